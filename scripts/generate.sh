@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Regenerates everything derived from spec/openapi.yaml. Usage: scripts/generate.sh [out-root]
+# out-root defaults to the repository root; check-generated.sh passes a temporary directory.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out="${1:-.}"
+mkdir -p "$out/generated"
+# openapi-typescript writes its own do-not-edit banner at the top of the file.
+npx --no-install openapi-typescript spec/openapi.yaml --output "$out/generated/openapi.ts" --enum-values >/dev/null
+npx --no-install tsx scripts/generate-operations.ts "$out/generated/operations.ts"

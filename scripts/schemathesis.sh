@@ -1,0 +1,204 @@
+#!/usr/bin/env bash
+# Run schemathesis (property-based API tests) against a live Meridian server.
+#
+#   bash scripts/schemathesis.sh [extra `st run` args...]
+#   (st runs inside a temp dir: give paths in extra args as absolute paths)
+#
+# - creates/reuses the virtualenv .venv-schemathesis (or $SCHEMATHESIS_VENV)
+#   with a pinned schemathesis;
+# - starts `node --import tsx server/main.ts` on a free 127.0.0.1 port with a
+#   fresh temp SQLite file, the demo import on and a generated admin API key;
+# - runs `st run spec/openapi.yaml` against it, skipping the operationIds listed
+#   in test/schemathesis-exclude.txt;
+# - stops the server by its pid and exits with schemathesis' exit code.
+#
+# Env knobs: SCHEMATHESIS_MAX_EXAMPLES (default 20), SCHEMATHESIS_SEED
+# (default 20240601), SCHEMATHESIS_WORKERS (default 2), SCHEMATHESIS_VENV,
+# SCHEMATHESIS_READY_TIMEOUT (seconds, default 120).
+set -euo pipefail
+
+ST_VERSION="4.32.5"   # pinned; bump deliberately
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+VENV="${SCHEMATHESIS_VENV:-$ROOT/.venv-schemathesis}"
+SPEC="$ROOT/spec/openapi.yaml"
+EXCLUDE_FILE="$ROOT/test/schemathesis-exclude.txt"
+MAX_EXAMPLES="${SCHEMATHESIS_MAX_EXAMPLES:-20}"
+SEED="${SCHEMATHESIS_SEED:-20240601}"
+WORKERS="${SCHEMATHESIS_WORKERS:-2}"
+READY_TIMEOUT="${SCHEMATHESIS_READY_TIMEOUT:-120}"
+
+log() { printf 'schemathesis.sh: %s\n' "$*" >&2; }
+die() { log "ERROR: $*"; exit 1; }
+
+cd "$ROOT"
+command -v python3 >/dev/null 2>&1 || die "python3 is required"
+command -v node >/dev/null 2>&1 || die "node is required"
+[[ -f "$SPEC" ]] || die "spec not found: $SPEC"
+
+# ------------------------------------------------------------ virtualenv ----
+installed_version() {
+  "$VENV/bin/python" -c 'import importlib.metadata as m; print(m.version("schemathesis"))' 2>/dev/null || true
+}
+
+make_venv() {
+  local out
+  if out="$(python3 -m venv --clear "$VENV" 2>&1)"; then
+    return 0
+  fi
+  log "python3 -m venv failed: $out"
+  # Debian's system python ships venv/ensurepip separately.
+  if [[ $EUID -eq 0 ]] && command -v apt-get >/dev/null 2>&1; then
+    log "installing python3-venv with apt-get"
+    { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q python3-venv; } \
+      </dev/null >/tmp/meridian-python3-venv-apt.log 2>&1 ||
+      { tail -n 30 /tmp/meridian-python3-venv-apt.log >&2; die "apt-get install python3-venv failed"; }
+    python3 -m venv --clear "$VENV" >&2 || die "python3 -m venv still fails"
+  else
+    die "cannot create a virtualenv; install python3-venv"
+  fi
+}
+
+if [[ ! -x "$VENV/bin/python" ]] || ! "$VENV/bin/python" -c 'import sys' >/dev/null 2>&1; then
+  log "creating virtualenv $VENV"
+  make_venv
+fi
+if [[ "$(installed_version)" != "$ST_VERSION" || ! -x "$VENV/bin/st" ]]; then
+  log "installing schemathesis==$ST_VERSION into $VENV"
+  pip_log="$(mktemp "${TMPDIR:-/tmp}/meridian-st-pip-XXXXXX.log")"
+  if ! "$VENV/bin/python" -m pip install -q --disable-pip-version-check \
+      "schemathesis==$ST_VERSION" </dev/null >"$pip_log" 2>&1; then
+    tail -n 30 "$pip_log" >&2
+    die "pip install schemathesis==$ST_VERSION failed"
+  fi
+  rm -f "$pip_log"
+fi
+log "$("$VENV/bin/st" --version)"
+
+# ------------------------------------------------------------ exclusions ----
+EXCLUDE_ARGS=()
+if [[ -f "$EXCLUDE_FILE" ]]; then
+  while IFS= read -r line || [[ -n "$line" ]]; do
+    line="${line%%#*}"                       # strip comments
+    line="${line//[[:space:]]/}"             # and whitespace
+    [[ -z "$line" ]] && continue
+    [[ "$line" =~ ^[A-Za-z0-9_.-]+$ ]] || die "bad operationId '$line' in $EXCLUDE_FILE"
+    EXCLUDE_ARGS+=(--exclude-operation-id "$line")
+  done <"$EXCLUDE_FILE"
+fi
+log "excluding $(( ${#EXCLUDE_ARGS[@]} / 2 )) operation(s) listed in ${EXCLUDE_FILE#"$ROOT"/}"
+
+# ---------------------------------------------------------------- server ----
+PORT="$(python3 -c 'import socket
+s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')"
+if [[ -z "${MERIDIAN_API_KEY:-}" ]]; then
+  MERIDIAN_API_KEY="$(python3 -c 'import secrets, string
+a = string.ascii_letters + string.digits
+print("mk_live_" + "".join(secrets.choice(a) for _ in range(40)))')"
+fi
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/meridian-st-XXXXXX")"
+SERVER_LOG="$WORK/server.log"
+SERVER_PID=""
+
+ST_PID=""
+stop_st() {
+  if [[ -n "$ST_PID" ]] && kill -0 "$ST_PID" 2>/dev/null; then
+    kill -TERM "$ST_PID" 2>/dev/null || true
+    local i
+    for ((i = 0; i < 25; i++)); do
+      kill -0 "$ST_PID" 2>/dev/null || break
+      sleep 0.2
+    done
+    kill -0 "$ST_PID" 2>/dev/null && kill -KILL "$ST_PID" 2>/dev/null || true
+    wait "$ST_PID" 2>/dev/null || true
+  fi
+  ST_PID=""
+}
+stop_server() {
+  if [[ -n "$SERVER_PID" ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
+    kill -TERM "$SERVER_PID" 2>/dev/null || true
+    local i
+    for ((i = 0; i < 50; i++)); do
+      kill -0 "$SERVER_PID" 2>/dev/null || break
+      sleep 0.2
+    done
+    if kill -0 "$SERVER_PID" 2>/dev/null; then
+      log "server pid $SERVER_PID did not stop on SIGTERM; sending SIGKILL"
+      kill -KILL "$SERVER_PID" 2>/dev/null || true
+    fi
+    wait "$SERVER_PID" 2>/dev/null || true
+  fi
+  SERVER_PID=""
+}
+cleanup() {
+  local rc=$?
+  stop_st
+  stop_server
+  if [[ $rc -ne 0 && -f "$SERVER_LOG" ]]; then
+    log "last lines of the server log ($SERVER_LOG):"
+    tail -n 40 "$SERVER_LOG" >&2 || true
+  fi
+  if [[ "${SCHEMATHESIS_KEEP_TMP:-0}" != "1" ]]; then
+    rm -rf -- "$WORK"
+  fi
+  exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+log "starting server on 127.0.0.1:$PORT (SQLite $WORK/meridian.sqlite, log $SERVER_LOG)"
+env -u DATABASE_URL \
+  PORT="$PORT" \
+  MERIDIAN_SQLITE_FILE="$WORK/meridian.sqlite" \
+  MERIDIAN_API_KEY="$MERIDIAN_API_KEY" \
+  MERIDIAN_IMPORT_DEMO=true \
+  NODE_ENV=test \
+  node --import tsx server/main.ts </dev/null >"$SERVER_LOG" 2>&1 &
+SERVER_PID=$!
+
+ready=0
+deadline=$((SECONDS + READY_TIMEOUT))
+while ((SECONDS < deadline)); do
+  if ! kill -0 "$SERVER_PID" 2>/dev/null; then
+    die "server exited before becoming ready"
+  fi
+  if python3 - "$PORT" <<'PY' 2>/dev/null; then
+import sys, urllib.request
+with urllib.request.urlopen(f"http://127.0.0.1:{sys.argv[1]}/v1/openapi.json", timeout=2) as r:
+    sys.exit(0 if r.status == 200 else 1)
+PY
+    ready=1
+    break
+  fi
+  sleep 1
+done
+((ready)) || die "server not ready after ${READY_TIMEOUT}s (GET /v1/openapi.json)"
+log "server ready (pid $SERVER_PID)"
+
+# ----------------------------------------------------------- schemathesis ----
+ST_ARGS=(
+  run "$SPEC"
+  --url "http://127.0.0.1:$PORT/v1"
+  -H "Authorization: Bearer $MERIDIAN_API_KEY"
+  --max-examples "$MAX_EXAMPLES"
+  --seed "$SEED"
+  --workers "$WORKERS"
+  --generation-database none
+  "${EXCLUDE_ARGS[@]}"
+  "$@"
+)
+log "running: st run spec/openapi.yaml --url http://127.0.0.1:$PORT/v1 --max-examples $MAX_EXAMPLES --seed $SEED --workers $WORKERS (+$(( ${#EXCLUDE_ARGS[@]} / 2 )) exclusions)"
+# Run from the temp dir so schemathesis/hypothesis caches (.schemathesis/,
+# .hypothesis/) do not land in the work tree. Paths in extra args must
+# therefore be absolute.
+# st runs in the background and is waited for, so a SIGINT/SIGTERM to this
+# script is handled at once (the EXIT trap then stops st and the server).
+set +e
+(cd "$WORK" && exec "$VENV/bin/st" "${ST_ARGS[@]}") </dev/null &
+ST_PID=$!
+wait "$ST_PID"
+st_rc=$?
+ST_PID=""
+set -e
+log "schemathesis exit code: $st_rc"
+exit "$st_rc"

@@ -1,0 +1,185 @@
+/**
+ * `createApp({ config, db, clock })`: the Express 5 application, built without listening (DESIGN.md).
+ *
+ * Order of the pipeline, and why:
+ *   request id → security headers → access log → public docs (`/v1/openapi.json|yaml`)
+ *   → authentication (401 before anything about the request is revealed)
+ *   → per-tenant rate limit → JSON body (1 MiB) → express-openapi-validator (400, 404, 405, 415)
+ *   → scope check (403) → handler (by operationId) → problem+json renderer.
+ */
+import { randomUUID } from 'node:crypto';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import { rateLimit } from 'express-rate-limit';
+import helmet from 'helmet';
+import { type Logger, pino } from 'pino';
+import { pinoHttp } from 'pino-http';
+import { type Clock, systemClock } from './clock.js';
+import type { Config } from './config.js';
+import { actorOf, authenticate, requireScope } from './http/auth.js';
+import { buildHandlers } from './http/handlers/index.js';
+import { problemHandler } from './http/problem.js';
+import { type LoadedSpec, loadSpec } from './http/spec.js';
+import type { HandlerContext, OperationId } from './http/types.js';
+import type { Database } from './repositories/db.js';
+import { AppError } from './services/errors.js';
+import { buildServices, type Services } from './services/index.js';
+
+/** Inputs of {@link createApp}. */
+export interface AppOptions {
+  config: Config;
+  db: Database;
+  clock?: Clock;
+  logger?: Logger;
+}
+
+/** The built application and what it was built from. */
+export interface MeridianApp {
+  app: Express;
+  services: Services;
+  logger: Logger;
+  spec: LoadedSpec;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const JSON_TYPES = ['application/json', 'application/*+json'];
+
+/** Builds the application; the caller decides where it listens. */
+export function createApp(options: AppOptions): MeridianApp {
+  const { config, db } = options;
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? pino({ level: config.logLevel, base: { service: 'meridian' } });
+  const services = buildServices({ db, clock }, config);
+  const spec = loadSpec();
+  const handlers = buildHandlers(services);
+  const app = express();
+  app.disable('x-powered-by');
+  // No automatic weak ETags (and so no implicit 304s): ETags are the records' versions, set by handlers.
+  app.set('etag', false);
+  app.set('trust proxy', false);
+
+  // Request id: the client's when it is a sane token, else a new UUID; on every response and log line.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const given = req.get('x-request-id');
+    req.requestId = given && REQUEST_ID.test(given) ? given : `req_${randomUUID()}`;
+    res.setHeader('X-Request-Id', req.requestId);
+    next();
+  });
+  app.use(helmet());
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req) => (req as Request).requestId ?? randomUUID(),
+      // Only method and URL: headers (and so API keys) never reach the logs.
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+
+  app.get(`${config.basePath}/openapi.json`, (_req, res) => {
+    res.type('application/json').send(spec.json);
+  });
+  app.get(`${config.basePath}/openapi.yaml`, (_req, res) => {
+    res.type('application/yaml').send(spec.yaml);
+  });
+
+  app.use(config.basePath, authenticate(services.identity));
+  app.use(
+    config.basePath,
+    rateLimit({
+      windowMs: 60_000,
+      limit: (req: Request) => (req.principal ? services.identity.rateLimitOf(req.principal.tenant) : 1),
+      keyGenerator: (req: Request) => `tenant:${req.principal?.tenant.id ?? 'anonymous'}`,
+      standardHeaders: 'draft-8',
+      identifier: 'default',
+      legacyHeaders: false,
+      handler: (req: Request, _res: Response, next: NextFunction) => {
+        const reset = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
+        const retryAfter = Math.max(
+          1,
+          Math.ceil(((reset?.getTime() ?? Date.now() + 60_000) - Date.now()) / 1000),
+        );
+        next(
+          new AppError(
+            'rate_limited',
+            `The tenant's limit of requests per minute is used up; retry in ${retryAfter} s.`,
+            {
+              headers: { 'Retry-After': String(retryAfter) },
+            },
+          ),
+        );
+      },
+    }),
+  );
+  app.use(express.json({ limit: '1mb', type: JSON_TYPES }));
+  app.use(
+    OpenApiValidator.middleware({
+      // The validator mutates the document it is given; hand it a copy so /openapi.json stays as written.
+      apiSpec: structuredClone(spec.document) as never,
+      validateRequests: { allowUnknownQueryParameters: false, allErrors: true },
+      validateResponses: config.validateResponses ? { removeAdditional: false, allErrors: true } : false,
+      validateSecurity: false,
+      validateFormats: true,
+      ignoreUndocumented: false,
+    }),
+  );
+
+  app.use(async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const schema = (
+        req as Request & {
+          openapi?: {
+            schema?: { operationId?: string; parameters?: { in: string; name: string }[] };
+            pathParams?: Record<string, string>;
+          };
+        }
+      ).openapi;
+      const operationId = schema?.schema?.operationId as OperationId | undefined;
+      if (!operationId || !(operationId in handlers)) {
+        next(new AppError('not_found', 'No such operation.'));
+        return;
+      }
+      const principal = req.principal;
+      if (!principal) throw new AppError('unauthenticated', 'Authentication required.');
+      requireScope(principal, spec.scopes.get(operationId) ?? 'admin', operationId);
+      const headers: Record<string, string> = {};
+      for (const p of schema?.schema?.parameters ?? []) {
+        const value = p.in === 'header' ? req.get(p.name) : undefined;
+        if (value !== undefined) headers[p.name] = value;
+      }
+      const ctx = {
+        operationId,
+        path: schema?.pathParams ?? {},
+        query: req.query,
+        headers,
+        body: req.body,
+        principal,
+        actor: actorOf(req),
+        baseUrl: `${req.protocol}://${req.get('host')}${config.basePath}`,
+        req,
+      } as unknown as HandlerContext<typeof operationId>;
+      const handler = handlers[operationId] as (
+        c: typeof ctx,
+      ) => Promise<{ status: number; body?: unknown; headers?: Record<string, string> }>;
+      const result = await handler(ctx);
+      for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
+      if (result.body === undefined) res.status(result.status).end();
+      else res.status(result.status).json(result.body);
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  // Anything outside /v1.
+  app.use((_req: Request, _res: Response, next: NextFunction) => {
+    next(new AppError('not_found', 'No such resource. The API lives under /v1.'));
+  });
+  app.use(problemHandler(logger));
+  return { app, services, logger, spec };
+}

@@ -1,0 +1,91 @@
+/**
+ * First-start set-up used by `npm start`: the demo tenant, its admin key and the NYC portfolio.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findApiKeyByHash, findTenantsByName } from './repositories/tenants.js';
+import type { ServiceDeps } from './services/context.js';
+import { systemActor } from './services/context.js';
+import { hashApiKey } from './services/identity.js';
+import { type ImportReport, importNycCapitalProjects } from './services/import-nyc.js';
+import type { Services } from './services/index.js';
+
+/** Name of the tenant `npm start` creates and fills with the NYC portfolio. */
+export const DEMO_TENANT_NAME = 'NYC Capital Projects (demo)';
+
+/** The bundled dataset (copied from shared/data with its provenance in datasets/README.md). */
+export const NYC_DATASET = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'datasets',
+  'nyc-capital-projects-2019-09-01.csv',
+);
+
+/** What {@link ensureDemoTenant} did. */
+export interface DemoSetup {
+  tenantId: string;
+  created: boolean;
+  /** The key value when this call created it from scratch (print it once), else null. */
+  newKey: string | null;
+  /** True when `MERIDIAN_API_KEY` was given and is now a key of the demo tenant. */
+  configuredKey: boolean;
+}
+
+/**
+ * Creates the demo tenant and an admin key on first run. With `apiKey` given (env `MERIDIAN_API_KEY`), that
+ * value becomes an admin key of the demo tenant if it is not one yet.
+ */
+export async function ensureDemoTenant(
+  deps: ServiceDeps,
+  services: Services,
+  apiKey: string | null,
+): Promise<DemoSetup> {
+  const existing = (await findTenantsByName(deps.db.knex, DEMO_TENANT_NAME))[0];
+  let tenantId = existing?.id;
+  const created = !existing;
+  if (!tenantId) {
+    const { tenant } = await services.identity.createTenant({
+      name: DEMO_TENANT_NAME,
+      plan: 'TEAM',
+      currency: 'USD',
+      timezone: 'America/New_York',
+      userName: 'Demo PMO lead',
+    });
+    tenantId = tenant.id;
+  }
+  const actor = systemActor(tenantId);
+  let newKey: string | null = null;
+  if (apiKey) {
+    if (!(await findApiKeyByHash(deps.db.knex, hashApiKey(apiKey)))) {
+      await services.identity.createApiKey(actor, {
+        name: 'Demo admin key (MERIDIAN_API_KEY)',
+        scopes: ['read', 'write', 'admin'],
+        key: apiKey,
+      });
+    }
+  } else if (created) {
+    newKey = (
+      await services.identity.createApiKey(actor, {
+        name: 'Demo admin key',
+        scopes: ['read', 'write', 'admin'],
+      })
+    ).key;
+  }
+  return { tenantId, created, newKey, configuredKey: apiKey !== null };
+}
+
+/** Imports the bundled NYC dataset into the tenant (idempotent), reporting progress every 250 rows. */
+export async function importDemoPortfolio(
+  deps: ServiceDeps,
+  services: Services,
+  tenantId: string,
+  log: (line: string) => void,
+): Promise<ImportReport> {
+  const csv = fs.readFileSync(NYC_DATASET);
+  return importNycCapitalProjects(deps, services.projects, systemActor(tenantId), csv, {
+    onProgress: (done, total) => {
+      if (done % 250 === 0 || done === total) log(`  imported ${done}/${total} status reports`);
+    },
+  });
+}

@@ -1,0 +1,163 @@
+/**
+ * Meridian's command line: `npm run cli -- <command>`.
+ *
+ *   migrate                                         apply pending migrations
+ *   tenants create --name <name> [--plan TEAM] [--currency USD] [--timezone UTC] [--rate-limit 1000]
+ *   keys create --tenant <id|name> --scopes read,write [--name <label>] [--expires-at <RFC 3339>]
+ *   import nyc-capital-projects <file> --tenant <id|name>
+ *
+ * Uses the same configuration as the server (DATABASE_URL or MERIDIAN_SQLITE_FILE).
+ */
+import fs from 'node:fs';
+import { Command, InvalidArgumentError } from 'commander';
+import { systemClock } from './clock.js';
+import { loadConfig } from './config.js';
+import { migrate, openDatabase } from './repositories/db.js';
+import type { ApiKeyScope, TenantPlan } from './repositories/tenants.js';
+import { systemActor } from './services/context.js';
+import { importNycCapitalProjects } from './services/import-nyc.js';
+import { buildServices } from './services/index.js';
+
+const SCOPES: ApiKeyScope[] = ['read', 'write', 'admin'];
+const PLANS: TenantPlan[] = ['FREE', 'TEAM', 'ENTERPRISE'];
+
+function parseScopes(value: string): ApiKeyScope[] {
+  const scopes = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = scopes.filter((s) => !(SCOPES as string[]).includes(s));
+  if (scopes.length === 0 || bad.length > 0)
+    throw new InvalidArgumentError(`scopes must be a list of ${SCOPES.join(', ')}`);
+  return scopes as ApiKeyScope[];
+}
+
+function parsePlan(value: string): TenantPlan {
+  if (!(PLANS as string[]).includes(value))
+    throw new InvalidArgumentError(`plan must be one of ${PLANS.join(', ')}`);
+  return value as TenantPlan;
+}
+
+function parsePositiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive integer');
+  return n;
+}
+
+async function withServices<T>(work: (ctx: ReturnType<typeof open>) => Promise<T>): Promise<T> {
+  const ctx = open();
+  try {
+    await migrate(ctx.db);
+    return await work(ctx);
+  } finally {
+    await ctx.db.close();
+  }
+}
+
+function open() {
+  const config = loadConfig();
+  const db = openDatabase(config);
+  const deps = { db, clock: systemClock };
+  return { config, db, deps, services: buildServices(deps, config) };
+}
+
+const program = new Command().name('meridian').description('Meridian administration commands');
+
+program
+  .command('migrate')
+  .description('apply pending database migrations')
+  .action(() => withServices(async () => console.log('migrations applied')));
+
+const tenants = program.command('tenants').description('manage tenants');
+tenants
+  .command('create')
+  .description('create a tenant and its owner user; prints the tenant id')
+  .requiredOption('--name <name>', 'tenant name')
+  .option('--plan <plan>', 'FREE, TEAM or ENTERPRISE', parsePlan, 'FREE')
+  .option('--currency <code>', 'ISO 4217 currency of money fields', 'USD')
+  .option('--timezone <tz>', 'IANA time zone', 'UTC')
+  .option('--rate-limit <n>', 'requests per minute (override of the default)', parsePositiveInt)
+  .action(
+    (opts: { name: string; plan: TenantPlan; currency: string; timezone: string; rateLimit?: number }) =>
+      withServices(async ({ services }) => {
+        const { tenant, user } = await services.identity.createTenant({
+          name: opts.name,
+          plan: opts.plan,
+          currency: opts.currency.toUpperCase(),
+          timezone: opts.timezone,
+          rateLimitPerMinute: opts.rateLimit ?? null,
+        });
+        console.log(
+          JSON.stringify({ tenantId: tenant.id, name: tenant.name, plan: tenant.plan, ownerUserId: user.id }),
+        );
+      }),
+  );
+
+const keys = program.command('keys').description('manage API keys');
+keys
+  .command('create')
+  .description('create an API key; the key is printed once and cannot be shown again')
+  .requiredOption('--tenant <idOrName>', 'tenant id or exact name')
+  .requiredOption('--scopes <list>', 'comma-separated: read, write, admin', parseScopes)
+  .option('--name <label>', 'label shown in key lists', 'CLI key')
+  .option('--expires-at <instant>', 'RFC 3339 expiry instant')
+  .action((opts: { tenant: string; scopes: ApiKeyScope[]; name: string; expiresAt?: string }) =>
+    withServices(async ({ services }) => {
+      if (opts.expiresAt !== undefined && Number.isNaN(Date.parse(opts.expiresAt))) {
+        throw new InvalidArgumentError('--expires-at must be an RFC 3339 instant');
+      }
+      const tenant = await services.identity.resolveTenant(opts.tenant);
+      const { apiKey, key } = await services.identity.createApiKey(systemActor(tenant.id), {
+        name: opts.name,
+        scopes: opts.scopes,
+        expiresAt: opts.expiresAt ? new Date(opts.expiresAt).toISOString() : null,
+      });
+      console.log(
+        JSON.stringify({ id: apiKey.id, prefix: apiKey.prefix, scopes: apiKey.scopes, tenantId: tenant.id }),
+      );
+      console.log(`API key (shown once, store it now): ${key}`);
+    }),
+  );
+
+program
+  .command('import')
+  .description('import a dataset; only nyc-capital-projects exists')
+  .argument('<source>', 'nyc-capital-projects')
+  .argument('<file>', 'CSV file')
+  .requiredOption('--tenant <idOrName>', 'tenant id or exact name')
+  .option('--json', 'print the whole report as JSON')
+  .action((source: string, file: string, opts: { tenant: string; json?: boolean }) =>
+    withServices(async ({ deps, services }) => {
+      if (source !== 'nyc-capital-projects') throw new InvalidArgumentError(`unknown source "${source}"`);
+      const tenant = await services.identity.resolveTenant(opts.tenant);
+      const report = await importNycCapitalProjects(
+        deps,
+        services.projects,
+        systemActor(tenant.id),
+        fs.readFileSync(file),
+        {
+          onProgress: (done, total) => {
+            if (done % 250 === 0 || done === total) console.error(`imported ${done}/${total} status reports`);
+          },
+        },
+      );
+      if (opts.json) {
+        console.log(JSON.stringify(report, null, 2));
+        return;
+      }
+      console.log(
+        `rows ${report.rowsRead}: ${report.projectsCreated} projects created, ${report.rowsUpdated} updates, ` +
+          `${report.rowsUnchanged} unchanged, ${report.rowsAlreadyImported} already imported, ` +
+          `${report.skipped.length} skipped, ${report.partial.length} partly applied`,
+      );
+      for (const note of report.skipped)
+        console.log(`skipped line ${note.line} (PID ${note.pid}): ${note.reason}`);
+      for (const note of report.partial)
+        console.log(`partial line ${note.line} (PID ${note.pid}): ${note.reason}`);
+    }),
+  );
+
+program.parseAsync().catch((err: unknown) => {
+  console.error(`error: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,88 @@
+/**
+ * Authentication (`Authorization: Bearer <key>`, seed) and scope checks (DESIGN.md: read, write, admin).
+ */
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { ApiKeyScope } from '../repositories/tenants.js';
+import type { Actor } from '../services/context.js';
+import { AppError } from '../services/errors.js';
+import type { IdentityService, Principal } from '../services/identity.js';
+
+declare global {
+  namespace Express {
+    interface Request {
+      /** Set by {@link authenticate} for every request under `/v1` that presented a valid key. */
+      principal?: Principal;
+      /** The request id (also the `X-Request-Id` response header). */
+      requestId?: string;
+    }
+  }
+}
+
+const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="meridian"' };
+
+/**
+ * Resolves the Bearer key to a principal, or answers 401 `unauthenticated` with `WWW-Authenticate: Bearer`
+ * when the header is missing or malformed or the key is unknown, expired or revoked.
+ */
+export function authenticate(identity: IdentityService): RequestHandler {
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    const header = req.get('authorization');
+    if (!header) {
+      next(
+        new AppError('unauthenticated', 'Send the API key as "Authorization: Bearer <key>".', {
+          headers: CHALLENGE,
+        }),
+      );
+      return;
+    }
+    const match = /^Bearer +(\S+)\s*$/i.exec(header);
+    if (!match?.[1]) {
+      next(
+        new AppError('unauthenticated', 'The Authorization header must be "Bearer <key>".', {
+          headers: { 'WWW-Authenticate': 'Bearer realm="meridian", error="invalid_request"' },
+        }),
+      );
+      return;
+    }
+    try {
+      req.principal = await identity.authenticate(match[1]);
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+/** Scopes a key needs for an operation: `admin` implies `write` implies `read`. */
+const IMPLIED: Record<ApiKeyScope, ApiKeyScope[]> = {
+  read: ['read'],
+  write: ['read', 'write'],
+  admin: ['read', 'write', 'admin'],
+};
+
+/** Whether the key's scopes grant `required`. */
+export function hasScope(scopes: readonly ApiKeyScope[], required: ApiKeyScope): boolean {
+  return scopes.some((s) => IMPLIED[s]?.includes(required));
+}
+
+/** @throws AppError 403 `forbidden` when the key lacks the operation's scope (the spec's `x-required-scope`). */
+export function requireScope(principal: Principal, required: ApiKeyScope, operationId: string): void {
+  if (!hasScope(principal.apiKey.scopes, required)) {
+    throw new AppError(
+      'forbidden',
+      `${operationId} needs the "${required}" scope; this key has ${principal.apiKey.scopes.map((s) => `"${s}"`).join(', ') || 'none'}.`,
+    );
+  }
+}
+
+/** The service-layer actor of an authenticated request. */
+export function actorOf(req: Request): Actor {
+  const principal = req.principal;
+  if (!principal) throw new Error('actorOf called before authentication');
+  return {
+    tenantId: principal.tenant.id,
+    userId: principal.user.id,
+    apiKeyId: principal.apiKey.id,
+    requestId: req.requestId ?? null,
+  };
+}

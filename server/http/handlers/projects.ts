@@ -1,0 +1,36 @@
+/**
+ * Handlers of the Projects tag: validated input → one service call → status, body and headers.
+ */
+import { etagOf } from '../../services/concurrency.js';
+import type { Services } from '../../services/index.js';
+import { listResult, pageOf } from '../pagination.js';
+import type { HandlerMap } from '../types.js';
+
+/** Handlers for listProjects, createProject, getProject, updateProject. */
+export function projectHandlers(
+  services: Services,
+): Pick<HandlerMap, 'listProjects' | 'createProject' | 'getProject' | 'updateProject'> {
+  return {
+    async listProjects({ actor, query, baseUrl, req }) {
+      const page = pageOf(query);
+      const result = await services.projects.list(actor, { status: query?.status }, page);
+      return listResult(result, page, baseUrl, req.originalUrl);
+    },
+    async createProject({ actor, body, baseUrl }) {
+      const project = await services.projects.create(actor, body);
+      return {
+        status: 201,
+        body: project,
+        headers: { Location: `${baseUrl}/projects/${project.id}`, ETag: etagOf(project.version) },
+      };
+    },
+    async getProject({ actor, path }) {
+      const project = await services.projects.getDetail(actor, path.id);
+      return { status: 200, body: project, headers: { ETag: etagOf(project.version) } };
+    },
+    async updateProject({ actor, path, body, headers }) {
+      const project = await services.projects.update(actor, path.id, body, headers?.['If-Match']);
+      return { status: 200, body: project, headers: { ETag: etagOf(project.version) } };
+    },
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * Handlers of the Risks tag.
+ */
+import { etagOf } from '../../services/concurrency.js';
+import type { Services } from '../../services/index.js';
+import { listResult, pageOf } from '../pagination.js';
+import type { HandlerMap } from '../types.js';
+
+/** Handlers for listRisks, createRisk, getRisk, updateRisk. */
+export function riskHandlers(
+  services: Services,
+): Pick<HandlerMap, 'listRisks' | 'createRisk' | 'getRisk' | 'updateRisk'> {
+  return {
+    async listRisks({ actor, query, baseUrl, req }) {
+      const page = pageOf(query);
+      const filter = { projectId: query?.projectId, status: query?.status, severity: query?.severity };
+      return listResult(await services.risks.list(actor, filter, page), page, baseUrl, req.originalUrl);
+    },
+    async createRisk({ actor, body, baseUrl }) {
+      const risk = await services.risks.create(actor, body);
+      return {
+        status: 201,
+        body: risk,
+        headers: { Location: `${baseUrl}/risks/${risk.id}`, ETag: etagOf(risk.version) },
+      };
+    },
+    async getRisk({ actor, path }) {
+      const risk = await services.risks.get(actor, path.id);
+      return { status: 200, body: risk, headers: { ETag: etagOf(risk.version) } };
+    },
+    async updateRisk({ actor, path, body, headers }) {
+      const risk = await services.risks.update(actor, path.id, body, headers?.['If-Match']);
+      return { status: 200, body: risk, headers: { ETag: etagOf(risk.version) } };
+    },
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * `npm start`: migrate, create the demo tenant and import the NYC portfolio on first run, print the admin key
+ * once, and listen on PORT (default 8080).
+ */
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app.js';
+import { ensureDemoTenant, importDemoPortfolio } from './bootstrap.js';
+import { systemClock } from './clock.js';
+import { loadConfig } from './config.js';
+import { migrate, openDatabase } from './repositories/db.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const db = openDatabase(config);
+  const say = (line: string) => process.stdout.write(`${line}\n`);
+  say(`meridian: database ${db.dialect === 'sqlite' ? config.sqliteFile : 'postgres (DATABASE_URL)'}`);
+  await migrate(db);
+  const { app, services, logger } = createApp({ config, db, clock: systemClock });
+  const deps = { db, clock: systemClock };
+  const demo = await ensureDemoTenant(deps, services, config.demoApiKey);
+  if (demo.created) say(`meridian: created the demo tenant ${demo.tenantId}`);
+  if (config.importDemo) {
+    say(
+      'meridian: importing the NYC capital projects portfolio (idempotent; skips what is already imported)',
+    );
+    const report = await importDemoPortfolio(deps, services, demo.tenantId, say);
+    say(
+      `meridian: ${report.projectsCreated} projects created, ${report.rowsUpdated} status reports applied, ` +
+        `${report.rowsAlreadyImported} already imported, ${report.skipped.length} skipped ` +
+        `(see: npm run cli -- import nyc-capital-projects datasets/nyc-capital-projects-2019-09-01.csv --tenant <id>)`,
+    );
+  }
+  if (demo.newKey) {
+    say('');
+    say(`  Admin API key of the demo tenant (shown once, store it now):\n\n    ${demo.newKey}\n`);
+  } else if (demo.configuredKey) {
+    say('meridian: using MERIDIAN_API_KEY as the demo admin key');
+  } else {
+    say(
+      'meridian: the demo admin key was printed on first start; create another with: npm run cli -- keys create --tenant "NYC Capital Projects (demo)" --scopes read,write,admin',
+    );
+  }
+  const server = app.listen(config.port, config.host, () => {
+    const { port } = server.address() as AddressInfo;
+    say(`meridian: listening on http://${config.host}:${port}/v1`);
+    logger.info({ port }, 'listening');
+  });
+  const stop = (signal: string) => {
+    logger.info({ signal }, 'shutting down');
+    server.close(() => {
+      void db.close().then(() => process.exit(0));
+    });
+    setTimeout(() => process.exit(0), 5_000).unref();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  console.error(`meridian: failed to start: ${err instanceof Error ? err.stack : String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,70 @@
+/**
+ * Audit log rows: appended in the transaction of the mutation they record; this module has no update or
+ * delete path on purpose (append-only, DESIGN.md).
+ */
+import type { Executor } from './common.js';
+
+/** One change of one field: its value before and after (any JSON value). */
+export interface FieldChange {
+  from: unknown;
+  to: unknown;
+}
+
+/** An audit-log entry as the API shows it. */
+export interface AuditEntry {
+  id: string;
+  occurredAt: string;
+  actor: { userId: string | null; apiKeyId: string | null };
+  action: string;
+  resourceType: string;
+  resourceId: string;
+  changes: Record<string, FieldChange>;
+  requestId: string | null;
+}
+
+/** Appends one audit row. */
+export async function appendAudit(db: Executor, tenantId: string, entry: AuditEntry): Promise<void> {
+  await db('audit_logs').insert({
+    id: entry.id,
+    tenant_id: tenantId,
+    occurred_at: entry.occurredAt,
+    actor_user_id: entry.actor.userId,
+    actor_api_key_id: entry.actor.apiKeyId,
+    action: entry.action,
+    resource_type: entry.resourceType,
+    resource_id: entry.resourceId,
+    changes: JSON.stringify(entry.changes),
+    request_id: entry.requestId,
+  });
+}
+
+/** The audit rows of one record, oldest first (used by tests and, later, GET /audit-logs). */
+export async function listAuditForResource(
+  db: Executor,
+  tenantId: string,
+  resourceType: string,
+  resourceId: string,
+): Promise<AuditEntry[]> {
+  const rows = await db('audit_logs')
+    .where({ tenant_id: tenantId, resource_type: resourceType, resource_id: resourceId })
+    .orderBy([{ column: 'occurred_at' }, { column: 'id' }]);
+  return rows.map((row: Record<string, unknown>) => ({
+    id: row.id as string,
+    occurredAt: row.occurred_at as string,
+    actor: {
+      userId: (row.actor_user_id as string | null) ?? null,
+      apiKeyId: (row.actor_api_key_id as string | null) ?? null,
+    },
+    action: row.action as string,
+    resourceType: row.resource_type as string,
+    resourceId: row.resource_id as string,
+    changes: JSON.parse(row.changes as string) as Record<string, FieldChange>,
+    requestId: (row.request_id as string | null) ?? null,
+  }));
+}
+
+/** Number of audit rows of the tenant (importer tests compare counts across runs). */
+export async function countAudit(db: Executor, tenantId: string): Promise<number> {
+  const [row] = await db('audit_logs').where({ tenant_id: tenantId }).count({ n: '*' });
+  return Number((row as { n: unknown } | undefined)?.n ?? 0);
+}

@@ -1,0 +1,172 @@
+/**
+ * Tenants, users and API keys. Only the SHA-256 hash and a display prefix of a key are stored (DESIGN.md).
+ */
+import type { Executor } from './common.js';
+import { parseJson } from './common.js';
+
+export type TenantPlan = 'FREE' | 'TEAM' | 'ENTERPRISE';
+export type ApiKeyScope = 'read' | 'write' | 'admin';
+
+/** A tenant as the API shows it (`GET /tenant`). */
+export interface TenantRecord {
+  id: string;
+  name: string;
+  plan: TenantPlan;
+  currency: string;
+  timezone: string;
+  /** Per-tenant override of the requests-per-minute limit; null means the deployment default. */
+  rateLimitPerMinute: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A user of a tenant. */
+export interface UserRecord {
+  id: string;
+  tenantId: string;
+  name: string;
+  email: string | null;
+  createdAt: string;
+}
+
+/** An API key without its secret. */
+export interface ApiKeyRecord {
+  id: string;
+  tenantId: string;
+  userId: string;
+  name: string;
+  prefix: string;
+  scopes: ApiKeyScope[];
+  expiresAt: string | null;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+  createdAt: string;
+}
+
+function toTenant(row: Record<string, unknown>): TenantRecord {
+  return {
+    id: row.id as string,
+    name: row.name as string,
+    plan: row.plan as TenantPlan,
+    currency: row.currency as string,
+    timezone: row.timezone as string,
+    rateLimitPerMinute: row.rate_limit_per_minute === null ? null : Number(row.rate_limit_per_minute),
+    createdAt: row.created_at as string,
+    updatedAt: row.updated_at as string,
+  };
+}
+
+function toApiKey(row: Record<string, unknown>): ApiKeyRecord {
+  return {
+    id: row.id as string,
+    tenantId: row.tenant_id as string,
+    userId: row.user_id as string,
+    name: row.name as string,
+    prefix: row.prefix as string,
+    scopes: parseJson<ApiKeyScope[]>(row.scopes, []),
+    expiresAt: (row.expires_at as string | null) ?? null,
+    lastUsedAt: (row.last_used_at as string | null) ?? null,
+    revokedAt: (row.revoked_at as string | null) ?? null,
+    createdAt: row.created_at as string,
+  };
+}
+
+/** Inserts a tenant. */
+export async function insertTenant(db: Executor, tenant: TenantRecord): Promise<void> {
+  await db('tenants').insert({
+    id: tenant.id,
+    name: tenant.name,
+    plan: tenant.plan,
+    currency: tenant.currency,
+    timezone: tenant.timezone,
+    rate_limit_per_minute: tenant.rateLimitPerMinute,
+    created_at: tenant.createdAt,
+    updated_at: tenant.updatedAt,
+  });
+}
+
+/** A tenant by id, or null. */
+export async function findTenant(db: Executor, id: string): Promise<TenantRecord | null> {
+  const row = await db('tenants').where({ id }).first();
+  return row ? toTenant(row) : null;
+}
+
+/** Tenants whose name matches exactly, oldest first (the CLI resolves `--tenant` by id or name). */
+export async function findTenantsByName(db: Executor, name: string): Promise<TenantRecord[]> {
+  const rows = await db('tenants')
+    .where({ name })
+    .orderBy([{ column: 'created_at' }, { column: 'id' }]);
+  return rows.map(toTenant);
+}
+
+/** Inserts a user. */
+export async function insertUser(db: Executor, user: UserRecord): Promise<void> {
+  await db('users').insert({
+    id: user.id,
+    tenant_id: user.tenantId,
+    name: user.name,
+    email: user.email,
+    created_at: user.createdAt,
+    updated_at: user.createdAt,
+  });
+}
+
+/** A user of the tenant, or null. */
+export async function findUser(db: Executor, tenantId: string, id: string): Promise<UserRecord | null> {
+  const row = await db('users').where({ tenant_id: tenantId, id }).first();
+  if (!row) return null;
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    name: row.name,
+    email: row.email ?? null,
+    createdAt: row.created_at,
+  };
+}
+
+/** The tenant's first user (the CLI attaches new keys to it when no user is named). */
+export async function findFirstUser(db: Executor, tenantId: string): Promise<UserRecord | null> {
+  const row = await db('users')
+    .where({ tenant_id: tenantId })
+    .orderBy([{ column: 'created_at' }, { column: 'id' }])
+    .first();
+  if (!row) return null;
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    name: row.name,
+    email: row.email ?? null,
+    createdAt: row.created_at,
+  };
+}
+
+/** Inserts an API key given its SHA-256 hex hash. */
+export async function insertApiKey(db: Executor, key: ApiKeyRecord, keyHash: string): Promise<void> {
+  await db('api_keys').insert({
+    id: key.id,
+    tenant_id: key.tenantId,
+    user_id: key.userId,
+    name: key.name,
+    prefix: key.prefix,
+    key_hash: keyHash,
+    scopes: JSON.stringify(key.scopes),
+    expires_at: key.expiresAt,
+    last_used_at: key.lastUsedAt,
+    revoked_at: key.revokedAt,
+    created_at: key.createdAt,
+  });
+}
+
+/** The key with this SHA-256 hex hash and its stored hash (for the constant-time comparison), or null. */
+export async function findApiKeyByHash(
+  db: Executor,
+  keyHash: string,
+): Promise<{ key: ApiKeyRecord; keyHash: string } | null> {
+  const row = await db('api_keys').where({ key_hash: keyHash }).first();
+  return row ? { key: toApiKey(row), keyHash: row.key_hash as string } : null;
+}
+
+/** Records when a key was last used. */
+export async function touchApiKey(db: Executor, id: string, at: string): Promise<void> {
+  await db('api_keys').where({ id }).update({ last_used_at: at });
+}

@@ -1,0 +1,22 @@
+/**
+ * Optimistic concurrency: `version` ⇄ `ETag`, and the `If-Match` check (RFC 9110 §13.1.1; DESIGN.md).
+ */
+import { preconditionFailed } from './errors.js';
+
+/** The strong entity tag of a record version: `"<version>"`. */
+export function etagOf(version: number): string {
+  return `"${version}"`;
+}
+
+/**
+ * Throws 412 `precondition_failed` unless `ifMatch` is absent, `*`, or lists the current strong ETag.
+ * Weak tags (`W/"…"`) never match: If-Match uses the strong comparison.
+ */
+export function checkIfMatch(ifMatch: string | undefined, version: number): void {
+  if (ifMatch === undefined) return;
+  const wanted = ifMatch.trim();
+  if (wanted === '*') return;
+  const current = etagOf(version);
+  const tags = wanted.split(',').map((t) => t.trim());
+  if (!tags.includes(current)) throw preconditionFailed(version);
+}

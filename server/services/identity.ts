@@ -1,0 +1,289 @@
+/**
+ * Tenants, users and API keys (DESIGN.md, "Auth, tenants, users, keys"): keys are `mk_live_` + 40 base62
+ * characters, shown once; only their SHA-256 hash and a display prefix are stored; lookups compare hashes in
+ * constant time; expired or revoked keys are refused.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { v7 as uuidv7 } from 'uuid';
+import { inTransaction } from '../repositories/common.js';
+import {
+  type ApiKeyRecord,
+  type ApiKeyScope,
+  findApiKeyByHash,
+  findFirstUser,
+  findTenant,
+  findTenantsByName,
+  findUser,
+  insertApiKey,
+  insertTenant,
+  insertUser,
+  type TenantPlan,
+  type TenantRecord,
+  touchApiKey,
+  type UserRecord,
+} from '../repositories/tenants.js';
+import { diff, recordAudit } from './audit.js';
+import { type Actor, type ServiceDeps, systemActor } from './context.js';
+import { AppError } from './errors.js';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+/** The shape of a Meridian API key. */
+export const API_KEY_PATTERN = /^mk_live_[0-9A-Za-z]{32,128}$/;
+const PREFIX_LENGTH = 12;
+/** `lastUsedAt` is written at most once a minute per key, so reads stay reads. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+/** A new random API key: `mk_live_` + 40 base62 characters (≈ 238 bits). */
+export function generateApiKey(): string {
+  const bytes = randomBytes(40);
+  let out = 'mk_live_';
+  // 256 % 62 ≠ 0: drop the 8 high values so every character is equally likely.
+  let i = 0;
+  while (out.length < 48) {
+    if (i >= bytes.length) return generateApiKey();
+    const b = bytes[i++] as number;
+    if (b < 248) out += BASE62[b % 62];
+  }
+  return out;
+}
+
+/** SHA-256 of the key as lowercase hex: what the database stores. */
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+/** The authenticated caller: tenant, user and key (without its secret). */
+export interface Principal {
+  tenant: TenantRecord;
+  user: UserRecord;
+  apiKey: ApiKeyRecord;
+}
+
+/** Body of GET /me (spec `Me`). */
+export interface MeView {
+  user: { id: string; name: string; email: string | null };
+  apiKey: {
+    id: string;
+    name: string;
+    prefix: string;
+    scopes: ApiKeyScope[];
+    expiresAt: string | null;
+    lastUsedAt: string | null;
+  };
+  tenant: { id: string; name: string };
+}
+
+/** Body of GET /tenant (spec `Tenant`). */
+export interface TenantView {
+  id: string;
+  name: string;
+  plan: TenantPlan;
+  currency: string;
+  timezone: string;
+  rateLimit: { requestsPerMinute: number };
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Options of {@link IdentityService.createTenant}. */
+export interface TenantCreateInput {
+  name: string;
+  plan?: TenantPlan;
+  currency?: string;
+  timezone?: string;
+  rateLimitPerMinute?: number | null;
+  userName?: string;
+  userEmail?: string | null;
+}
+
+/** Options of {@link IdentityService.createApiKey}. */
+export interface ApiKeyCreateInput {
+  name: string;
+  scopes: ApiKeyScope[];
+  expiresAt?: string | null;
+  userId?: string;
+  /** Use this key value instead of a random one (the demo tenant's `MERIDIAN_API_KEY`). */
+  key?: string;
+}
+
+/** Tenant, user and key use cases. */
+export class IdentityService {
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly defaultRateLimitPerMinute: number,
+  ) {}
+
+  /** Creates a tenant and its first user (the owner). Returns both. */
+  async createTenant(input: TenantCreateInput): Promise<{ tenant: TenantRecord; user: UserRecord }> {
+    const now = this.deps.clock.now().toISOString();
+    const tenant: TenantRecord = {
+      id: uuidv7(),
+      name: input.name,
+      plan: input.plan ?? 'FREE',
+      currency: input.currency ?? 'USD',
+      timezone: input.timezone ?? 'UTC',
+      rateLimitPerMinute: input.rateLimitPerMinute ?? null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const user: UserRecord = {
+      id: uuidv7(),
+      tenantId: tenant.id,
+      name: input.userName ?? 'Owner',
+      email: input.userEmail ?? null,
+      createdAt: now,
+    };
+    await inTransaction(this.deps.db.knex, async (trx) => {
+      await insertTenant(trx, tenant);
+      await insertUser(trx, user);
+      const actor = systemActor(tenant.id);
+      await recordAudit(
+        trx,
+        actor,
+        now,
+        'tenant.created',
+        'tenant',
+        tenant.id,
+        diff({}, { name: tenant.name, plan: tenant.plan }),
+      );
+      await recordAudit(
+        trx,
+        actor,
+        now,
+        'user.created',
+        'user',
+        user.id,
+        diff({}, { name: user.name, email: user.email }),
+      );
+    });
+    return { tenant, user };
+  }
+
+  /** A tenant by id or, failing that, by exact name. @throws Error when none or several match. */
+  async resolveTenant(idOrName: string): Promise<TenantRecord> {
+    const byId = await findTenant(this.deps.db.knex, idOrName);
+    if (byId) return byId;
+    const byName = await findTenantsByName(this.deps.db.knex, idOrName);
+    if (byName.length === 1 && byName[0]) return byName[0];
+    if (byName.length > 1) throw new Error(`several tenants are named "${idOrName}"; pass the tenant id`);
+    throw new Error(`no tenant with id or name "${idOrName}"`);
+  }
+
+  /** A tenant by id, or null. */
+  async findTenant(id: string): Promise<TenantRecord | null> {
+    return findTenant(this.deps.db.knex, id);
+  }
+
+  /**
+   * Issues an API key for a user of the tenant (the tenant's first user when none is named). Returns the record
+   * and the key value, which is never retrievable again.
+   * @throws Error when the tenant has no such user or a given key value has the wrong shape.
+   */
+  async createApiKey(actor: Actor, input: ApiKeyCreateInput): Promise<{ apiKey: ApiKeyRecord; key: string }> {
+    const key = input.key ?? generateApiKey();
+    if (!API_KEY_PATTERN.test(key))
+      throw new Error('an API key must look like mk_live_ followed by 32–128 base62 characters');
+    const now = this.deps.clock.now().toISOString();
+    return inTransaction(this.deps.db.knex, async (trx) => {
+      const user = input.userId
+        ? await findUser(trx, actor.tenantId, input.userId)
+        : await findFirstUser(trx, actor.tenantId);
+      if (!user) throw new Error('the tenant has no such user');
+      const apiKey: ApiKeyRecord = {
+        id: uuidv7(),
+        tenantId: actor.tenantId,
+        userId: user.id,
+        name: input.name,
+        prefix: key.slice(0, PREFIX_LENGTH),
+        scopes: [...new Set(input.scopes)],
+        expiresAt: input.expiresAt ?? null,
+        lastUsedAt: null,
+        revokedAt: null,
+        createdAt: now,
+      };
+      await insertApiKey(trx, apiKey, hashApiKey(key));
+      await recordAudit(
+        trx,
+        actor,
+        now,
+        'api_key.created',
+        'api_key',
+        apiKey.id,
+        diff(
+          {},
+          { name: apiKey.name, prefix: apiKey.prefix, scopes: apiKey.scopes, expiresAt: apiKey.expiresAt },
+        ),
+      );
+      return { apiKey, key };
+    });
+  }
+
+  /**
+   * Resolves a presented key to its principal.
+   * @throws AppError 401 `unauthenticated` when the key is malformed, unknown, expired or revoked (one message
+   *   for all, so the answer does not tell which).
+   */
+  async authenticate(presented: string): Promise<Principal> {
+    const refuse = (why: string) =>
+      new AppError('unauthenticated', `The API key is ${why}.`, {
+        headers: { 'WWW-Authenticate': `Bearer realm="meridian", error="invalid_token"` },
+      });
+    if (!API_KEY_PATTERN.test(presented)) throw refuse('malformed');
+    const hash = hashApiKey(presented);
+    const found = await findApiKeyByHash(this.deps.db.knex, hash);
+    // The lookup is by hash; the constant-time comparison keeps the final check free of timing leaks.
+    if (!found || !timingSafeEqual(Buffer.from(found.keyHash, 'hex'), Buffer.from(hash, 'hex'))) {
+      throw refuse('unknown');
+    }
+    const now = this.deps.clock.now();
+    const { key } = found;
+    if (key.revokedAt !== null) throw refuse('revoked');
+    if (key.expiresAt !== null && Date.parse(key.expiresAt) <= now.getTime()) throw refuse('expired');
+    const [tenant, user] = await Promise.all([
+      findTenant(this.deps.db.knex, key.tenantId),
+      findUser(this.deps.db.knex, key.tenantId, key.userId),
+    ]);
+    if (!tenant || !user) throw refuse('unknown');
+    if (key.lastUsedAt === null || now.getTime() - Date.parse(key.lastUsedAt) >= TOUCH_INTERVAL_MS) {
+      key.lastUsedAt = now.toISOString();
+      await touchApiKey(this.deps.db.knex, key.id, key.lastUsedAt);
+    }
+    return { tenant, user, apiKey: key };
+  }
+
+  /** GET /me: the user, the key in use and the tenant. */
+  me(principal: Principal): MeView {
+    const { user, apiKey, tenant } = principal;
+    return {
+      user: { id: user.id, name: user.name, email: user.email },
+      apiKey: {
+        id: apiKey.id,
+        name: apiKey.name,
+        prefix: apiKey.prefix,
+        scopes: apiKey.scopes,
+        expiresAt: apiKey.expiresAt,
+        lastUsedAt: apiKey.lastUsedAt,
+      },
+      tenant: { id: tenant.id, name: tenant.name },
+    };
+  }
+
+  /** The requests-per-minute limit in force for a tenant: its override, else the deployment default. */
+  rateLimitOf(tenant: TenantRecord): number {
+    return tenant.rateLimitPerMinute ?? this.defaultRateLimitPerMinute;
+  }
+
+  /** GET /tenant. */
+  tenantView(tenant: TenantRecord): TenantView {
+    return {
+      id: tenant.id,
+      name: tenant.name,
+      plan: tenant.plan,
+      currency: tenant.currency,
+      timezone: tenant.timezone,
+      rateLimit: { requestsPerMinute: this.rateLimitOf(tenant) },
+      createdAt: tenant.createdAt,
+      updatedAt: tenant.updatedAt,
+    };
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * The service registry: one instance of each service over shared dependencies.
+ */
+import type { Config } from '../config.js';
+import type { ServiceDeps } from './context.js';
+import { IdentityService } from './identity.js';
+import { ProjectService } from './projects.js';
+import { RiskService } from './risks.js';
+
+/** Every service of the application. */
+export interface Services {
+  identity: IdentityService;
+  projects: ProjectService;
+  risks: RiskService;
+}
+
+/** Builds the services over a database and clock. */
+export function buildServices(
+  deps: ServiceDeps,
+  config: Pick<Config, 'defaultRateLimitPerMinute'>,
+): Services {
+  return {
+    identity: new IdentityService(deps, config.defaultRateLimitPerMinute),
+    projects: new ProjectService(deps),
+    risks: new RiskService(deps),
+  };
+}

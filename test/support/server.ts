@@ -1,0 +1,112 @@
+/**
+ * Test harness: the real server, in-process on 127.0.0.1 port 0, over a real database: a fresh SQLite file, or,
+ * with MERIDIAN_TEST_DB=postgres, a fresh schema in the Postgres server named by TEST_DATABASE_URL.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import knexFactory from 'knex';
+import { createApp, type MeridianApp } from '../../server/app.js';
+import { type Clock, systemClock } from '../../server/clock.js';
+import { loadConfig } from '../../server/config.js';
+import { type Database, migrate, openDatabase } from '../../server/repositories/db.js';
+import type { ApiKeyScope } from '../../server/repositories/tenants.js';
+import { systemActor } from '../../server/services/context.js';
+
+/** Which database this run uses: `sqlite` (default) or `postgres` (MERIDIAN_TEST_DB=postgres). */
+export const TEST_DB: 'sqlite' | 'postgres' =
+  process.env.MERIDIAN_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+
+/** A tenant made for one test, with a key per scope set. */
+export interface TestTenant {
+  tenantId: string;
+  userId: string;
+  keys: { read: string; write: string; admin: string };
+}
+
+/** A running test server. */
+export interface TestServer {
+  baseUrl: string;
+  db: Database;
+  meridian: MeridianApp;
+  /** Creates a tenant with read-only, read+write and admin keys. */
+  createTenant(name?: string): Promise<TestTenant>;
+  close(): Promise<void>;
+}
+
+/** Opens a fresh, migrated database for this run (SQLite temp file or a new Postgres schema). */
+export async function openTestDatabase(): Promise<{ db: Database; dispose: () => Promise<void> }> {
+  if (TEST_DB === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('MERIDIAN_TEST_DB=postgres needs TEST_DATABASE_URL');
+    const schema = `t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+    const admin = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 1 } });
+    await admin.raw(`CREATE SCHEMA "${schema}"`);
+    const db = openDatabase({ databaseUrl: url, sqliteFile: '', pgSchema: schema });
+    await migrate(db);
+    return {
+      db,
+      dispose: async () => {
+        await db.close();
+        await admin.raw(`DROP SCHEMA "${schema}" CASCADE`);
+        await admin.destroy();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-test-'));
+  const db = openDatabase({ databaseUrl: null, sqliteFile: path.join(dir, 'test.sqlite') });
+  await migrate(db);
+  return {
+    db,
+    dispose: async () => {
+      await db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Starts the real app on 127.0.0.1:0 over a fresh database. Response validation is on (NODE_ENV=test). */
+export async function startTestServer(
+  options: { clock?: Clock; env?: NodeJS.ProcessEnv } = {},
+): Promise<TestServer> {
+  const { db, dispose } = await openTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', ...options.env });
+  const meridian = createApp({ config, db, clock: options.clock ?? systemClock });
+  const server: Server = await new Promise((resolve) => {
+    const s = meridian.app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  const { identity } = meridian.services;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    db,
+    meridian,
+    async createTenant(name = `Tenant ${randomUUID().slice(0, 8)}`) {
+      const { tenant, user } = await identity.createTenant({
+        name,
+        userName: 'Test user',
+        userEmail: 'pm@example.com',
+      });
+      const actor = systemActor(tenant.id);
+      const key = async (scopes: ApiKeyScope[]) =>
+        (await identity.createApiKey(actor, { name: scopes.join('+'), scopes })).key;
+      return {
+        tenantId: tenant.id,
+        userId: user.id,
+        keys: {
+          read: await key(['read']),
+          write: await key(['read', 'write']),
+          admin: await key(['read', 'write', 'admin']),
+        },
+      };
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await dispose();
+    },
+  };
+}
