@@ -177,6 +177,7 @@ log "server ready (pid $SERVER_PID)"
 
 # ----------------------------------------------------------- schemathesis ----
 ST_ARGS=(
+  --config-file "$ROOT/test/schemathesis.toml"
   run "$SPEC"
   --url "http://127.0.0.1:$PORT/v1"
   -H "Authorization: Bearer $MERIDIAN_API_KEY"

@@ -125,7 +125,8 @@ export function createApp(options: AppOptions): MeridianApp {
       validateRequests: { allowUnknownQueryParameters: false, allErrors: true },
       validateResponses: config.validateResponses ? { removeAdditional: false, allErrors: true } : false,
       validateSecurity: false,
-      validateFormats: true,
+      // 'full': real calendar checks (2024-13-01 and 2019-02-30 are refused), not only the shape.
+      validateFormats: 'full',
       ignoreUndocumented: false,
     }),
   );
