@@ -3466,7 +3466,7 @@ export interface components {
         ExecutionId: string;
         /** @description Maximum number of records in the page (1–100). */
         Limit: number;
-        /** @description Number of records to skip from the start of the list. */
+        /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
         Offset: number;
         /**
          * @description The `ETag` of the record as you last read it (or `*`). When given and the record has changed since, nothing
@@ -3476,8 +3476,10 @@ export interface components {
         IfMatch: string;
         /**
          * @description A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key
-         *     and body returns the first response without repeating the effect. The same key with a different body
-         *     answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`.
+         *     and body returns the first response without repeating the effect, marked by the response header
+         *     `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a
+         *     retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses
+         *     are stored: after an error (including a request rejected by validation) the same key may be used again.
          * @example 9f1c2d7e-4b8a-4e1f-9c3d-2a6b5e8f7d10
          */
         IdempotencyKey: string;
@@ -3545,7 +3547,7 @@ export interface operations {
                 status?: components["schemas"]["ProjectStatus"];
                 /** @description Maximum number of records in the page (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of records to skip from the start of the list. */
+                /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -3576,8 +3578,10 @@ export interface operations {
             header?: {
                 /**
                  * @description A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key
-                 *     and body returns the first response without repeating the effect. The same key with a different body
-                 *     answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`.
+                 *     and body returns the first response without repeating the effect, marked by the response header
+                 *     `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a
+                 *     retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses
+                 *     are stored: after an error (including a request rejected by validation) the same key may be used again.
                  * @example 9f1c2d7e-4b8a-4e1f-9c3d-2a6b5e8f7d10
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -3682,7 +3686,7 @@ export interface operations {
                 status?: components["schemas"]["MilestoneStatus"];
                 /** @description Maximum number of records in the page (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of records to skip from the start of the list. */
+                /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -3716,8 +3720,10 @@ export interface operations {
             header?: {
                 /**
                  * @description A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key
-                 *     and body returns the first response without repeating the effect. The same key with a different body
-                 *     answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`.
+                 *     and body returns the first response without repeating the effect, marked by the response header
+                 *     `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a
+                 *     retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses
+                 *     are stored: after an error (including a request rejected by validation) the same key may be used again.
                  * @example 9f1c2d7e-4b8a-4e1f-9c3d-2a6b5e8f7d10
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -3852,7 +3858,7 @@ export interface operations {
                 severity?: components["schemas"]["RiskSeverity"];
                 /** @description Maximum number of records in the page (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of records to skip from the start of the list. */
+                /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -3883,8 +3889,10 @@ export interface operations {
             header?: {
                 /**
                  * @description A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key
-                 *     and body returns the first response without repeating the effect. The same key with a different body
-                 *     answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`.
+                 *     and body returns the first response without repeating the effect, marked by the response header
+                 *     `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a
+                 *     retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses
+                 *     are stored: after an error (including a request rejected by validation) the same key may be used again.
                  * @example 9f1c2d7e-4b8a-4e1f-9c3d-2a6b5e8f7d10
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -3995,7 +4003,7 @@ export interface operations {
                 assigneeId?: string;
                 /** @description Maximum number of records in the page (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of records to skip from the start of the list. */
+                /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -4026,8 +4034,10 @@ export interface operations {
             header?: {
                 /**
                  * @description A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key
-                 *     and body returns the first response without repeating the effect. The same key with a different body
-                 *     answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`.
+                 *     and body returns the first response without repeating the effect, marked by the response header
+                 *     `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a
+                 *     retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses
+                 *     are stored: after an error (including a request rejected by validation) the same key may be used again.
                  * @example 9f1c2d7e-4b8a-4e1f-9c3d-2a6b5e8f7d10
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4136,7 +4146,7 @@ export interface operations {
                 active?: boolean;
                 /** @description Maximum number of records in the page (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of records to skip from the start of the list. */
+                /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -4167,8 +4177,10 @@ export interface operations {
             header?: {
                 /**
                  * @description A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key
-                 *     and body returns the first response without repeating the effect. The same key with a different body
-                 *     answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`.
+                 *     and body returns the first response without repeating the effect, marked by the response header
+                 *     `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a
+                 *     retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses
+                 *     are stored: after an error (including a request rejected by validation) the same key may be used again.
                  * @example 9f1c2d7e-4b8a-4e1f-9c3d-2a6b5e8f7d10
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4313,7 +4325,7 @@ export interface operations {
                 to?: string;
                 /** @description Maximum number of records in the page (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of records to skip from the start of the list. */
+                /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -4344,8 +4356,10 @@ export interface operations {
             header?: {
                 /**
                  * @description A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key
-                 *     and body returns the first response without repeating the effect. The same key with a different body
-                 *     answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`.
+                 *     and body returns the first response without repeating the effect, marked by the response header
+                 *     `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a
+                 *     retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses
+                 *     are stored: after an error (including a request rejected by validation) the same key may be used again.
                  * @example 9f1c2d7e-4b8a-4e1f-9c3d-2a6b5e8f7d10
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4387,7 +4401,7 @@ export interface operations {
                 resourceId?: string;
                 /** @description Maximum number of records in the page (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of records to skip from the start of the list. */
+                /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -4507,7 +4521,7 @@ export interface operations {
             query?: {
                 /** @description Maximum number of records in the page (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of records to skip from the start of the list. */
+                /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -4538,8 +4552,10 @@ export interface operations {
             header?: {
                 /**
                  * @description A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key
-                 *     and body returns the first response without repeating the effect. The same key with a different body
-                 *     answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`.
+                 *     and body returns the first response without repeating the effect, marked by the response header
+                 *     `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a
+                 *     retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses
+                 *     are stored: after an error (including a request rejected by validation) the same key may be used again.
                  * @example 9f1c2d7e-4b8a-4e1f-9c3d-2a6b5e8f7d10
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4578,7 +4594,7 @@ export interface operations {
                 status?: components["schemas"]["ExecutionStatus"];
                 /** @description Maximum number of records in the page (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of records to skip from the start of the list. */
+                /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -4636,8 +4652,10 @@ export interface operations {
             header?: {
                 /**
                  * @description A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key
-                 *     and body returns the first response without repeating the effect. The same key with a different body
-                 *     answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`.
+                 *     and body returns the first response without repeating the effect, marked by the response header
+                 *     `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a
+                 *     retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses
+                 *     are stored: after an error (including a request rejected by validation) the same key may be used again.
                  * @example 9f1c2d7e-4b8a-4e1f-9c3d-2a6b5e8f7d10
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4671,7 +4689,7 @@ export interface operations {
             query?: {
                 /** @description Maximum number of records in the page (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of records to skip from the start of the list. */
+                /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -4702,8 +4720,10 @@ export interface operations {
             header?: {
                 /**
                  * @description A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key
-                 *     and body returns the first response without repeating the effect. The same key with a different body
-                 *     answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`.
+                 *     and body returns the first response without repeating the effect, marked by the response header
+                 *     `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a
+                 *     retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses
+                 *     are stored: after an error (including a request rejected by validation) the same key may be used again.
                  * @example 9f1c2d7e-4b8a-4e1f-9c3d-2a6b5e8f7d10
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4830,8 +4850,10 @@ export interface operations {
             header?: {
                 /**
                  * @description A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key
-                 *     and body returns the first response without repeating the effect. The same key with a different body
-                 *     answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`.
+                 *     and body returns the first response without repeating the effect, marked by the response header
+                 *     `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a
+                 *     retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses
+                 *     are stored: after an error (including a request rejected by validation) the same key may be used again.
                  * @example 9f1c2d7e-4b8a-4e1f-9c3d-2a6b5e8f7d10
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4867,7 +4889,7 @@ export interface operations {
                 status?: components["schemas"]["WebhookDeliveryStatus"];
                 /** @description Maximum number of records in the page (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of records to skip from the start of the list. */
+                /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -4901,8 +4923,10 @@ export interface operations {
             header?: {
                 /**
                  * @description A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key
-                 *     and body returns the first response without repeating the effect. The same key with a different body
-                 *     answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`.
+                 *     and body returns the first response without repeating the effect, marked by the response header
+                 *     `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a
+                 *     retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses
+                 *     are stored: after an error (including a request rejected by validation) the same key may be used again.
                  * @example 9f1c2d7e-4b8a-4e1f-9c3d-2a6b5e8f7d10
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4983,7 +5007,7 @@ export interface operations {
             query?: {
                 /** @description Maximum number of records in the page (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of records to skip from the start of the list. */
+                /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -5014,8 +5038,10 @@ export interface operations {
             header?: {
                 /**
                  * @description A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key
-                 *     and body returns the first response without repeating the effect. The same key with a different body
-                 *     answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`.
+                 *     and body returns the first response without repeating the effect, marked by the response header
+                 *     `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a
+                 *     retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses
+                 *     are stored: after an error (including a request rejected by validation) the same key may be used again.
                  * @example 9f1c2d7e-4b8a-4e1f-9c3d-2a6b5e8f7d10
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -5078,7 +5104,7 @@ export interface operations {
                 until?: string;
                 /** @description Maximum number of records in the page (1–100). */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of records to skip from the start of the list. */
+                /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;

@@ -1,15 +1,24 @@
 #!/usr/bin/env bash
 # `npm test`: spec lint, typecheck, lint, generated-code check, unit, integration and contract tests on SQLite, the
-# contract suite on Postgres when TEST_DATABASE_URL is set, then schemathesis against a live server.
+# contract and integration suites on Postgres when TEST_DATABASE_URL is set, then schemathesis against a live
+# server. Ends with one line of totals over every mocha run ("N passed, N failed, N skipped").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 step() { printf '\n==> %s\n' "$*"; }
-step "spec lint (Redocly, Spectral)";            npm run -s lint:spec
-step "typecheck (tsc --noEmit)";                 npm run -s typecheck
-step "lint (Biome)";                             npm run -s lint
-step "generated code matches the spec";          npm run -s check:generated
-step "unit tests";                               npm run -s test:unit
-step "integration tests (SQLite)";               npm run -s test:integration
-step "contract tests (SQLite)";                  npm run -s test:contract
-step "contract and integration tests (Postgres)"; npm run -s test:contract:pg
-step "schemathesis";                             npm run -s test:schemathesis
+log="$(mktemp "${TMPDIR:-/tmp}/meridian-test-XXXXXX.log")"
+trap 'rm -f "$log"' EXIT
+# Runs an npm script, echoing its output and keeping a copy to count mocha's "N passing/failing/pending".
+counted() { npm run -s "$1" 2>&1 | tee -a "$log"; }
+
+step "spec lint (Redocly, Spectral)";             npm run -s lint:spec
+step "typecheck (tsc --noEmit)";                  npm run -s typecheck
+step "lint (Biome)";                              npm run -s lint
+step "generated code matches the spec";           npm run -s check:generated
+step "unit tests";                                counted test:unit
+step "integration tests (SQLite)";                counted test:integration
+step "contract tests (SQLite)";                   counted test:contract
+step "contract and integration tests (Postgres)"; counted test:contract:pg
+step "schemathesis";                              npm run -s test:schemathesis
+
+sum() { grep -oE "^ +[0-9]+ $1" "$log" | awk '{ s += $1 } END { print s + 0 }'; }
+printf '\nmocha: %s passed, %s failed, %s skipped\n' "$(sum passing)" "$(sum failing)" "$(sum pending)"

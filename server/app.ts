@@ -23,6 +23,7 @@ import { type LoadedSpec, loadSpec } from './http/spec.js';
 import type { HandlerContext, OperationId } from './http/types.js';
 import type { Database } from './repositories/db.js';
 import { AppError } from './services/errors.js';
+import { fingerprintOf } from './services/idempotency.js';
 import { buildServices, type Services } from './services/index.js';
 
 /** Inputs of {@link createApp}. */
@@ -117,7 +118,17 @@ export function createApp(options: AppOptions): MeridianApp {
       },
     }),
   );
-  app.use(express.json({ limit: '1mb', type: JSON_TYPES }));
+  app.use(
+    express.json({
+      limit: '1mb',
+      type: JSON_TYPES,
+      // Keep the bytes as sent: the Idempotency-Key fingerprint is over the request as the client sent it, before
+      // the validator fills in defaults.
+      verify: (req, _res, buf) => {
+        (req as Request).rawBody = buf;
+      },
+    }),
+  );
   app.use(
     OpenApiValidator.middleware({
       // The validator mutates the document it is given; hand it a copy so /openapi.json stays as written.
@@ -125,8 +136,9 @@ export function createApp(options: AppOptions): MeridianApp {
       validateRequests: { allowUnknownQueryParameters: false, allErrors: true },
       validateResponses: config.validateResponses ? { removeAdditional: false, allErrors: true } : false,
       validateSecurity: false,
-      // 'full': real calendar checks (2024-13-01 and 2019-02-30 are refused), not only the shape.
-      validateFormats: 'full',
+      // Ajv's full format checks: real calendar dates (2024-13-01 and 2019-02-30 are refused), not only the shape.
+      validateFormats: true,
+      ajvFormats: { mode: 'full' },
       ignoreUndocumented: false,
     }),
   );
@@ -150,9 +162,9 @@ export function createApp(options: AppOptions): MeridianApp {
       if (!principal) throw new AppError('unauthenticated', 'Authentication required.');
       requireScope(principal, spec.scopes.get(operationId) ?? 'admin', operationId);
       const headers: Record<string, string> = {};
-      for (const p of schema?.schema?.parameters ?? []) {
-        const value = p.in === 'header' ? req.get(p.name) : undefined;
-        if (value !== undefined) headers[p.name] = value;
+      for (const name of spec.headerParams.get(operationId) ?? []) {
+        const value = req.get(name);
+        if (value !== undefined) headers[name] = value;
       }
       const ctx = {
         operationId,
@@ -168,7 +180,35 @@ export function createApp(options: AppOptions): MeridianApp {
       const handler = handlers[operationId] as (
         c: typeof ctx,
       ) => Promise<{ status: number; body?: unknown; headers?: Record<string, string> }>;
-      const result = await handler(ctx);
+      // Idempotency-Key (POST only): reserve or replay before the handler runs; store the success after.
+      const idempotencyKey = req.method === 'POST' ? req.get('idempotency-key') : undefined;
+      const tenantId = principal.tenant.id;
+      if (idempotencyKey !== undefined) {
+        const fingerprint = fingerprintOf(req.method, req.path, req.rawBody);
+        const reservation = await services.idempotency.begin(tenantId, idempotencyKey, fingerprint);
+        if (reservation.kind === 'replay') {
+          const { status, headers: stored, body } = reservation.response;
+          for (const [name, value] of Object.entries(stored)) res.setHeader(name, value);
+          res.setHeader('Idempotent-Replayed', 'true');
+          if (body === undefined) res.status(status).end();
+          else res.status(status).json(body);
+          return;
+        }
+      }
+      let result: Awaited<ReturnType<typeof handler>>;
+      try {
+        result = await handler(ctx);
+      } catch (err) {
+        if (idempotencyKey !== undefined) await services.idempotency.release(tenantId, idempotencyKey);
+        throw err;
+      }
+      if (idempotencyKey !== undefined) {
+        await services.idempotency.complete(tenantId, idempotencyKey, {
+          status: result.status,
+          headers: result.headers ?? {},
+          body: result.body,
+        });
+      }
       for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
       if (result.body === undefined) res.status(result.status).end();
       else res.status(result.status).json(result.body);

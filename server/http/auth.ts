@@ -14,6 +14,8 @@ declare global {
       principal?: Principal;
       /** The request id (also the `X-Request-Id` response header). */
       requestId?: string;
+      /** The JSON body's bytes as received (for the Idempotency-Key fingerprint). */
+      rawBody?: Buffer;
     }
   }
 }

@@ -60,8 +60,8 @@ function toFieldError(issue: ValidatorIssue): FieldError {
   const raw = (issue.path ?? '').replace(/^[./]/, '');
   const [head = '', ...rest] = raw.split(/[./]/);
   const location = (LOCATIONS as string[]).includes(head) ? (head as FieldError['location']) : 'body';
-  const known = (LOCATIONS as string[]).includes(head) || head === 'params';
-  const where: FieldError['location'] = head === 'params' ? 'path' : location;
+  const known = (LOCATIONS as string[]).includes(head) || head === 'params' || head === 'headers';
+  const where: FieldError['location'] = head === 'params' ? 'path' : head === 'headers' ? 'header' : location;
   const segments = known ? rest : raw.split(/[./]/);
   // Body fields are JSON Pointers (`/tags/3`); parameters and headers are named as they are (`limit`).
   const path = where === 'body' ? `/${segments.join('/')}` : segments.join('.');

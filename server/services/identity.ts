@@ -220,30 +220,34 @@ export class IdentityService {
 
   /**
    * Resolves a presented key to its principal.
-   * @throws AppError 401 `unauthenticated` when the key is malformed, unknown, expired or revoked (one message
-   *   for all, so the answer does not tell which).
+   * @throws AppError 401 `unauthenticated` when the key is malformed, or unknown, expired or revoked (one message
+   *   for these three, so the answer does not tell which).
    */
   async authenticate(presented: string): Promise<Principal> {
-    const refuse = (why: string) =>
-      new AppError('unauthenticated', `The API key is ${why}.`, {
-        headers: { 'WWW-Authenticate': `Bearer realm="meridian", error="invalid_token"` },
-      });
+    const refuse = (why: 'malformed' | 'invalid') =>
+      new AppError(
+        'unauthenticated',
+        why === 'malformed'
+          ? 'The API key is malformed: keys look like mk_live_ followed by 32 or more letters and digits.'
+          : 'The API key is not valid: it is unknown, expired or revoked.',
+        { headers: { 'WWW-Authenticate': `Bearer realm="meridian", error="invalid_token"` } },
+      );
     if (!API_KEY_PATTERN.test(presented)) throw refuse('malformed');
     const hash = hashApiKey(presented);
     const found = await findApiKeyByHash(this.deps.db.knex, hash);
     // The lookup is by hash; the constant-time comparison keeps the final check free of timing leaks.
     if (!found || !timingSafeEqual(Buffer.from(found.keyHash, 'hex'), Buffer.from(hash, 'hex'))) {
-      throw refuse('unknown');
+      throw refuse('invalid');
     }
     const now = this.deps.clock.now();
     const { key } = found;
-    if (key.revokedAt !== null) throw refuse('revoked');
-    if (key.expiresAt !== null && Date.parse(key.expiresAt) <= now.getTime()) throw refuse('expired');
+    if (key.revokedAt !== null) throw refuse('invalid');
+    if (key.expiresAt !== null && Date.parse(key.expiresAt) <= now.getTime()) throw refuse('invalid');
     const [tenant, user] = await Promise.all([
       findTenant(this.deps.db.knex, key.tenantId),
       findUser(this.deps.db.knex, key.tenantId, key.userId),
     ]);
-    if (!tenant || !user) throw refuse('unknown');
+    if (!tenant || !user) throw refuse('invalid');
     if (key.lastUsedAt === null || now.getTime() - Date.parse(key.lastUsedAt) >= TOUCH_INTERVAL_MS) {
       key.lastUsedAt = now.toISOString();
       await touchApiKey(this.deps.db.knex, key.id, key.lastUsedAt);

@@ -3,6 +3,7 @@
  */
 import type { Config } from '../config.js';
 import type { ServiceDeps } from './context.js';
+import { IdempotencyService } from './idempotency.js';
 import { IdentityService } from './identity.js';
 import { ProjectService } from './projects.js';
 import { RiskService } from './risks.js';
@@ -10,6 +11,7 @@ import { RiskService } from './risks.js';
 /** Every service of the application. */
 export interface Services {
   identity: IdentityService;
+  idempotency: IdempotencyService;
   projects: ProjectService;
   risks: RiskService;
 }
@@ -21,6 +23,7 @@ export function buildServices(
 ): Services {
   return {
     identity: new IdentityService(deps, config.defaultRateLimitPerMinute),
+    idempotency: new IdempotencyService(deps),
     projects: new ProjectService(deps),
     risks: new RiskService(deps),
   };

@@ -3,7 +3,7 @@
  * and date rule of DESIGN.md. Every mutation writes its audit row in the same transaction.
  */
 import { v7 as uuidv7 } from 'uuid';
-import type { Page, PageRequest } from '../repositories/common.js';
+import type { Executor, Page, PageRequest } from '../repositories/common.js';
 import { inTransaction } from '../repositories/common.js';
 import {
   findProject,
@@ -16,6 +16,7 @@ import {
   type ProjectStatus,
   updateProject,
 } from '../repositories/projects.js';
+import { resourceExists } from '../repositories/resources.js';
 import { diff, recordAudit } from './audit.js';
 import { checkIfMatch } from './concurrency.js';
 import type { Actor, ServiceDeps } from './context.js';
@@ -136,6 +137,19 @@ function checkDates(startDate: string, endDate: string): void {
   }
 }
 
+/** @throws AppError 422 when `projectManagerId` names no resource of the tenant. */
+async function checkManager(
+  trx: Executor,
+  tenantId: string,
+  projectManagerId: string | null | undefined,
+): Promise<void> {
+  if (projectManagerId && !(await resourceExists(trx, tenantId, projectManagerId))) {
+    throw businessRule(`projectManagerId ${projectManagerId} names no resource of this tenant.`, [
+      { location: 'body', path: '/projectManagerId', message: 'no such resource in this tenant' },
+    ]);
+  }
+}
+
 function fieldsOf(p: ProjectRecord): ProjectFields {
   const { id: _id, currency: _c, version: _v, createdAt: _ca, updatedAt: _ua, ...fields } = p;
   return fields;
@@ -147,7 +161,8 @@ export class ProjectService {
 
   /**
    * Creates a project (status PLANNED unless given).
-   * @throws AppError 422 when endDate < startDate; 409 `conflict` when `code` is already used in the tenant.
+   * @throws AppError 422 when endDate < startDate or `projectManagerId` names no resource of the tenant; 409
+   *   `conflict` when `code` is already used in the tenant.
    */
   async create(actor: Actor, input: ProjectCreateInput): Promise<ProjectRecord> {
     checkDates(input.startDate, input.endDate);
@@ -168,6 +183,7 @@ export class ProjectService {
     };
     const now = this.deps.clock.now().toISOString();
     return inTransaction(this.deps.db.knex, async (trx) => {
+      await checkManager(trx, actor.tenantId, fields.projectManagerId);
       if (fields.code !== null && (await findProjectByCode(trx, actor.tenantId, fields.code))) {
         throw new AppError('conflict', `A project with code "${fields.code}" already exists in this tenant.`);
       }
@@ -212,7 +228,8 @@ export class ProjectService {
    * Applies a partial update: only the fields present in `input` change (seed rule 2). A no-op update returns
    * the project unchanged (same version, no audit row).
    * @throws AppError 404 unknown project; 412 If-Match mismatch; 409 `invalid_transition`; 409 `conflict` on a
-   *   duplicate code or a concurrent write; 422 when the resulting endDate < startDate.
+   *   duplicate code or a concurrent write; 422 when the resulting endDate < startDate or a new
+   *   `projectManagerId` names no resource of the tenant.
    */
   async update(
     actor: Actor,
@@ -246,6 +263,7 @@ export class ProjectService {
         );
       }
       checkDates(after.startDate, after.endDate);
+      if (changes.projectManagerId) await checkManager(trx, actor.tenantId, after.projectManagerId);
       if (changes.code && after.code !== null) {
         const other = await findProjectByCode(trx, actor.tenantId, after.code);
         if (other && other.id !== id) {

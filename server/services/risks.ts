@@ -2,9 +2,10 @@
  * Risks: score = likelihood × impact and severity derived from it unless the client sets it (DESIGN.md).
  */
 import { v7 as uuidv7 } from 'uuid';
-import type { Page, PageRequest } from '../repositories/common.js';
+import type { Executor, Page, PageRequest } from '../repositories/common.js';
 import { inTransaction } from '../repositories/common.js';
 import { projectExists } from '../repositories/projects.js';
+import { resourceExists } from '../repositories/resources.js';
 import {
   findRisk,
   insertRisk,
@@ -59,6 +60,19 @@ export function severityOfScore(score: number): RiskSeverity {
   return 'LOW';
 }
 
+/** @throws AppError 422 when `ownerId` names no resource of the tenant. */
+async function checkOwner(
+  trx: Executor,
+  tenantId: string,
+  ownerId: string | null | undefined,
+): Promise<void> {
+  if (ownerId && !(await resourceExists(trx, tenantId, ownerId))) {
+    throw businessRule(`ownerId ${ownerId} names no resource of this tenant.`, [
+      { location: 'body', path: '/ownerId', message: 'no such resource in this tenant' },
+    ]);
+  }
+}
+
 function fieldsOf(r: RiskRecord): RiskFields {
   const { id: _id, version: _v, createdAt: _c, updatedAt: _u, ...fields } = r;
   return fields;
@@ -70,7 +84,7 @@ export class RiskService {
 
   /**
    * Creates a risk (status OPEN unless given).
-   * @throws AppError 422 when `projectId` names no project of the caller's tenant.
+   * @throws AppError 422 when `projectId` names no project of the caller's tenant or `ownerId` no resource.
    */
   async create(actor: Actor, input: RiskCreateInput): Promise<RiskRecord> {
     const now = this.deps.clock.now().toISOString();
@@ -95,6 +109,7 @@ export class RiskService {
           { location: 'body', path: '/projectId', message: 'no such project in this tenant' },
         ]);
       }
+      await checkOwner(trx, actor.tenantId, fields.ownerId);
       const risk = await insertRisk(trx, actor.tenantId, uuidv7(), fields, now);
       await recordAudit(trx, actor, now, 'risk.created', 'risk', risk.id, diff({}, fieldsOf(risk)));
       return risk;
@@ -116,7 +131,7 @@ export class RiskService {
   /**
    * Partial update. A new likelihood or impact recomputes the score, and the severity too while it is DERIVED;
    * a given severity makes it MANUAL; `severity: null` makes it DERIVED again.
-   * @throws AppError 404; 412 If-Match mismatch; 409 on a concurrent write.
+   * @throws AppError 404; 412 If-Match mismatch; 409 on a concurrent write; 422 when `ownerId` names no resource.
    */
   async update(actor: Actor, id: string, input: RiskUpdateInput, ifMatch?: string): Promise<RiskRecord> {
     const now = this.deps.clock.now().toISOString();
@@ -150,6 +165,7 @@ export class RiskService {
         after as unknown as Record<string, unknown>,
       );
       if (Object.keys(changes).length === 0) return current;
+      if (changes.ownerId) await checkOwner(trx, actor.tenantId, after.ownerId);
       const changed: Partial<RiskFields> = {};
       for (const key of Object.keys(changes) as (keyof RiskFields)[]) {
         (changed as Record<string, unknown>)[key] = after[key];

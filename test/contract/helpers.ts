@@ -3,8 +3,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import type { ApiResponse } from '../support/client.js';
-import type { client } from '../support/client.js';
+import type { ApiResponse, client } from '../support/client.js';
 
 /** A client as returned by `client(baseUrl, key)`. */
 export type Api = ReturnType<typeof client>;
@@ -24,7 +23,11 @@ export async function makeProject(api: Api, fields: Record<string, unknown> = {}
 }
 
 /** Creates a risk (201 asserted) and returns its body. */
-export async function makeRisk(api: Api, projectId: string, fields: Record<string, unknown> = {}): Promise<any> {
+export async function makeRisk(
+  api: Api,
+  projectId: string,
+  fields: Record<string, unknown> = {},
+): Promise<any> {
   const res = await api.post('createRisk', '/risks', {
     body: { title: uniq('Risk'), projectId, likelihood: 2, impact: 2, ...fields },
   });

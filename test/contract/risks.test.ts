@@ -107,7 +107,8 @@ describe('Risks', () => {
       ['impact "3"', { impact: '3' }, '/impact'],
       ['severity BOGUS', { severity: 'BOGUS' }, '/severity'],
       ['projectId not a uuid', { projectId: 'p-1' }, '/projectId'],
-    ] as const) {
+      ['dueDate 2026-02-30', { dueDate: '2026-02-30' }, '/dueDate'],
+    ] as [string, Record<string, unknown>, string][]) {
       it(`answers 400 for ${name}`, async () => {
         const res = await api.post('createRisk', '/risks', {
           body: { title: uniq('Bad'), projectId: project.id, likelihood: 3, impact: 3, ...patch },
@@ -163,12 +164,15 @@ describe('Risks', () => {
       expect(otherList.body.pagination.total).to.equal(0);
     });
 
-    // SERVER BUG: createRisk accepts an ownerId that names no resource of the tenant: POST /risks
-    // {…, ownerId: <random uuid>} → 201 with that ownerId; the spec (createRisk description) says 422
-    // validation_failed. (No resource can exist yet: the resources API answers 501.)
-    it.skip('answers 422 for an ownerId that names no resource of the tenant', async () => {
+    it('answers 422 for an ownerId that names no resource of the tenant', async () => {
       const res = await api.post('createRisk', '/risks', {
-        body: { title: uniq('Owner'), projectId: project.id, likelihood: 2, impact: 2, ownerId: randomUUID() },
+        body: {
+          title: uniq('Owner'),
+          projectId: project.id,
+          likelihood: 2,
+          impact: 2,
+          ownerId: randomUUID(),
+        },
       });
       const body = expectProblem(res, 422, 'validation_failed');
       expect(fieldErrors(body)).to.include('body:/ownerId');
@@ -187,7 +191,10 @@ describe('Risks', () => {
     it('answers an empty envelope for a tenant without risks', async () => {
       const res = await api.get('listRisks', '/risks');
       expect(res.status).to.equal(200);
-      expect(res.body).to.deep.equal({ data: [], pagination: { limit: 25, offset: 0, total: 0, hasMore: false } });
+      expect(res.body).to.deep.equal({
+        data: [],
+        pagination: { limit: 25, offset: 0, total: 0, hasMore: false },
+      });
       expect(res.headers.get('link')).to.equal(null);
     });
 
@@ -199,7 +206,12 @@ describe('Risks', () => {
       const c = await makeRisk(api, project.id, { likelihood: 4, impact: 4, status: 'MITIGATING' });
       const d = await makeRisk(api, p2.id, { likelihood: 2, impact: 5 });
       const e = await makeRisk(api, p2.id, { likelihood: 5, impact: 5, status: 'CLOSED' });
-      const f = await makeRisk(api, p2.id, { likelihood: 5, impact: 4, status: 'MITIGATING', severity: 'LOW' });
+      const f = await makeRisk(api, p2.id, {
+        likelihood: 5,
+        impact: 4,
+        status: 'MITIGATING',
+        severity: 'LOW',
+      });
       expect([a, b, c, d, e, f].map((r) => r.severity)).to.deep.equal([
         'LOW',
         'HIGH',
@@ -315,7 +327,14 @@ describe('Risks', () => {
       expect(res.headers.get('etag')).to.equal('"2"');
       expect(res.body).to.include({ likelihood: 5, impact: 4, score: 20, severity: 'CRITICAL' });
       expect(res.body).to.include({ severitySource: 'DERIVED', version: 2 });
-      const strip = ({ likelihood: _l, score: _s, severity: _v, version: _ve, updatedAt: _u, ...rest }: any) => rest;
+      const strip = ({
+        likelihood: _l,
+        score: _s,
+        severity: _v,
+        version: _ve,
+        updatedAt: _u,
+        ...rest
+      }: any) => rest;
       expect(strip(res.body)).to.deep.equal(strip(r));
       const got = await api.get('getRisk', `/risks/${r.id}`);
       expect(got.body).to.deep.equal(res.body);
@@ -331,7 +350,12 @@ describe('Risks', () => {
       const moved = await api.patch('updateRisk', `/risks/${r.id}`, { body: { likelihood: 5, impact: 5 } });
       expect(moved.body).to.include({ score: 25, severity: 'HIGH', severitySource: 'MANUAL', version: 3 });
       const derived = await api.patch('updateRisk', `/risks/${r.id}`, { body: { severity: null } });
-      expect(derived.body).to.include({ score: 25, severity: 'CRITICAL', severitySource: 'DERIVED', version: 4 });
+      expect(derived.body).to.include({
+        score: 25,
+        severity: 'CRITICAL',
+        severitySource: 'DERIVED',
+        version: 4,
+      });
       const got = await api.get('getRisk', `/risks/${r.id}`);
       expect(got.body).to.deep.equal(derived.body);
     });
@@ -380,9 +404,7 @@ describe('Risks', () => {
       expect(star.body).to.include({ title: 'v3', version: 3 });
     });
 
-    // SERVER BUG: If-Match is ignored on PATCH /risks/{id}: with the risk at version 2, `If-Match: "1"` answers 200
-    // and writes (version 3); expected 412 precondition_failed and nothing written (same cause as updateProject).
-    it.skip('answers 412 for a stale If-Match and writes nothing', async () => {
+    it('answers 412 for a stale If-Match and writes nothing', async () => {
       const r = await makeRisk(api, project.id);
       await api.patch('updateRisk', `/risks/${r.id}`, { body: { title: 'v2' } });
       const stale = await api.patch('updateRisk', `/risks/${r.id}`, {

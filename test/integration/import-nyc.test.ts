@@ -21,7 +21,11 @@ describe('import nyc-capital-projects (real CSV)', function () {
   let first: ImportReport;
   const csv = fs.readFileSync(NYC_DATASET);
   const snapshot = async () =>
-    db.knex('projects').where({ tenant_id: tenantId }).orderBy('code').select('code', 'status', 'version', 'updated_at', 'forecast_cost');
+    db
+      .knex('projects')
+      .where({ tenant_id: tenantId })
+      .orderBy('code')
+      .select('code', 'status', 'version', 'updated_at', 'forecast_cost');
   const auditCount = async () =>
     Number((await db.knex('audit_logs').where({ tenant_id: tenantId }).count({ n: '*' }))[0]?.n);
 
@@ -38,7 +42,9 @@ describe('import nyc-capital-projects (real CSV)', function () {
     expect(first.rowsRead).to.equal(2259);
     // 378 PIDs; 23 never report a Design Start, so nothing is invented for them.
     expect(first.projectsCreated).to.equal(355);
-    expect(first.rowsUpdated + first.rowsUnchanged + first.projectsCreated + first.skipped.length).to.equal(2259);
+    expect(first.rowsUpdated + first.rowsUnchanged + first.projectsCreated + first.skipped.length).to.equal(
+      2259,
+    );
   });
 
   it('reports each skipped row with its line and reason', () => {
@@ -68,16 +74,26 @@ describe('import nyc-capital-projects (real CSV)', function () {
     expect(p3?.budget).to.equal(182980960);
     expect(p3?.tags).to.include.members(['Wastewater Treatment', 'Brooklyn', 'DEP']);
     expect(p3?.forecastCost).to.be.a('number');
-    const statuses = await db.knex('projects').where({ tenant_id: tenantId }).select('status').count({ n: '*' }).groupBy('status');
-    const byStatus = Object.fromEntries(statuses.map((r: { status: string; n: unknown }) => [r.status, Number(r.n)]));
+    const statuses = (await db
+      .knex('projects')
+      .where({ tenant_id: tenantId })
+      .select('status')
+      .count({ n: '*' })
+      .groupBy('status')) as unknown as { status: string; n: unknown }[];
+    const byStatus = Object.fromEntries(statuses.map((r) => [r.status, Number(r.n)]));
     expect(byStatus.AT_RISK).to.be.greaterThan(0);
     expect(Object.values(byStatus).reduce((a: number, b) => a + (b as number), 0)).to.equal(355);
   });
 
   it('writes an audit row for every change it makes', async () => {
     // One project.created per project, one project.updated per applied report that changed something.
-    const rows = await db.knex('audit_logs').where({ tenant_id: tenantId }).select('action').count({ n: '*' }).groupBy('action');
-    const byAction = Object.fromEntries(rows.map((r: { action: string; n: unknown }) => [r.action, Number(r.n)]));
+    const rows = (await db
+      .knex('audit_logs')
+      .where({ tenant_id: tenantId })
+      .select('action')
+      .count({ n: '*' })
+      .groupBy('action')) as unknown as { action: string; n: unknown }[];
+    const byAction = Object.fromEntries(rows.map((r) => [r.action, Number(r.n)]));
     expect(byAction['project.created']).to.equal(355);
     expect(byAction['project.updated']).to.equal(first.rowsUpdated);
   });
@@ -85,7 +101,12 @@ describe('import nyc-capital-projects (real CSV)', function () {
   it('changes nothing on a second run of the same file', async () => {
     const before = await snapshot();
     const audits = await auditCount();
-    const again = await importNycCapitalProjects({ db, clock: systemClock }, services.projects, systemActor(tenantId), csv);
+    const again = await importNycCapitalProjects(
+      { db, clock: systemClock },
+      services.projects,
+      systemActor(tenantId),
+      csv,
+    );
     expect(again.projectsCreated).to.equal(0);
     expect(again.rowsUpdated).to.equal(0);
     expect(again.partial).to.deep.equal([]);

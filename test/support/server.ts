@@ -32,8 +32,8 @@ export interface TestServer {
   baseUrl: string;
   db: Database;
   meridian: MeridianApp;
-  /** Creates a tenant with read-only, read+write and admin keys. */
-  createTenant(name?: string): Promise<TestTenant>;
+  /** Creates a tenant with read-only, read+write and admin keys (and optionally its own rate limit). */
+  createTenant(name?: string, options?: { rateLimitPerMinute?: number }): Promise<TestTenant>;
   close(): Promise<void>;
 }
 
@@ -84,11 +84,12 @@ export async function startTestServer(
     baseUrl: `http://127.0.0.1:${port}/v1`,
     db,
     meridian,
-    async createTenant(name = `Tenant ${randomUUID().slice(0, 8)}`) {
+    async createTenant(name = `Tenant ${randomUUID().slice(0, 8)}`, options = {}) {
       const { tenant, user } = await identity.createTenant({
         name,
         userName: 'Test user',
         userEmail: 'pm@example.com',
+        rateLimitPerMinute: options.rateLimitPerMinute ?? null,
       });
       const actor = systemActor(tenant.id);
       const key = async (scopes: ApiKeyScope[]) =>

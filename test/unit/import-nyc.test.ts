@@ -28,6 +28,8 @@ describe('NYC importer mapping', () => {
     expect(statusForReport('Construction', baseline, { endDate: null, cost: 110.01 })).to.equal('OFF_TRACK');
     // Early and under budget is on track; no baseline budget means cost cannot put it at risk.
     expect(statusForReport('IT', baseline, { endDate: '2019-06-01', cost: 50 })).to.equal('ON_TRACK');
-    expect(statusForReport('IT', { endDate: '2020-01-01', budget: null }, { endDate: null, cost: 1e9 })).to.equal('ON_TRACK');
+    expect(
+      statusForReport('IT', { endDate: '2020-01-01', budget: null }, { endDate: null, cost: 1e9 }),
+    ).to.equal('ON_TRACK');
   });
 });

@@ -4,7 +4,12 @@ import { listResult } from '../../server/http/pagination.js';
 describe('list envelope and Link header (RFC 8288)', () => {
   const base = 'http://127.0.0.1:9/v1';
   it('links next and prev, keeping the other query parameters', () => {
-    const r = listResult({ items: [1, 2, 3], total: 10 }, { limit: 3, offset: 3 }, base, '/v1/projects?status=AT_RISK&limit=3&offset=3');
+    const r = listResult(
+      { items: [1, 2, 3], total: 10 },
+      { limit: 3, offset: 3 },
+      base,
+      '/v1/projects?status=AT_RISK&limit=3&offset=3',
+    );
     expect(r.body.pagination).to.deep.equal({ limit: 3, offset: 3, total: 10, hasMore: true });
     expect(r.headers.Link).to.equal(
       '<http://127.0.0.1:9/v1/projects?status=AT_RISK&limit=3&offset=6>; rel="next", ' +
@@ -12,8 +17,15 @@ describe('list envelope and Link header (RFC 8288)', () => {
     );
   });
   it('has no Link on a single page, and no next on the last page', () => {
-    expect(listResult({ items: [1], total: 1 }, { limit: 25, offset: 0 }, base, '/v1/risks').headers).to.deep.equal({});
-    const last = listResult({ items: [10], total: 10 }, { limit: 3, offset: 9 }, base, '/v1/risks?limit=3&offset=9');
+    expect(
+      listResult({ items: [1], total: 1 }, { limit: 25, offset: 0 }, base, '/v1/risks').headers,
+    ).to.deep.equal({});
+    const last = listResult(
+      { items: [10], total: 10 },
+      { limit: 3, offset: 9 },
+      base,
+      '/v1/risks?limit=3&offset=9',
+    );
     expect(last.body.pagination.hasMore).to.equal(false);
     expect(last.headers.Link).to.equal('<http://127.0.0.1:9/v1/risks?limit=3&offset=6>; rel="prev"');
   });

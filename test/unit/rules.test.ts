@@ -2,13 +2,21 @@
  * Unit tests of the business rules with exact expected values (DESIGN.md).
  */
 import { expect } from 'chai';
-import { checkIfMatch, etagOf } from '../../server/services/concurrency.js';
-import { AppError } from '../../server/services/errors.js';
-import { budgetSummaryOf, canTransition, daysBetween } from '../../server/services/projects.js';
 import type { ProjectRecord, ProjectStatus } from '../../server/repositories/projects.js';
+import { checkIfMatch, etagOf } from '../../server/services/concurrency.js';
+import type { AppError } from '../../server/services/errors.js';
+import { budgetSummaryOf, canTransition, daysBetween } from '../../server/services/projects.js';
 import { severityOfScore } from '../../server/services/risks.js';
 
-const STATUSES: ProjectStatus[] = ['PLANNED', 'ON_TRACK', 'AT_RISK', 'OFF_TRACK', 'ON_HOLD', 'COMPLETED', 'CANCELLED'];
+const STATUSES: ProjectStatus[] = [
+  'PLANNED',
+  'ON_TRACK',
+  'AT_RISK',
+  'OFF_TRACK',
+  'ON_HOLD',
+  'COMPLETED',
+  'CANCELLED',
+];
 
 describe('risk severity of likelihood × impact (DESIGN.md: LOW 1–4, MEDIUM 5–9, HIGH 10–16, CRITICAL 20–25)', () => {
   it('maps all 25 cells of the 5 × 5 matrix', () => {
@@ -37,7 +45,8 @@ describe('risk severity of likelihood × impact (DESIGN.md: LOW 1–4, MEDIUM 5�
 describe('project status transitions (DESIGN.md)', () => {
   it('allows every move between non-terminal statuses', () => {
     const open = STATUSES.filter((s) => s !== 'COMPLETED' && s !== 'CANCELLED');
-    for (const from of open) for (const to of STATUSES) expect(canTransition(from, to), `${from}→${to}`).to.equal(true);
+    for (const from of open)
+      for (const to of STATUSES) expect(canTransition(from, to), `${from}→${to}`).to.equal(true);
   });
   it('keeps COMPLETED and CANCELLED terminal except for the explicit reopen', () => {
     const allowed = (from: ProjectStatus) => STATUSES.filter((to) => to !== from && canTransition(from, to));
@@ -81,7 +90,12 @@ describe('budget summary', () => {
   });
   it('answers null where a baseline or forecast is missing, never a made-up zero', () => {
     const s = budgetSummaryOf({ ...base, budget: null, forecastEndDate: null });
-    expect([s.remaining, s.percentSpent, s.costVariance, s.scheduleVarianceDays]).to.deep.equal([null, null, null, null]);
+    expect([s.remaining, s.percentSpent, s.costVariance, s.scheduleVarianceDays]).to.deep.equal([
+      null,
+      null,
+      null,
+      null,
+    ]);
     expect(budgetSummaryOf({ ...base, budget: 0 }).percentSpent).to.equal(null);
   });
   it('counts days across a leap day', () => {

@@ -16,12 +16,12 @@ export function projectHandlers(
       const result = await services.projects.list(actor, { status: query?.status }, page);
       return listResult(result, page, baseUrl, req.originalUrl);
     },
-    async createProject({ actor, body, baseUrl }) {
+    async createProject({ actor, body }) {
       const project = await services.projects.create(actor, body);
       return {
         status: 201,
         body: project,
-        headers: { Location: `${baseUrl}/projects/${project.id}`, ETag: etagOf(project.version) },
+        headers: { Location: `/v1/projects/${project.id}`, ETag: etagOf(project.version) },
       };
     },
     async getProject({ actor, path }) {

@@ -16,12 +16,12 @@ export function riskHandlers(
       const filter = { projectId: query?.projectId, status: query?.status, severity: query?.severity };
       return listResult(await services.risks.list(actor, filter, page), page, baseUrl, req.originalUrl);
     },
-    async createRisk({ actor, body, baseUrl }) {
+    async createRisk({ actor, body }) {
       const risk = await services.risks.create(actor, body);
       return {
         status: 201,
         body: risk,
-        headers: { Location: `${baseUrl}/risks/${risk.id}`, ETag: etagOf(risk.version) },
+        headers: { Location: `/v1/risks/${risk.id}`, ETag: etagOf(risk.version) },
       };
     },
     async getRisk({ actor, path }) {
