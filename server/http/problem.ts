@@ -68,6 +68,23 @@ function toFieldError(issue: ValidatorIssue): FieldError {
   return { location: where, path, message: issue.message ?? 'is invalid' };
 }
 
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01', // pg: admin_shutdown
+  '57P03', // pg: cannot_connect_now
+  '53300', // pg: too_many_connections
+  'SQLITE_BUSY',
+]);
+
+/** A database that cannot be reached or is locked: 503 with Retry-After (DESIGN.md), not a 500. */
+function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: string; name?: string } | null;
+  return !!e && (UNAVAILABLE_CODES.has(e.code ?? '') || e.name === 'KnexTimeoutError');
+}
+
 function codeForStatus(status: number): ErrorCode {
   switch (status) {
     case 400:
@@ -157,6 +174,22 @@ export function problemHandler(logger: Logger): ErrorRequestHandler {
         instance,
         { code, status, title: ERROR_CODES[code].title, detail, errors },
         headers,
+      );
+      return;
+    }
+    if (isDatabaseUnavailable(err)) {
+      logger.error({ err, requestId }, 'database unavailable');
+      sendProblem(
+        res,
+        requestId,
+        instance,
+        {
+          code: 'service_unavailable',
+          status: 503,
+          title: ERROR_CODES.service_unavailable.title,
+          detail: 'The database is unavailable or busy; retry after the given number of seconds.',
+        },
+        { 'Retry-After': '2' },
       );
       return;
     }

@@ -38,8 +38,10 @@ export interface TestServer {
 }
 
 /** Opens a fresh, migrated database for this run (SQLite temp file or a new Postgres schema). */
-export async function openTestDatabase(): Promise<{ db: Database; dispose: () => Promise<void> }> {
-  if (TEST_DB === 'postgres') {
+export async function openTestDatabase(
+  kind: 'sqlite' | 'postgres' = TEST_DB,
+): Promise<{ db: Database; dispose: () => Promise<void> }> {
+  if (kind === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('MERIDIAN_TEST_DB=postgres needs TEST_DATABASE_URL');
     const schema = `t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
@@ -70,9 +72,9 @@ export async function openTestDatabase(): Promise<{ db: Database; dispose: () =>
 
 /** Starts the real app on 127.0.0.1:0 over a fresh database. Response validation is on (NODE_ENV=test). */
 export async function startTestServer(
-  options: { clock?: Clock; env?: NodeJS.ProcessEnv } = {},
+  options: { clock?: Clock; env?: NodeJS.ProcessEnv; db?: 'sqlite' | 'postgres' } = {},
 ): Promise<TestServer> {
-  const { db, dispose } = await openTestDatabase();
+  const { db, dispose } = await openTestDatabase(options.db);
   const config = loadConfig({ NODE_ENV: 'test', ...options.env });
   const meridian = createApp({ config, db, clock: options.clock ?? systemClock });
   const server: Server = await new Promise((resolve) => {

@@ -1,0 +1,133 @@
+/**
+ * The entry points as a user runs them, as child processes over a real SQLite file: `npm start` (server/main.ts)
+ * imports the NYC portfolio and prints a working admin key; the CLI creates a tenant and a key that the API accepts.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect } from 'chai';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+/** Starts server/main.ts and resolves once it prints its address; collects stdout. */
+function startMain(
+  env: NodeJS.ProcessEnv,
+): Promise<{ child: ChildProcess; output: () => string; baseUrl: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'test', PORT: '0', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`main did not start in 120 s:\n${out}`)), 120_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+\/v1)/.exec(out);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve({ child, output: () => out, baseUrl: m[1] });
+      }
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`main exited with ${code}:\n${out}`));
+    });
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.removeAllListeners('exit');
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+describe('entry points', function () {
+  this.timeout(240_000);
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-entry-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('npm start imports the NYC portfolio, prints the admin key once, and serves GET /projects per the seed', async () => {
+    const env = { MERIDIAN_SQLITE_FILE: path.join(dir, 'm.sqlite') };
+    const first = await startMain(env);
+    let key: string;
+    try {
+      const printed = /(mk_live_[0-9A-Za-z]{40})/.exec(first.output());
+      expect(printed, first.output()).to.not.equal(null);
+      key = printed?.[1] as string;
+      expect(first.output()).to.match(/355 projects created/);
+      const res = await fetch(`${first.baseUrl}/projects?status=AT_RISK&limit=5`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
+      const body = (await res.json()) as {
+        data: { status: string; code: string }[];
+        pagination: { total: number };
+      };
+      expect(res.status).to.equal(200);
+      expect(body.data).to.have.length(5);
+      expect(body.data.every((p) => p.status === 'AT_RISK' && p.code.startsWith('NYC-'))).to.equal(true);
+      expect(body.pagination.total).to.be.greaterThan(5);
+    } finally {
+      await stop(first.child);
+    }
+    // A second start reuses the database: nothing new is imported and no key is printed again.
+    const second = await startMain(env);
+    try {
+      expect(second.output()).to.match(/0 projects created, 0 status reports applied, 2188 already imported/);
+      expect(second.output()).to.not.match(/mk_live_/);
+      const me = await fetch(`${second.baseUrl}/me`, { headers: { authorization: `Bearer ${key}` } });
+      expect(me.status).to.equal(200);
+    } finally {
+      await stop(second.child);
+    }
+  });
+
+  it('the CLI creates a tenant and a key the API accepts, with exactly the scopes asked for', async () => {
+    const env = { ...process.env, MERIDIAN_SQLITE_FILE: path.join(dir, 'cli.sqlite'), DATABASE_URL: '' };
+    const cli = (...args: string[]) =>
+      run(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], { cwd: ROOT, env });
+    const tenant = JSON.parse(
+      (await cli('tenants', 'create', '--name', 'Acme PMO', '--plan', 'TEAM')).stdout,
+    );
+    expect(tenant).to.include({ name: 'Acme PMO', plan: 'TEAM' });
+    const keyOut = (await cli('keys', 'create', '--tenant', 'Acme PMO', '--scopes', 'read')).stdout;
+    const key = /API key \(shown once, store it now\): (mk_live_\w+)/.exec(keyOut)?.[1];
+    expect(key).to.be.a('string');
+    const bad = await cli('keys', 'create', '--tenant', 'Acme PMO', '--scopes', 'root').catch(
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect((bad as { code: number }).code).to.not.equal(0);
+    const server = await startMain({
+      MERIDIAN_SQLITE_FILE: env.MERIDIAN_SQLITE_FILE,
+      MERIDIAN_IMPORT_DEMO: 'false',
+    });
+    try {
+      const me = await fetch(`${server.baseUrl}/me`, { headers: { authorization: `Bearer ${key}` } });
+      const body = (await me.json()) as {
+        tenant: { id: string; name: string };
+        apiKey: { scopes: string[] };
+      };
+      expect(body.tenant).to.deep.equal({ id: tenant.tenantId, name: 'Acme PMO' });
+      expect(body.apiKey.scopes).to.deep.equal(['read']);
+      const write = await fetch(`${server.baseUrl}/projects`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'x', startDate: '2026-01-01', endDate: '2026-02-01' }),
+      });
+      expect(write.status).to.equal(403);
+    } finally {
+      await stop(server.child);
+    }
+  });
+});
