@@ -3,7 +3,7 @@
  * and date rule of DESIGN.md. Every mutation writes its audit row in the same transaction.
  */
 import { v7 as uuidv7 } from 'uuid';
-import type { Executor, Page, PageRequest } from '../repositories/common.js';
+import type { Page, PageRequest } from '../repositories/common.js';
 import { inTransaction } from '../repositories/common.js';
 import {
   findProject,
@@ -16,11 +16,11 @@ import {
   type ProjectStatus,
   updateProject,
 } from '../repositories/projects.js';
-import { resourceExists } from '../repositories/resources.js';
 import { diff, recordAudit } from './audit.js';
 import { checkIfMatch } from './concurrency.js';
 import type { Actor, ServiceDeps } from './context.js';
 import { AppError, businessRule, notFound } from './errors.js';
+import { assertReference } from './references.js';
 
 /** Body of POST /projects (spec `ProjectCreate`): name, startDate and endDate are required (seed). */
 export interface ProjectCreateInput {
@@ -137,19 +137,6 @@ function checkDates(startDate: string, endDate: string): void {
   }
 }
 
-/** @throws AppError 422 when `projectManagerId` names no resource of the tenant. */
-async function checkManager(
-  trx: Executor,
-  tenantId: string,
-  projectManagerId: string | null | undefined,
-): Promise<void> {
-  if (projectManagerId && !(await resourceExists(trx, tenantId, projectManagerId))) {
-    throw businessRule(`projectManagerId ${projectManagerId} names no resource of this tenant.`, [
-      { location: 'body', path: '/projectManagerId', message: 'no such resource in this tenant' },
-    ]);
-  }
-}
-
 function fieldsOf(p: ProjectRecord): ProjectFields {
   const { id: _id, currency: _c, version: _v, createdAt: _ca, updatedAt: _ua, ...fields } = p;
   return fields;
@@ -183,7 +170,7 @@ export class ProjectService {
     };
     const now = this.deps.clock.now().toISOString();
     return inTransaction(this.deps.db.knex, async (trx) => {
-      await checkManager(trx, actor.tenantId, fields.projectManagerId);
+      await assertReference(trx, actor.tenantId, 'resource', 'projectManagerId', fields.projectManagerId);
       if (fields.code !== null && (await findProjectByCode(trx, actor.tenantId, fields.code))) {
         throw new AppError('conflict', `A project with code "${fields.code}" already exists in this tenant.`);
       }
@@ -263,7 +250,9 @@ export class ProjectService {
         );
       }
       checkDates(after.startDate, after.endDate);
-      if (changes.projectManagerId) await checkManager(trx, actor.tenantId, after.projectManagerId);
+      if (changes.projectManagerId) {
+        await assertReference(trx, actor.tenantId, 'resource', 'projectManagerId', after.projectManagerId);
+      }
       if (changes.code && after.code !== null) {
         const other = await findProjectByCode(trx, actor.tenantId, after.code);
         if (other && other.id !== id) {

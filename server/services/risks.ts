@@ -2,10 +2,8 @@
  * Risks: score = likelihood × impact and severity derived from it unless the client sets it (DESIGN.md).
  */
 import { v7 as uuidv7 } from 'uuid';
-import type { Executor, Page, PageRequest } from '../repositories/common.js';
+import type { Page, PageRequest } from '../repositories/common.js';
 import { inTransaction } from '../repositories/common.js';
-import { projectExists } from '../repositories/projects.js';
-import { resourceExists } from '../repositories/resources.js';
 import {
   findRisk,
   insertRisk,
@@ -20,7 +18,8 @@ import {
 import { diff, recordAudit } from './audit.js';
 import { checkIfMatch } from './concurrency.js';
 import type { Actor, ServiceDeps } from './context.js';
-import { AppError, businessRule, notFound } from './errors.js';
+import { AppError, notFound } from './errors.js';
+import { assertReference } from './references.js';
 
 /** Body of POST /risks (spec `RiskCreate`); likelihood and impact are integers 1–5 (seed). */
 export interface RiskCreateInput {
@@ -60,19 +59,6 @@ export function severityOfScore(score: number): RiskSeverity {
   return 'LOW';
 }
 
-/** @throws AppError 422 when `ownerId` names no resource of the tenant. */
-async function checkOwner(
-  trx: Executor,
-  tenantId: string,
-  ownerId: string | null | undefined,
-): Promise<void> {
-  if (ownerId && !(await resourceExists(trx, tenantId, ownerId))) {
-    throw businessRule(`ownerId ${ownerId} names no resource of this tenant.`, [
-      { location: 'body', path: '/ownerId', message: 'no such resource in this tenant' },
-    ]);
-  }
-}
-
 function fieldsOf(r: RiskRecord): RiskFields {
   const { id: _id, version: _v, createdAt: _c, updatedAt: _u, ...fields } = r;
   return fields;
@@ -104,12 +90,8 @@ export class RiskService {
       dueDate: input.dueDate ?? null,
     };
     return inTransaction(this.deps.db.knex, async (trx) => {
-      if (!(await projectExists(trx, actor.tenantId, input.projectId))) {
-        throw businessRule(`projectId ${input.projectId} names no project of this tenant.`, [
-          { location: 'body', path: '/projectId', message: 'no such project in this tenant' },
-        ]);
-      }
-      await checkOwner(trx, actor.tenantId, fields.ownerId);
+      await assertReference(trx, actor.tenantId, 'project', 'projectId', input.projectId);
+      await assertReference(trx, actor.tenantId, 'resource', 'ownerId', fields.ownerId);
       const risk = await insertRisk(trx, actor.tenantId, uuidv7(), fields, now);
       await recordAudit(trx, actor, now, 'risk.created', 'risk', risk.id, diff({}, fieldsOf(risk)));
       return risk;
@@ -165,7 +147,7 @@ export class RiskService {
         after as unknown as Record<string, unknown>,
       );
       if (Object.keys(changes).length === 0) return current;
-      if (changes.ownerId) await checkOwner(trx, actor.tenantId, after.ownerId);
+      if (changes.ownerId) await assertReference(trx, actor.tenantId, 'resource', 'ownerId', after.ownerId);
       const changed: Partial<RiskFields> = {};
       for (const key of Object.keys(changes) as (keyof RiskFields)[]) {
         (changed as Record<string, unknown>)[key] = after[key];

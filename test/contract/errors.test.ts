@@ -13,46 +13,16 @@ import { call, client } from '../support/client.js';
 import { startTestServer, type TestServer, type TestTenant } from '../support/server.js';
 import { type Api, expectProblem, fieldErrors, makeProject, uniq, unknownKey } from './helpers.js';
 
-/** Copied from server/http/handlers/index.ts: the operations that answer 501 `not_implemented`. */
-const NOT_IMPLEMENTED: OperationId[] = [
-  'listProjectMilestones',
-  'createMilestone',
-  'getMilestone',
-  'updateMilestone',
-  'deleteMilestone',
-  'listIssues',
-  'createIssue',
-  'getIssue',
-  'updateIssue',
-  'listResources',
-  'createResource',
-  'getResource',
-  'updateResource',
-  'getResourceAvailability',
-  'listAllocations',
-  'createAllocation',
-  'getAllocation',
-  'updateAllocation',
-  'deleteAllocation',
-  'listAllocationConflicts',
-  'listApiKeys',
-  'createApiKey',
-  'revokeApiKey',
-  'listAuditLogs',
-  'listWebhooks',
-  'createWebhook',
-  'getWebhook',
-  'updateWebhook',
-  'deleteWebhook',
-  'rotateWebhookSecret',
-  'listWebhookDeliveries',
-  'testWebhook',
-  'listAgents',
-  'runAgent',
-  'listAgentExecutions',
-  'getAgentExecution',
-  'askAgent',
-];
+/**
+ * The operations that still answer 501 `not_implemented`: read from test/schemathesis-exclude.txt, the one visible
+ * list schemathesis skips. The tests below prove the file tells the truth: each listed operation answers 501, and
+ * every other operation is built.
+ */
+const NOT_IMPLEMENTED = fs
+  .readFileSync(new URL('../schemathesis-exclude.txt', import.meta.url), 'utf8')
+  .split('\n')
+  .map((line) => line.replace(/#.*/, '').trim())
+  .filter(Boolean) as OperationId[];
 
 /** The operations built so far, each covered by projects/risks/identity.test.ts. */
 const IMPLEMENTED: OperationId[] = [
