@@ -5,7 +5,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { ApiKeyScope } from '../repositories/tenants.js';
 import type { Actor } from '../services/context.js';
 import { AppError } from '../services/errors.js';
-import type { IdentityService, Principal } from '../services/identity.js';
+import { hasScope, type IdentityService, type Principal } from '../services/identity.js';
 
 declare global {
   namespace Express {
@@ -53,18 +53,6 @@ export function authenticate(identity: IdentityService): RequestHandler {
       next(err);
     }
   };
-}
-
-/** Scopes a key needs for an operation: `admin` implies `write` implies `read`. */
-const IMPLIED: Record<ApiKeyScope, ApiKeyScope[]> = {
-  read: ['read'],
-  write: ['read', 'write'],
-  admin: ['read', 'write', 'admin'],
-};
-
-/** Whether the key's scopes grant `required`. */
-export function hasScope(scopes: readonly ApiKeyScope[], required: ApiKeyScope): boolean {
-  return scopes.some((s) => IMPLIED[s]?.includes(required));
 }
 
 /** @throws AppError 403 `forbidden` when the key lacks the operation's scope (the spec's `x-required-scope`). */

@@ -2,7 +2,8 @@
  * Audit log rows: appended in the transaction of the mutation they record; this module has no update or
  * delete path on purpose (append-only, DESIGN.md).
  */
-import type { Executor } from './common.js';
+import type { Executor, Page, PageRequest } from './common.js';
+import { paginate } from './common.js';
 
 /** One change of one field: its value before and after (any JSON value). */
 export interface FieldChange {
@@ -48,7 +49,27 @@ export async function listAuditForResource(
   const rows = await db('audit_logs')
     .where({ tenant_id: tenantId, resource_type: resourceType, resource_id: resourceId })
     .orderBy([{ column: 'occurred_at' }, { column: 'id' }]);
-  return rows.map((row: Record<string, unknown>) => ({
+  return rows.map(toEntry);
+}
+
+/** Number of audit rows of the tenant (importer tests compare counts across runs). */
+export async function countAudit(db: Executor, tenantId: string): Promise<number> {
+  const [row] = await db('audit_logs').where({ tenant_id: tenantId }).count({ n: '*' });
+  return Number((row as { n: unknown } | undefined)?.n ?? 0);
+}
+
+/** Filters of GET /audit-logs: exact matches; `actorId` matches the user or the key; since ≤ occurredAt < until. */
+export interface AuditFilter {
+  action?: string | undefined;
+  resourceType?: string | undefined;
+  resourceId?: string | undefined;
+  actorId?: string | undefined;
+  since?: string | undefined;
+  until?: string | undefined;
+}
+
+function toEntry(row: Record<string, unknown>): AuditEntry {
+  return {
     id: row.id as string,
     occurredAt: row.occurred_at as string,
     actor: {
@@ -60,11 +81,26 @@ export async function listAuditForResource(
     resourceId: row.resource_id as string,
     changes: JSON.parse(row.changes as string) as Record<string, FieldChange>,
     requestId: (row.request_id as string | null) ?? null,
-  }));
+  };
 }
 
-/** Number of audit rows of the tenant (importer tests compare counts across runs). */
-export async function countAudit(db: Executor, tenantId: string): Promise<number> {
-  const [row] = await db('audit_logs').where({ tenant_id: tenantId }).count({ n: '*' });
-  return Number((row as { n: unknown } | undefined)?.n ?? 0);
+/** A page of the tenant's audit entries, ordered by occurredAt then id. */
+export async function listAudit(
+  db: Executor,
+  tenantId: string,
+  filter: AuditFilter,
+  page: PageRequest,
+): Promise<Page<AuditEntry>> {
+  const query = db('audit_logs').where('tenant_id', tenantId).select('*');
+  if (filter.action) query.andWhere('action', filter.action);
+  if (filter.resourceType) query.andWhere('resource_type', filter.resourceType);
+  if (filter.resourceId) query.andWhere('resource_id', filter.resourceId);
+  if (filter.actorId) {
+    const actorId = filter.actorId;
+    query.andWhere((q) => q.where('actor_user_id', actorId).orWhere('actor_api_key_id', actorId));
+  }
+  // Instants are stored as ISO-8601 UTC text of one fixed shape, so text comparison is time comparison.
+  if (filter.since) query.andWhere('occurred_at', '>=', filter.since);
+  if (filter.until) query.andWhere('occurred_at', '<', filter.until);
+  return paginate(query, page, toEntry, ['occurred_at', 'id']);
 }

@@ -1,8 +1,8 @@
 /**
  * Tenants, users and API keys. Only the SHA-256 hash and a display prefix of a key are stored (DESIGN.md).
  */
-import type { Executor } from './common.js';
-import { parseJson } from './common.js';
+import type { Executor, Page, PageRequest } from './common.js';
+import { paginate, parseJson } from './common.js';
 
 export type TenantPlan = 'FREE' | 'TEAM' | 'ENTERPRISE';
 export type ApiKeyScope = 'read' | 'write' | 'admin';
@@ -169,4 +169,24 @@ export async function findApiKeyByHash(
 /** Records when a key was last used. */
 export async function touchApiKey(db: Executor, id: string, at: string): Promise<void> {
   await db('api_keys').where({ id }).update({ last_used_at: at });
+}
+
+/** A page of the tenant's API keys (revoked and expired included), ordered by createdAt then id. */
+export async function listApiKeys(
+  db: Executor,
+  tenantId: string,
+  page: PageRequest,
+): Promise<Page<ApiKeyRecord>> {
+  return paginate(db('api_keys').where({ tenant_id: tenantId }).select('*'), page, toApiKey);
+}
+
+/** One API key of the tenant, or null. */
+export async function findApiKey(db: Executor, tenantId: string, id: string): Promise<ApiKeyRecord | null> {
+  const row = await db('api_keys').where({ tenant_id: tenantId, id }).first();
+  return row ? toApiKey(row) : null;
+}
+
+/** Marks a key revoked (once: an already revoked key keeps its first `revoked_at`). */
+export async function revokeApiKey(db: Executor, tenantId: string, id: string, at: string): Promise<void> {
+  await db('api_keys').where({ tenant_id: tenantId, id }).whereNull('revoked_at').update({ revoked_at: at });
 }

@@ -2,20 +2,27 @@
  * Audit trail: every mutation appends one row, in its own transaction (DESIGN.md, Audit log).
  */
 import { v7 as uuidv7 } from 'uuid';
-import { type AuditEntry, appendAudit, type FieldChange } from '../repositories/audit.js';
-import type { Executor } from '../repositories/common.js';
-import type { Actor } from './context.js';
+import {
+  type AuditEntry,
+  type AuditFilter,
+  appendAudit,
+  type FieldChange,
+  listAudit,
+} from '../repositories/audit.js';
+import type { Executor, Page, PageRequest } from '../repositories/common.js';
+import type { Actor, ServiceDeps } from './context.js';
 
 /**
- * The fields whose values differ between `before` and `after`, as `{ field: { from, to } }`. Values are
- * compared by their JSON text, so arrays and nulls compare by content.
+ * The fields whose values differ between `before` and `after`, as `{ field: { from, to } }`; a field missing on
+ * one side counts as null (so `diff({}, x)` records a creation and `diff(x, {})` a deletion). Values are compared
+ * by their JSON text, so arrays and nulls compare by content.
  */
 export function diff(
   before: Record<string, unknown>,
   after: Record<string, unknown>,
 ): Record<string, FieldChange> {
   const changes: Record<string, FieldChange> = {};
-  for (const key of Object.keys(after)) {
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
     const from = before[key] ?? null;
     const to = after[key] ?? null;
     if (JSON.stringify(from) !== JSON.stringify(to)) changes[key] = { from, to };
@@ -44,4 +51,24 @@ export async function recordAudit(
     requestId: actor.requestId,
   };
   await appendAudit(trx, actor.tenantId, entry);
+}
+
+/** Reads the audit log (GET /audit-logs). */
+export class AuditLogService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  /**
+   * A page of the tenant's audit entries, oldest first. `since`/`until` are RFC 3339 instants in any offset;
+   * they are normalised to UTC so the comparison with stored instants is exact (since inclusive, until exclusive).
+   */
+  async list(actor: Actor, filter: AuditFilter, page: PageRequest): Promise<Page<AuditEntry>> {
+    const utc = (instant: string | undefined) =>
+      instant === undefined ? undefined : new Date(instant).toISOString();
+    return listAudit(
+      this.deps.db.knex,
+      actor.tenantId,
+      { ...filter, since: utc(filter.since), until: utc(filter.until) },
+      page,
+    );
+  }
 }

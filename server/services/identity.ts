@@ -5,10 +5,12 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
+import type { Page, PageRequest } from '../repositories/common.js';
 import { inTransaction } from '../repositories/common.js';
 import {
   type ApiKeyRecord,
   type ApiKeyScope,
+  findApiKey,
   findApiKeyByHash,
   findFirstUser,
   findTenant,
@@ -17,6 +19,8 @@ import {
   insertApiKey,
   insertTenant,
   insertUser,
+  listApiKeys,
+  revokeApiKey,
   type TenantPlan,
   type TenantRecord,
   touchApiKey,
@@ -24,7 +28,7 @@ import {
 } from '../repositories/tenants.js';
 import { diff, recordAudit } from './audit.js';
 import { type Actor, type ServiceDeps, systemActor } from './context.js';
-import { AppError } from './errors.js';
+import { AppError, businessRule, notFound } from './errors.js';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** The shape of a Meridian API key. */
@@ -83,6 +87,26 @@ export interface TenantView {
   rateLimit: { requestsPerMinute: number };
   createdAt: string;
   updatedAt: string;
+}
+
+/** An API key as the API shows it (spec `ApiKey`): no tenant id, never the key. */
+export type ApiKeyView = Omit<ApiKeyRecord, 'tenantId'>;
+
+function apiKeyView(key: ApiKeyRecord): ApiKeyView {
+  const { tenantId: _t, ...view } = key;
+  return view;
+}
+
+/** Scopes are cumulative (spec, Authentication): `admin` ⊇ `write` ⊇ `read`. */
+const IMPLIED: Record<ApiKeyScope, ApiKeyScope[]> = {
+  read: ['read'],
+  write: ['read', 'write'],
+  admin: ['read', 'write', 'admin'],
+};
+
+/** Whether a key's scopes grant `required`. */
+export function hasScope(scopes: readonly ApiKeyScope[], required: ApiKeyScope): boolean {
+  return scopes.some((s) => IMPLIED[s]?.includes(required));
 }
 
 /** Options of {@link IdentityService.createTenant}. */
@@ -270,6 +294,58 @@ export class IdentityService {
       },
       tenant: { id: tenant.id, name: tenant.name },
     };
+  }
+
+  /** A page of the tenant's API keys (GET /api-keys): never the key itself, only its display prefix. */
+  async listKeys(actor: Actor, page: PageRequest): Promise<Page<ApiKeyView>> {
+    const result = await listApiKeys(this.deps.db.knex, actor.tenantId, page);
+    return { items: result.items.map(apiKeyView), total: result.total };
+  }
+
+  /**
+   * POST /api-keys: a new key for the calling user. The key value is returned here only.
+   * @throws AppError 403 when a requested scope exceeds the caller's key; 422 when `expiresAt` is not in the future.
+   */
+  async issueKey(
+    principal: Principal,
+    actor: Actor,
+    input: { name: string; scopes: ApiKeyScope[]; expiresAt?: string },
+  ): Promise<{ apiKey: ApiKeyView; key: string }> {
+    const beyond = input.scopes.filter((s) => !hasScope(principal.apiKey.scopes, s));
+    if (beyond.length > 0) {
+      throw new AppError(
+        'forbidden',
+        `A key cannot be given scopes its creator's key lacks: ${beyond.join(', ')}.`,
+      );
+    }
+    const now = this.deps.clock.now();
+    const expiresAt = input.expiresAt === undefined ? null : new Date(input.expiresAt).toISOString();
+    if (expiresAt !== null && Date.parse(expiresAt) <= now.getTime()) {
+      throw businessRule('expiresAt must be in the future.', [
+        { location: 'body', path: '/expiresAt', message: 'must be after the current time' },
+      ]);
+    }
+    const { apiKey, key } = await this.createApiKey(actor, {
+      name: input.name,
+      scopes: input.scopes,
+      expiresAt,
+      userId: principal.user.id,
+    });
+    return { apiKey: apiKeyView(apiKey), key };
+  }
+
+  /** DELETE /api-keys/{id}: revokes permanently; revoking twice changes nothing. @throws AppError 404. */
+  async revokeKey(actor: Actor, id: string): Promise<void> {
+    const now = this.deps.clock.now().toISOString();
+    await inTransaction(this.deps.db.knex, async (trx) => {
+      const key = await findApiKey(trx, actor.tenantId, id);
+      if (!key) throw notFound('API key', id);
+      if (key.revokedAt !== null) return;
+      await revokeApiKey(trx, actor.tenantId, id, now);
+      await recordAudit(trx, actor, now, 'api_key.revoked', 'api_key', id, {
+        revokedAt: { from: null, to: now },
+      });
+    });
   }
 
   /** The requests-per-minute limit in force for a tenant: its override, else the deployment default. */

@@ -2,17 +2,23 @@
  * The service registry: one instance of each service over shared dependencies.
  */
 import type { Config } from '../config.js';
+import { AuditLogService } from './audit.js';
 import type { ServiceDeps } from './context.js';
 import { IdempotencyService } from './idempotency.js';
 import { IdentityService } from './identity.js';
+import { IssueService } from './issues.js';
+import { MilestoneService } from './milestones.js';
 import { ProjectService } from './projects.js';
 import { RiskService } from './risks.js';
 
 /** Every service of the application. */
 export interface Services {
   identity: IdentityService;
+  auditLog: AuditLogService;
   idempotency: IdempotencyService;
   projects: ProjectService;
+  milestones: MilestoneService;
+  issues: IssueService;
   risks: RiskService;
 }
 
@@ -23,8 +29,11 @@ export function buildServices(
 ): Services {
   return {
     identity: new IdentityService(deps, config.defaultRateLimitPerMinute),
+    auditLog: new AuditLogService(deps),
     idempotency: new IdempotencyService(deps),
     projects: new ProjectService(deps),
+    milestones: new MilestoneService(deps),
+    issues: new IssueService(deps),
     risks: new RiskService(deps),
   };
 }

@@ -5,6 +5,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { Page, PageRequest } from '../repositories/common.js';
 import { inTransaction } from '../repositories/common.js';
+import { milestonesByDueDate } from '../repositories/milestones.js';
 import {
   findProject,
   findProjectByCode,
@@ -195,10 +196,11 @@ export class ProjectService {
     return project;
   }
 
-  /** The detail view: project, milestones and team (empty until their issue lands), budget summary. */
+  /** The detail view: project, its milestones by due date, team (from allocations) and budget summary. */
   async getDetail(actor: Actor, id: string): Promise<ProjectDetail> {
     const project = await this.get(actor, id);
-    return { ...project, milestones: [], team: [], budgetSummary: budgetSummaryOf(project) };
+    const milestones = await milestonesByDueDate(this.deps.db.knex, actor.tenantId, id);
+    return { ...project, milestones, team: [], budgetSummary: budgetSummaryOf(project) };
   }
 
   /** A project by its external code, or null (the importer's idempotency key). */

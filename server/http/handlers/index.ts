@@ -7,6 +7,9 @@ import { AppError } from '../../services/errors.js';
 import type { Services } from '../../services/index.js';
 import type { HandlerMap, OperationId } from '../types.js';
 import { identityHandlers } from './identity.js';
+import { issueHandlers } from './issues.js';
+import { milestoneHandlers } from './milestones.js';
+import { platformHandlers } from './platform.js';
 import { projectHandlers } from './projects.js';
 import { riskHandlers } from './risks.js';
 
@@ -27,17 +30,11 @@ export function buildHandlers(services: Services): HandlerMap {
     ...projectHandlers(services),
     ...riskHandlers(services),
     ...identityHandlers(services),
+    ...milestoneHandlers(services),
+    ...issueHandlers(services),
+    ...platformHandlers(services),
     ...notImplemented(
       [
-        'listProjectMilestones',
-        'createMilestone',
-        'getMilestone',
-        'updateMilestone',
-        'deleteMilestone',
-        'listIssues',
-        'createIssue',
-        'getIssue',
-        'updateIssue',
         'listResources',
         'createResource',
         'getResource',
@@ -49,10 +46,6 @@ export function buildHandlers(services: Services): HandlerMap {
         'updateAllocation',
         'deleteAllocation',
         'listAllocationConflicts',
-        'listApiKeys',
-        'createApiKey',
-        'revokeApiKey',
-        'listAuditLogs',
       ],
       'the portfolio and platform issue',
     ),

@@ -1,0 +1,41 @@
+/**
+ * Handlers of the Issues tag.
+ */
+import { etagOf } from '../../services/concurrency.js';
+import type { Services } from '../../services/index.js';
+import { listResult, pageOf } from '../pagination.js';
+import type { HandlerMap } from '../types.js';
+
+/** Handlers for listIssues, createIssue, getIssue, updateIssue. */
+export function issueHandlers(
+  services: Services,
+): Pick<HandlerMap, 'listIssues' | 'createIssue' | 'getIssue' | 'updateIssue'> {
+  return {
+    async listIssues({ actor, query, baseUrl, req }) {
+      const page = pageOf(query);
+      const filter = {
+        projectId: query?.projectId,
+        status: query?.status,
+        priority: query?.priority,
+        assigneeId: query?.assigneeId,
+      };
+      return listResult(await services.issues.list(actor, filter, page), page, baseUrl, req.originalUrl);
+    },
+    async createIssue({ actor, body }) {
+      const issue = await services.issues.create(actor, body);
+      return {
+        status: 201,
+        body: issue,
+        headers: { Location: `/v1/issues/${issue.id}`, ETag: etagOf(issue.version) },
+      };
+    },
+    async getIssue({ actor, path }) {
+      const issue = await services.issues.get(actor, path.id);
+      return { status: 200, body: issue, headers: { ETag: etagOf(issue.version) } };
+    },
+    async updateIssue({ actor, path, body, headers }) {
+      const issue = await services.issues.update(actor, path.id, body, headers?.['If-Match']);
+      return { status: 200, body: issue, headers: { ETag: etagOf(issue.version) } };
+    },
+  };
+}

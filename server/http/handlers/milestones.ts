@@ -1,0 +1,43 @@
+/**
+ * Handlers of the Milestones tag.
+ */
+import { etagOf } from '../../services/concurrency.js';
+import type { Services } from '../../services/index.js';
+import { listResult, pageOf } from '../pagination.js';
+import type { HandlerMap } from '../types.js';
+
+/** Handlers for listProjectMilestones, createMilestone, getMilestone, updateMilestone, deleteMilestone. */
+export function milestoneHandlers(
+  services: Services,
+): Pick<
+  HandlerMap,
+  'listProjectMilestones' | 'createMilestone' | 'getMilestone' | 'updateMilestone' | 'deleteMilestone'
+> {
+  return {
+    async listProjectMilestones({ actor, path, query, baseUrl, req }) {
+      const page = pageOf(query);
+      const result = await services.milestones.list(actor, path.id, { status: query?.status }, page);
+      return listResult(result, page, baseUrl, req.originalUrl);
+    },
+    async createMilestone({ actor, path, body }) {
+      const milestone = await services.milestones.create(actor, path.id, body);
+      return {
+        status: 201,
+        body: milestone,
+        headers: { Location: `/v1/milestones/${milestone.id}`, ETag: etagOf(milestone.version) },
+      };
+    },
+    async getMilestone({ actor, path }) {
+      const milestone = await services.milestones.get(actor, path.id);
+      return { status: 200, body: milestone, headers: { ETag: etagOf(milestone.version) } };
+    },
+    async updateMilestone({ actor, path, body, headers }) {
+      const milestone = await services.milestones.update(actor, path.id, body, headers?.['If-Match']);
+      return { status: 200, body: milestone, headers: { ETag: etagOf(milestone.version) } };
+    },
+    async deleteMilestone({ actor, path, headers }) {
+      await services.milestones.delete(actor, path.id, headers?.['If-Match']);
+      return { status: 204 };
+    },
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * Contract tests of the API Keys tag (admin scope; DESIGN.md: key shown once, SHA-256 at rest, revocable).
+ */
+import { randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import { client } from '../support/client.js';
+import { startTestServer, type TestServer, type TestTenant } from '../support/server.js';
+import { type Api, expectProblem } from './helpers.js';
+
+describe('API Keys', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(async () => server.close());
+
+  let tenant: TestTenant;
+  let admin: Api;
+  beforeEach(async () => {
+    tenant = await server.createTenant();
+    admin = client(server.baseUrl, tenant.keys.admin);
+  });
+
+  it('creates a key shown once, usable at once, listed afterwards by prefix only', async () => {
+    const created = await admin.post('createApiKey', '/api-keys', {
+      body: { name: 'Reporting dashboard', scopes: ['read'], expiresAt: '2030-01-01T00:00:00Z' },
+    });
+    expect(created.status).to.equal(201);
+    const { key, ...record } = created.body;
+    expect(key).to.match(/^mk_live_[0-9A-Za-z]{40}$/);
+    expect(record).to.include({
+      name: 'Reporting dashboard',
+      prefix: key.slice(0, 12),
+      userId: tenant.userId,
+    });
+    expect(record).to.include({ expiresAt: '2030-01-01T00:00:00.000Z', revokedAt: null, lastUsedAt: null });
+    expect(record.scopes).to.deep.equal(['read']);
+    expect(created.headers.get('location')).to.equal(`/v1/api-keys/${record.id}`);
+    // Only the hash is stored.
+    const row = await server.db.knex('api_keys').where({ id: record.id }).first();
+    expect(JSON.stringify(row)).to.not.include(key);
+    const me = await client(server.baseUrl, key).get('getMe', '/me');
+    expect(me.body.apiKey).to.include({ id: record.id, prefix: record.prefix });
+    const list = await admin.get('listApiKeys', '/api-keys');
+    expect(list.body.pagination.total).to.equal(4); // three from the harness, one new
+    const listed = list.body.data.find((k: { id: string }) => k.id === record.id);
+    expect(listed).to.not.have.property('key');
+    expect(JSON.stringify(list.body)).to.not.include(key);
+  });
+
+  it('revokes a key (204): it answers 401 from then on, stays listed, and revoking again changes nothing', async () => {
+    const { body } = await admin.post('createApiKey', '/api-keys', {
+      body: { name: 'CI', scopes: ['read', 'write'] },
+    });
+    const revoked = await admin.delete('revokeApiKey', `/api-keys/${body.id}`);
+    expect(revoked.status).to.equal(204);
+    expectProblem(await client(server.baseUrl, body.key).get('getMe', '/me'), 401, 'unauthenticated');
+    const first = (await admin.get('listApiKeys', '/api-keys', { query: { limit: 100 } })).body.data.find(
+      (k: { id: string }) => k.id === body.id,
+    );
+    expect(first.revokedAt).to.be.a('string');
+    expect((await admin.delete('revokeApiKey', `/api-keys/${body.id}`)).status).to.equal(204);
+    const again = (await admin.get('listApiKeys', '/api-keys', { query: { limit: 100 } })).body.data.find(
+      (k: { id: string }) => k.id === body.id,
+    );
+    expect(again.revokedAt).to.equal(first.revokedAt);
+  });
+
+  it('refuses a past expiry (422), unknown and other tenants’ keys (404), and non-admin keys (403)', async () => {
+    const past = await admin.post('createApiKey', '/api-keys', {
+      body: { name: 'old', scopes: ['read'], expiresAt: '2001-01-01T00:00:00Z' },
+    });
+    expect(expectProblem(past, 422, 'validation_failed').errors[0].path).to.equal('/expiresAt');
+    expectProblem(await admin.delete('revokeApiKey', `/api-keys/${randomUUID()}`), 404, 'not_found');
+    const other = await server.createTenant();
+    const theirs = await client(server.baseUrl, other.keys.admin).post('createApiKey', '/api-keys', {
+      body: { name: 'theirs', scopes: ['read'] },
+    });
+    expectProblem(await admin.delete('revokeApiKey', `/api-keys/${theirs.body.id}`), 404, 'not_found');
+    const writer = client(server.baseUrl, tenant.keys.write);
+    expectProblem(await writer.get('listApiKeys', '/api-keys'), 403, 'forbidden');
+    expectProblem(
+      await writer.post('createApiKey', '/api-keys', { body: { name: 'x', scopes: ['admin'] } }),
+      403,
+      'forbidden',
+    );
+    expectProblem(
+      await admin.post('createApiKey', '/api-keys', { body: { name: 'x', scopes: ['root'] } }),
+      400,
+      'validation_failed',
+    );
+    expectProblem(
+      await admin.post('createApiKey', '/api-keys', { body: { name: 'x', scopes: [] } }),
+      400,
+      'validation_failed',
+    );
+  });
+});

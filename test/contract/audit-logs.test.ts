@@ -1,0 +1,115 @@
+/**
+ * Contract tests of the Audit Logs tag (DESIGN.md: every mutation appends `{ occurredAt, actor, action,
+ * resourceType, resourceId, changes { field: { from, to } }, requestId }` in its transaction; append-only).
+ */
+import { expect } from 'chai';
+import { ManualClock } from '../../server/clock.js';
+import { client } from '../support/client.js';
+import { startTestServer, type TestServer, type TestTenant } from '../support/server.js';
+import { type Api, expectProblem, makeProject } from './helpers.js';
+
+describe('Audit Logs', () => {
+  let server: TestServer;
+  const clock = new ManualClock('2026-06-01T12:00:00.000Z');
+  before(async () => {
+    server = await startTestServer({ clock });
+  });
+  after(async () => server.close());
+
+  let tenant: TestTenant;
+  let admin: Api;
+  beforeEach(async () => {
+    tenant = await server.createTenant();
+    admin = client(server.baseUrl, tenant.keys.admin);
+  });
+
+  it('records each mutation with actor, request id and before/after values', async () => {
+    const writer = client(server.baseUrl, tenant.keys.write);
+    const me = (await writer.get('getMe', '/me')).body;
+    const project = await makeProject(writer, { name: 'Audit bridge' });
+    clock.advance(1000);
+    await writer.patch('updateProject', `/projects/${project.id}`, {
+      body: { status: 'AT_RISK', name: 'Audit bridge' },
+      headers: { 'X-Request-Id': 'trace-42' },
+    });
+    const res = await admin.get('listAuditLogs', '/audit-logs', { query: { resourceId: project.id } });
+    expect(res.status).to.equal(200);
+    expect(res.body.data.map((e: { action: string }) => e.action)).to.deep.equal([
+      'project.created',
+      'project.updated',
+    ]);
+    const [created, updated] = res.body.data;
+    expect(created.changes.name).to.deep.equal({ from: null, to: 'Audit bridge' });
+    expect(updated).to.deep.include({
+      occurredAt: '2026-06-01T12:00:01.000Z',
+      actor: { userId: me.user.id, apiKeyId: me.apiKey.id },
+      resourceType: 'project',
+      resourceId: project.id,
+      requestId: 'trace-42',
+    });
+    // Only the field that changed: the name was sent unchanged.
+    expect(updated.changes).to.deep.equal({ status: { from: 'PLANNED', to: 'AT_RISK' } });
+  });
+
+  it('filters by action, resourceType, actorId and the since/until window (inclusive/exclusive)', async () => {
+    const writer = client(server.baseUrl, tenant.keys.write);
+    const keyId = (await writer.get('getMe', '/me')).body.apiKey.id;
+    const t0 = clock.now().toISOString();
+    const p = await makeProject(writer);
+    clock.advance(60_000);
+    const t1 = clock.now().toISOString();
+    await writer.post('createRisk', '/risks', {
+      body: { title: 'Flood', projectId: p.id, likelihood: 3, impact: 3 },
+    });
+    clock.advance(60_000);
+    const q = async (query: Record<string, string>) =>
+      (await admin.get('listAuditLogs', '/audit-logs', { query })).body.data.map(
+        (e: { action: string }) => e.action,
+      );
+    expect(await q({ action: 'risk.created' })).to.deep.equal(['risk.created']);
+    expect(await q({ resourceType: 'project' })).to.deep.equal(['project.created']);
+    expect(await q({ actorId: keyId })).to.deep.equal(['project.created', 'risk.created']);
+    expect(await q({ since: t0, until: t1 }))
+      .to.include('project.created')
+      .and.not.include('risk.created');
+    expect(await q({ since: t1 })).to.deep.equal(['risk.created']);
+    // The same instant written with an offset selects the same entries.
+    expect(await q({ since: t1.replace('12:01:00.000Z', '14:01:00+02:00') })).to.deep.equal(['risk.created']);
+    const bad = await admin.get('listAuditLogs', '/audit-logs', { query: { since: 'yesterday' } });
+    expectProblem(bad, 400, 'validation_failed');
+  });
+
+  it('shows only the tenant’s own entries, and only to admin keys', async () => {
+    const other = await server.createTenant();
+    await makeProject(client(server.baseUrl, other.keys.write));
+    const mine = (await admin.get('listAuditLogs', '/audit-logs', { query: { limit: 100 } })).body.data;
+    expect(mine.every((e: { resourceType: string }) => e.resourceType !== 'project')).to.equal(true);
+    expectProblem(
+      await client(server.baseUrl, tenant.keys.write).get('listAuditLogs', '/audit-logs'),
+      403,
+      'forbidden',
+    );
+  });
+
+  it('is append-only in the database itself: UPDATE and DELETE are refused', async () => {
+    await makeProject(client(server.baseUrl, tenant.keys.write));
+    const table = () => server.db.knex('audit_logs').where({ tenant_id: tenant.tenantId });
+    const before = await table().select('*');
+    expect(before.length).to.be.greaterThan(0);
+    let updateError: unknown;
+    await table()
+      .update({ action: 'tampered' })
+      .catch((err: unknown) => {
+        updateError = err;
+      });
+    let deleteError: unknown;
+    await table()
+      .delete()
+      .catch((err: unknown) => {
+        deleteError = err;
+      });
+    expect(String(updateError)).to.match(/append-only/);
+    expect(String(deleteError)).to.match(/append-only/);
+    expect(await table().select('*')).to.deep.equal(before);
+  });
+});
