@@ -3400,6 +3400,15 @@ export interface components {
         };
     };
     responses: {
+        /** @description The record has not changed since the `ETag` sent in `If-None-Match`; there is no body. */
+        NotModified: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                ETag: components["headers"]["ETag"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /**
          * @description An error, as an RFC 9457 problem document. See the `code` table in the introduction for the statuses and
          *     codes this API uses.
@@ -3468,6 +3477,12 @@ export interface components {
         Limit: number;
         /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
         Offset: number;
+        /**
+         * @description The `ETag` of the copy you hold. When the record's current entity tag matches it (weak comparison, RFC 9110
+         *     §13.1.2), the answer is `304 Not Modified` with no body, and you can keep using your copy.
+         * @example "3"
+         */
+        IfNoneMatch: string;
         /**
          * @description The `ETag` of the record as you last read it (or `*`). When given and the record has changed since, nothing
          *     is written and the answer is 412 `precondition_failed`. Omit it to write unconditionally.
@@ -3615,7 +3630,14 @@ export interface operations {
     getProject: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of the copy you hold. When the record's current entity tag matches it (weak comparison, RFC 9110
+                 *     §13.1.2), the answer is `304 Not Modified` with no body, and you can keep using your copy.
+                 * @example "3"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 /** @description The record's id (UUID). */
                 id: components["parameters"]["Id"];
@@ -3637,6 +3659,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProjectDetail"];
                 };
             };
+            304: components["responses"]["NotModified"];
             default: components["responses"]["Problem"];
         };
     };
@@ -3760,7 +3783,14 @@ export interface operations {
     getMilestone: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of the copy you hold. When the record's current entity tag matches it (weak comparison, RFC 9110
+                 *     §13.1.2), the answer is `304 Not Modified` with no body, and you can keep using your copy.
+                 * @example "3"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 /** @description The record's id (UUID). */
                 id: components["parameters"]["Id"];
@@ -3782,6 +3812,7 @@ export interface operations {
                     "application/json": components["schemas"]["Milestone"];
                 };
             };
+            304: components["responses"]["NotModified"];
             default: components["responses"]["Problem"];
         };
     };
@@ -3926,7 +3957,14 @@ export interface operations {
     getRisk: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of the copy you hold. When the record's current entity tag matches it (weak comparison, RFC 9110
+                 *     §13.1.2), the answer is `304 Not Modified` with no body, and you can keep using your copy.
+                 * @example "3"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 /** @description The record's id (UUID). */
                 id: components["parameters"]["Id"];
@@ -3948,6 +3986,7 @@ export interface operations {
                     "application/json": components["schemas"]["Risk"];
                 };
             };
+            304: components["responses"]["NotModified"];
             default: components["responses"]["Problem"];
         };
     };
@@ -4071,7 +4110,14 @@ export interface operations {
     getIssue: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of the copy you hold. When the record's current entity tag matches it (weak comparison, RFC 9110
+                 *     §13.1.2), the answer is `304 Not Modified` with no body, and you can keep using your copy.
+                 * @example "3"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 /** @description The record's id (UUID). */
                 id: components["parameters"]["Id"];
@@ -4093,6 +4139,7 @@ export interface operations {
                     "application/json": components["schemas"]["Issue"];
                 };
             };
+            304: components["responses"]["NotModified"];
             default: components["responses"]["Problem"];
         };
     };
@@ -4214,7 +4261,14 @@ export interface operations {
     getResource: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of the copy you hold. When the record's current entity tag matches it (weak comparison, RFC 9110
+                 *     §13.1.2), the answer is `304 Not Modified` with no body, and you can keep using your copy.
+                 * @example "3"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 /** @description The record's id (UUID). */
                 id: components["parameters"]["Id"];
@@ -4236,6 +4290,7 @@ export interface operations {
                     "application/json": components["schemas"]["Resource"];
                 };
             };
+            304: components["responses"]["NotModified"];
             default: components["responses"]["Problem"];
         };
     };
@@ -4429,7 +4484,14 @@ export interface operations {
     getAllocation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of the copy you hold. When the record's current entity tag matches it (weak comparison, RFC 9110
+                 *     §13.1.2), the answer is `304 Not Modified` with no body, and you can keep using your copy.
+                 * @example "3"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 /** @description The record's id (UUID). */
                 id: components["parameters"]["Id"];
@@ -4451,6 +4513,7 @@ export interface operations {
                     "application/json": components["schemas"]["Allocation"];
                 };
             };
+            304: components["responses"]["NotModified"];
             default: components["responses"]["Problem"];
         };
     };
@@ -4757,7 +4820,14 @@ export interface operations {
     getWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of the copy you hold. When the record's current entity tag matches it (weak comparison, RFC 9110
+                 *     §13.1.2), the answer is `304 Not Modified` with no body, and you can keep using your copy.
+                 * @example "3"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 /** @description The record's id (UUID). */
                 id: components["parameters"]["Id"];
@@ -4779,6 +4849,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
+            304: components["responses"]["NotModified"];
             default: components["responses"]["Problem"];
         };
     };

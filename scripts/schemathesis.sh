@@ -8,8 +8,8 @@
 #   with a pinned schemathesis;
 # - starts `node --import tsx server/main.ts` on a free 127.0.0.1 port with a
 #   fresh temp SQLite file, the demo import on, a generated admin API key and a
-#   rate limit of 1,000,000/min (the limit has its own contract test; at the
-#   default 1,000 most generated cases would only see 429s);
+#   rate limit and failed-auth limit of 1,000,000/min (both have their own
+#   contract tests; at the defaults most generated cases would only see 429s);
 # - runs `st run spec/openapi.yaml` against it, skipping the operationIds listed
 #   in test/schemathesis-exclude.txt;
 # - stops the server by its pid and exits with schemathesis' exit code.
@@ -155,6 +155,7 @@ env -u DATABASE_URL \
   MERIDIAN_API_KEY="$MERIDIAN_API_KEY" \
   MERIDIAN_IMPORT_DEMO=true \
   MERIDIAN_RATE_LIMIT="${MERIDIAN_RATE_LIMIT:-1000000}" \
+  MERIDIAN_AUTH_FAILURE_LIMIT="${MERIDIAN_AUTH_FAILURE_LIMIT:-1000000}" \
   NODE_ENV=test \
   node --import tsx server/main.ts </dev/null >"$SERVER_LOG" 2>&1 &
 SERVER_PID=$!

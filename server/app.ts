@@ -3,14 +3,13 @@
  *
  * Order of the pipeline, and why:
  *   request id → security headers → access log → public docs (`/v1/openapi.json|yaml`)
- *   → authentication (401 before anything about the request is revealed)
- *   → per-tenant rate limit → JSON body (1 MiB) → express-openapi-validator (400, 404, 405, 415)
+ *   → failed-authentication limit per client address → authentication (401 before anything about the request
+ *   is revealed) → per-tenant rate limit → JSON body (1 MiB) → express-openapi-validator (400, 404, 405, 415)
  *   → scope check (403) → handler (by operationId) → problem+json renderer.
  */
 import { randomUUID } from 'node:crypto';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
-import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import { type Logger, pino } from 'pino';
 import { pinoHttp } from 'pino-http';
@@ -19,9 +18,11 @@ import type { Config } from './config.js';
 import { actorOf, authenticate, requireScope } from './http/auth.js';
 import { buildHandlers } from './http/handlers/index.js';
 import { problemHandler } from './http/problem.js';
+import { failedAuthLimiter, tenantRateLimiter } from './http/rate-limit.js';
 import { type LoadedSpec, loadSpec } from './http/spec.js';
 import type { HandlerContext, OperationId } from './http/types.js';
 import type { Database } from './repositories/db.js';
+import { noneMatch } from './services/concurrency.js';
 import { AppError } from './services/errors.js';
 import { fingerprintOf } from './services/idempotency.js';
 import { buildServices, type Services } from './services/index.js';
@@ -90,34 +91,15 @@ export function createApp(options: AppOptions): MeridianApp {
     res.type('application/yaml').send(spec.yaml);
   });
 
+  const limits = {
+    clock,
+    sharedDb: db.dialect === 'postgres' ? db : null,
+    limitOf: (req: Request) => (req.principal ? services.identity.rateLimitOf(req.principal.tenant) : 1),
+    authFailuresPerMinute: config.authFailuresPerMinute,
+  };
+  app.use(config.basePath, failedAuthLimiter(limits));
   app.use(config.basePath, authenticate(services.identity));
-  app.use(
-    config.basePath,
-    rateLimit({
-      windowMs: 60_000,
-      limit: (req: Request) => (req.principal ? services.identity.rateLimitOf(req.principal.tenant) : 1),
-      keyGenerator: (req: Request) => `tenant:${req.principal?.tenant.id ?? 'anonymous'}`,
-      standardHeaders: 'draft-8',
-      identifier: 'default',
-      legacyHeaders: false,
-      handler: (req: Request, _res: Response, next: NextFunction) => {
-        const reset = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
-        const retryAfter = Math.max(
-          1,
-          Math.ceil(((reset?.getTime() ?? Date.now() + 60_000) - Date.now()) / 1000),
-        );
-        next(
-          new AppError(
-            'rate_limited',
-            `The tenant's limit of requests per minute is used up; retry in ${retryAfter} s.`,
-            {
-              headers: { 'Retry-After': String(retryAfter) },
-            },
-          ),
-        );
-      },
-    }),
-  );
+  app.use(config.basePath, tenantRateLimiter(limits));
   app.use(
     express.json({
       limit: '1mb',
@@ -210,6 +192,16 @@ export function createApp(options: AppOptions): MeridianApp {
         });
       }
       for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
+      const etag = result.headers?.ETag;
+      if (
+        req.method === 'GET' &&
+        result.status === 200 &&
+        etag &&
+        noneMatch(req.get('if-none-match'), etag)
+      ) {
+        res.status(304).end();
+        return;
+      }
       if (result.body === undefined) res.status(result.status).end();
       else res.status(result.status).json(result.body);
     } catch (err) {

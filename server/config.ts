@@ -26,6 +26,8 @@ export interface Config {
   logLevel: string;
   /** Requests per minute per tenant when the tenant has no override (env `MERIDIAN_RATE_LIMIT`, default 1000; the seed's limit). */
   defaultRateLimitPerMinute: number;
+  /** Failed authentication attempts allowed per client address per minute (env `MERIDIAN_AUTH_FAILURE_LIMIT`, default 30). */
+  authFailuresPerMinute: number;
   /** Admin key of the demo tenant created on first start (env `MERIDIAN_API_KEY`); null → a new key is generated and printed once. */
   demoApiKey: string | null;
   /** Import the bundled NYC portfolio into the demo tenant on first start (env `MERIDIAN_IMPORT_DEMO`, default true). */
@@ -66,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     validateResponses: bool(env.MERIDIAN_VALIDATE_RESPONSES, nodeEnv !== 'production'),
     logLevel: env.LOG_LEVEL?.trim() || (nodeEnv === 'test' ? 'silent' : 'info'),
     defaultRateLimitPerMinute: int('MERIDIAN_RATE_LIMIT', env.MERIDIAN_RATE_LIMIT, 1000),
+    authFailuresPerMinute: int('MERIDIAN_AUTH_FAILURE_LIMIT', env.MERIDIAN_AUTH_FAILURE_LIMIT, 30),
     demoApiKey: env.MERIDIAN_API_KEY?.trim() || null,
     importDemo: bool(env.MERIDIAN_IMPORT_DEMO, true),
     basePath: '/v1',

@@ -20,3 +20,14 @@ export function checkIfMatch(ifMatch: string | undefined, version: number): void
   const tags = wanted.split(',').map((t) => t.trim());
   if (!tags.includes(current)) throw preconditionFailed(version);
 }
+
+/**
+ * Whether `If-None-Match` lists `etag` (or is `*`): the GET answers 304 Not Modified. Uses the weak comparison
+ * (RFC 9110 §13.1.2): `W/"3"` matches `"3"`.
+ */
+export function noneMatch(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  const weak = (tag: string) => tag.trim().replace(/^W\//, '');
+  const tags = ifNoneMatch.split(',').map(weak);
+  return tags.includes('*') || tags.includes(weak(etag));
+}

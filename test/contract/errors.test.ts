@@ -177,10 +177,10 @@ describe('Cross-cutting errors and conventions', () => {
     });
 
     it('answers 403 for an admin operation with a write key, and reaches it with an admin key', async () => {
-      const res = await api.get('listAuditLogs', '/audit-logs');
+      const res = await api.get('listWebhooks', '/webhooks');
       const body = expectProblem(res, 403, 'forbidden');
       expect(body.detail).to.contain('"admin"');
-      const admin = await client(server.baseUrl, tenant.keys.admin).get('listAuditLogs', '/audit-logs');
+      const admin = await client(server.baseUrl, tenant.keys.admin).get('listWebhooks', '/webhooks');
       expectProblem(admin, 501, 'not_implemented');
     });
 

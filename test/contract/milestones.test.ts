@@ -149,8 +149,9 @@ describe('Milestones', () => {
 
   it('writes an audit row for create, update and delete', async () => {
     const m = (await create({ name: 'Audit me', dueDate: '2026-08-01' })).body;
-    await api.patch('updateMilestone', `/milestones/${m.id}`, { body: { name: 'Audited' } });
-    await api.delete('deleteMilestone', `/milestones/${m.id}`);
+    const updated = await api.patch('updateMilestone', `/milestones/${m.id}`, { body: { name: 'Audited' } });
+    expect(updated.status, JSON.stringify(updated.body)).to.equal(200);
+    expect((await api.delete('deleteMilestone', `/milestones/${m.id}`)).status).to.equal(204);
     const rows = await server.db
       .knex('audit_logs')
       .where({ tenant_id: tenant.tenantId, resource_id: m.id })

@@ -1,38 +1,104 @@
 /**
- * The per-tenant rate limit (seed: 1,000 requests per minute per tenant; DESIGN.md: RateLimit headers, 429 with
- * Retry-After). A tenant with a per-tenant limit of 3 keeps the test small; the window itself is issue 4's.
+ * Rate limits (seed: 1,000 requests per minute per tenant; DESIGN.md: RateLimit headers on every response, 429 with
+ * Retry-After and a problem body, a count shared by all API processes, failed authentication limited per address).
+ * Time moves with the injected clock, never by sleeping.
  */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
+import { createApp } from '../../server/app.js';
+import { ManualClock } from '../../server/clock.js';
+import { loadConfig } from '../../server/config.js';
 import { client } from '../support/client.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { startTestServer, TEST_DB, type TestServer } from '../support/server.js';
+import { expectProblem, unknownKey } from './helpers.js';
 
-describe('rate limit per tenant', () => {
+const remaining = (res: { headers: Headers }) => Number(res.headers.get('ratelimit')?.match(/r=(\d+)/)?.[1]);
+
+describe('rate limits', function () {
+  this.timeout(120_000);
   let server: TestServer;
+  // Mid-window start, so the test also shows the window is the clock's minute.
+  const clock = new ManualClock('2026-07-01T09:00:30.000Z');
   before(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ clock, env: { MERIDIAN_AUTH_FAILURE_LIMIT: '5' } });
   });
   after(async () => server.close());
 
-  it('counts down in RateLimit, then answers 429 with Retry-After and a problem body', async () => {
+  it('refuses the 1,001st request of a minute with 429, Retry-After and headers; other tenants are unaffected; the next minute is fresh', async () => {
+    const busy = await server.createTenant();
+    const quiet = await server.createTenant();
+    const api = client(server.baseUrl, busy.keys.read);
+    let last: Awaited<ReturnType<typeof api.get>> | undefined;
+    for (let i = 1; i <= 1000; i++) {
+      last = await api.get('getTenant', '/tenant');
+      if (last.status !== 200) throw new Error(`request ${i} answered ${last.status}`);
+    }
+    expect(last?.headers.get('ratelimit-policy')).to.match(/^"default"; q=1000; w=60/);
+    expect(remaining(last as { headers: Headers })).to.equal(0);
+    const refused = await api.get('getTenant', '/tenant');
+    expectProblem(refused, 429, 'rate_limited');
+    // 30 s of the minute are left on the injected clock.
+    expect(refused.headers.get('retry-after')).to.equal('30');
+    expect(refused.headers.get('ratelimit')).to.match(/r=0; t=30/);
+    const other = await client(server.baseUrl, quiet.keys.read).get('getTenant', '/tenant');
+    expect(other.status).to.equal(200);
+    expect(remaining(other)).to.equal(999);
+    clock.advance(30_000);
+    const fresh = await api.get('getTenant', '/tenant');
+    expect(fresh.status).to.equal(200);
+    expect(remaining(fresh)).to.equal(999);
+    expect(fresh.headers.get('ratelimit')).to.match(/t=60/);
+  });
+
+  it('applies a tenant’s own limit (ENTERPRISE override), shown in GET /tenant', async () => {
     const small = await server.createTenant(undefined, { rateLimitPerMinute: 3 });
     const api = client(server.baseUrl, small.keys.read);
-    const remaining: string[] = [];
+    const seen: number[] = [];
     for (let i = 0; i < 3; i++) {
       const res = await api.get('getTenant', '/tenant');
-      expect(res.status).to.equal(200);
-      expect(res.headers.get('ratelimit-policy')).to.match(/^"default"; q=3; w=60/);
-      remaining.push(res.headers.get('ratelimit')?.match(/r=(\d+)/)?.[1] ?? '?');
+      expect(res.body.rateLimit.requestsPerMinute).to.equal(3);
+      seen.push(remaining(res));
     }
-    expect(remaining).to.deep.equal(['2', '1', '0']);
-    const refused = await api.get('getTenant', '/tenant');
-    expect(refused.status).to.equal(429);
-    expect(refused.body.code).to.equal('rate_limited');
-    expect(Number(refused.headers.get('retry-after'))).to.be.within(1, 60);
-    // Another tenant has its own window, untouched by the first one's traffic.
-    const other = await server.createTenant();
-    const fine = await client(server.baseUrl, other.keys.read).get('getTenant', '/tenant');
-    expect(fine.status).to.equal(200);
-    expect(fine.body.rateLimit.requestsPerMinute).to.equal(1000);
-    expect(fine.headers.get('ratelimit')).to.match(/r=999/);
+    expect(seen).to.deep.equal([2, 1, 0]);
+    expectProblem(await api.get('getTenant', '/tenant'), 429, 'rate_limited');
+  });
+
+  it('limits failed authentication per client address, without counting successful requests', async () => {
+    clock.advance(60_000);
+    const t = await server.createTenant();
+    const good = client(server.baseUrl, t.keys.read);
+    const bad = client(server.baseUrl, unknownKey());
+    for (let i = 0; i < 20; i++) expect((await good.get('getMe', '/me')).status).to.equal(200);
+    for (let i = 0; i < 5; i++) expectProblem(await bad.get('getMe', '/me'), 401, 'unauthenticated');
+    const blocked = await bad.get('getMe', '/me');
+    expectProblem(blocked, 429, 'rate_limited');
+    expect(Number(blocked.headers.get('retry-after'))).to.be.within(1, 60);
+    clock.advance(60_000);
+    expectProblem(await bad.get('getMe', '/me'), 401, 'unauthenticated');
+    expect((await good.get('getMe', '/me')).status).to.equal(200);
+  });
+
+  it('shares one count between API processes on Postgres', async function () {
+    if (TEST_DB !== 'postgres') this.skip();
+    // A second app over the same database: two API processes of one deployment.
+    const second = createApp({ config: loadConfig({ NODE_ENV: 'test' }), db: server.db, clock });
+    const listener: Server = await new Promise((resolve) => {
+      const s = second.app.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    try {
+      const t = await server.createTenant(undefined, { rateLimitPerMinute: 4 });
+      const a = client(server.baseUrl, t.keys.read);
+      const b = client(`http://127.0.0.1:${(listener.address() as AddressInfo).port}/v1`, t.keys.read);
+      expect(remaining(await a.get('getMe', '/me'))).to.equal(3);
+      expect(remaining(await b.get('getMe', '/me'))).to.equal(2);
+      expect(remaining(await a.get('getMe', '/me'))).to.equal(1);
+      expect(remaining(await b.get('getMe', '/me'))).to.equal(0);
+      expectProblem(await a.get('getMe', '/me'), 429, 'rate_limited');
+      expectProblem(await b.get('getMe', '/me'), 429, 'rate_limited');
+    } finally {
+      listener.closeAllConnections();
+      await new Promise<void>((resolve) => listener.close(() => resolve()));
+    }
   });
 });
