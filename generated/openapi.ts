@@ -390,7 +390,9 @@ export interface paths {
          *     capacity / 5 hours; weekends have none). Allocated hours on a working day are the sum over the resource's
          *     allocations covering that day of `allocationPercent` / 100 × the day's capacity. `availableHours` is capacity
          *     minus allocated and is negative when the resource is over-allocated. `utilisationPercent` is allocated /
-         *     capacity × 100 (0 when capacity is 0).
+         *     capacity × 100 (0 when capacity is 0). Hours and percentages are rounded to 2 decimals in the response only;
+         *     `totals` are computed over the whole range, not summed from rounded periods. Inactive resources are reported
+         *     like active ones.
          *
          *     Errors: 400 `validation_failed` when `from` or `to` is missing or malformed; 422 `validation_failed` when
          *     `to` is before `from` or the range exceeds 366 days; 404 `not_found`.
@@ -451,9 +453,14 @@ export interface paths {
         /**
          * List over-allocation conflicts
          * @description Returns every maximal period in which one resource's overlapping allocations sum to more than 100 %, with
-         *     the allocations involved. A new period starts whenever the set of overlapping allocations changes.
-         *     `from` and `to` restrict to periods overlapping that range (periods are clipped to it); `resourceId` to one
-         *     resource. Ordered by `resourceId`, then `startDate`.
+         *     the allocations involved. A new period starts whenever the set of overlapping allocations changes, so two
+         *     adjacent conflicts of a resource always differ in their allocations (and may differ in `totalPercent`); a
+         *     resource booked at exactly 100 % has no conflict. Dates are inclusive: an allocation ending on the 10th and
+         *     one starting on the 11th never overlap.
+         *     `from` and `to` restrict to periods overlapping that range (periods are clipped to it; a `to` before `from`
+         *     matches nothing); `resourceId` to one resource. Ordered by `resourceId`, then `startDate`; within a conflict
+         *     the allocations are ordered by their `startDate`, then id. The cost of this report grows with the number of
+         *     allocations, not with the length of the periods.
          *
          *     Requires scope `read`.
          */
@@ -905,9 +912,10 @@ export interface paths {
         /**
          * Revoke an API key
          * @description Revokes the key permanently: from now on it answers 401. The key stays listed with `revokedAt` set.
-         *     Revoking an already revoked key succeeds and changes nothing.
+         *     Revoking an already revoked key succeeds and changes nothing. A key cannot revoke itself, so a tenant cannot
+         *     lock itself out by accident: to rotate, create a new admin key, switch to it, and revoke the old one with it.
          *
-         *     Errors: 404 `not_found`.
+         *     Errors: 404 `not_found`; 409 `conflict` when the key to revoke is the one authenticating the request.
          *
          *     Requires scope `admin`.
          */
@@ -4338,9 +4346,9 @@ export interface operations {
             query: {
                 /** @description First day of the range (inclusive). */
                 from: string;
-                /** @description Last day of the range (inclusive); at most 366 days after `from`. */
+                /** @description Last day of the range (inclusive); the range from `from` to `to` holds at most 366 days. */
                 to: string;
-                /** @description Size of the periods returned. */
+                /** @description Size of the periods returned; `week` when omitted. */
                 granularity?: components["schemas"]["AvailabilityGranularity"];
             };
             header?: never;

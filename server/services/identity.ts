@@ -334,12 +334,22 @@ export class IdentityService {
     return { apiKey: apiKeyView(apiKey), key };
   }
 
-  /** DELETE /api-keys/{id}: revokes permanently; revoking twice changes nothing. @throws AppError 404. */
+  /**
+   * DELETE /api-keys/{id}: revokes permanently; revoking twice changes nothing.
+   * @throws AppError 404 unknown key; 409 `conflict` when the request is authenticated by the key itself (so a
+   *   tenant cannot lock itself out by accident; rotate by revoking the old key with the new one).
+   */
   async revokeKey(actor: Actor, id: string): Promise<void> {
     const now = this.deps.clock.now().toISOString();
     await inTransaction(this.deps.db.knex, async (trx) => {
       const key = await findApiKey(trx, actor.tenantId, id);
       if (!key) throw notFound('API key', id);
+      if (id === actor.apiKeyId) {
+        throw new AppError(
+          'conflict',
+          'A key cannot revoke itself: create a new key, switch to it, then revoke this one with the new key.',
+        );
+      }
       if (key.revokedAt !== null) return;
       await revokeApiKey(trx, actor.tenantId, id, now);
       await recordAudit(trx, actor, now, 'api_key.revoked', 'api_key', id, {

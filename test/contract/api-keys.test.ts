@@ -60,6 +60,10 @@ describe('API Keys', () => {
     );
     expect(first.revokedAt).to.be.a('string');
     expect((await admin.delete('revokeApiKey', `/api-keys/${body.id}`)).status).to.equal(204);
+    // A key cannot revoke itself (409); another admin key can.
+    const self = (await admin.get('getMe', '/me')).body.apiKey.id;
+    expectProblem(await admin.delete('revokeApiKey', `/api-keys/${self}`), 409, 'conflict');
+    expect((await admin.get('getMe', '/me')).status).to.equal(200);
     const again = (await admin.get('listApiKeys', '/api-keys', { query: { limit: 100 } })).body.data.find(
       (k: { id: string }) => k.id === body.id,
     );
