@@ -15,7 +15,10 @@ export async function incrementWindow(db: Executor, key: string, windowStart: nu
 
 /** Takes one hit back (express-rate-limit's skip-successful-requests mode). */
 export async function decrementWindow(db: Executor, key: string, windowStart: number): Promise<void> {
-  await db('rate_limit_windows').where({ key, window_start: windowStart }).andWhere('hits', '>', 0).decrement('hits', 1);
+  await db('rate_limit_windows')
+    .where({ key, window_start: windowStart })
+    .andWhere('hits', '>', 0)
+    .decrement('hits', 1);
 }
 
 /** Forgets a key's counters. */

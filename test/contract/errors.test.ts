@@ -25,7 +25,9 @@ const NOT_IMPLEMENTED = fs
   .filter(Boolean) as OperationId[];
 
 /** Every other operation of the spec is built. */
-const IMPLEMENTED = (Object.keys(operationTable) as OperationId[]).filter((id) => !NOT_IMPLEMENTED.includes(id));
+const IMPLEMENTED = (Object.keys(operationTable) as OperationId[]).filter(
+  (id) => !NOT_IMPLEMENTED.includes(id),
+);
 
 /** Minimal requests that pass the spec's request validation, so they reach the handler. */
 const VALID_BODIES: Partial<Record<OperationId, unknown>> = {
