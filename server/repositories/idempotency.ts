@@ -85,3 +85,8 @@ export async function completeKey(
 export async function deleteKey(db: Executor, tenantId: string, key: string): Promise<void> {
   await db('idempotency_keys').where({ tenant_id: tenantId, key }).delete();
 }
+
+/** Deletes keys whose 24 h have passed (housekeeping). */
+export async function deleteExpiredKeys(db: Executor, now: string): Promise<void> {
+  await db('idempotency_keys').where('expires_at', '<=', now).delete();
+}

@@ -10,7 +10,13 @@
  */
 import { createHash } from 'node:crypto';
 import { inTransaction } from '../repositories/common.js';
-import { completeKey, deleteKey, findKey, reserveKey } from '../repositories/idempotency.js';
+import {
+  completeKey,
+  deleteExpiredKeys,
+  deleteKey,
+  findKey,
+  reserveKey,
+} from '../repositories/idempotency.js';
 import type { ServiceDeps } from './context.js';
 import { AppError } from './errors.js';
 
@@ -39,6 +45,7 @@ export function fingerprintOf(method: string, path: string, rawBody: Buffer | st
 
 /** Idempotency-key bookkeeping. */
 export class IdempotencyService {
+  #reservations = 0;
   constructor(private readonly deps: ServiceDeps) {}
 
   /**
@@ -52,6 +59,9 @@ export class IdempotencyService {
       lockedUntil: new Date(now.getTime() + IN_FLIGHT_LOCK_MS).toISOString(),
       expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
     };
+    // Housekeeping every 500 reservations: expired keys are never read again (an expired key found on a
+    // conflict is replaced below anyway).
+    if (++this.#reservations % 500 === 0) await deleteExpiredKeys(this.deps.db.knex, times.now);
     return inTransaction(this.deps.db.knex, async (trx) => {
       for (let attempt = 0; attempt < 2; attempt++) {
         if (await reserveKey(trx, tenantId, key, fingerprint, times)) return { kind: 'new' } as const;

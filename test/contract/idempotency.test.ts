@@ -3,13 +3,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
+import { ManualClock } from '../../server/clock.js';
 import { client } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 describe('Idempotency-Key', () => {
   let server: TestServer;
+  const clock = new ManualClock('2026-03-10T09:00:00.000Z');
   before(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ clock });
   });
   after(async () => server.close());
 
@@ -96,6 +98,31 @@ describe('Idempotency-Key', () => {
     });
     expect(ok.status).to.equal(201);
     expect(ok.headers.get('idempotent-replayed')).to.equal(null);
+  });
+
+  it('forgets a key after 24 hours (injected clock)', async () => {
+    const t = await server.createTenant();
+    const api = client(server.baseUrl, t.keys.write);
+    const key = randomUUID();
+    const first = await api.post('createProject', '/projects', {
+      body: project,
+      headers: { 'Idempotency-Key': key },
+    });
+    clock.advance(24 * 3_600_000 - 1);
+    const replay = await api.post('createProject', '/projects', {
+      body: project,
+      headers: { 'Idempotency-Key': key },
+    });
+    expect(replay.headers.get('idempotent-replayed')).to.equal('true');
+    expect(replay.body.id).to.equal(first.body.id);
+    clock.advance(1);
+    const fresh = await api.post('createProject', '/projects', {
+      body: { ...project, name: 'A day later' },
+      headers: { 'Idempotency-Key': key },
+    });
+    expect(fresh.status).to.equal(201);
+    expect(fresh.headers.get('idempotent-replayed')).to.equal(null);
+    expect(fresh.body.id).to.not.equal(first.body.id);
   });
 
   it('scopes keys per tenant', async () => {
