@@ -4193,9 +4193,9 @@ export interface operations {
     listResources: {
         parameters: {
             query?: {
-                /** @description Only resources with exactly this role. */
+                /** @description Only resources with exactly this role. URL-encode it; a `+` is read as a space (form encoding). */
                 role?: string;
-                /** @description Only resources having this skill. */
+                /** @description Only resources having exactly this skill (case-sensitive). URL-encode it; a `+` is read as a space (form encoding). */
                 skill?: string;
                 /** @description Only active (`true`) or inactive (`false`) resources. */
                 active?: boolean;

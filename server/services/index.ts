@@ -2,6 +2,7 @@
  * The service registry: one instance of each service over shared dependencies.
  */
 import type { Config } from '../config.js';
+import { AllocationService } from './allocations.js';
 import { AuditLogService } from './audit.js';
 import type { ServiceDeps } from './context.js';
 import { IdempotencyService } from './idempotency.js';
@@ -9,6 +10,7 @@ import { IdentityService } from './identity.js';
 import { IssueService } from './issues.js';
 import { MilestoneService } from './milestones.js';
 import { ProjectService } from './projects.js';
+import { ResourceService } from './resources.js';
 import { RiskService } from './risks.js';
 
 /** Every service of the application. */
@@ -20,6 +22,8 @@ export interface Services {
   milestones: MilestoneService;
   issues: IssueService;
   risks: RiskService;
+  resources: ResourceService;
+  allocations: AllocationService;
 }
 
 /** Builds the services over a database and clock. */
@@ -35,5 +39,7 @@ export function buildServices(
     milestones: new MilestoneService(deps),
     issues: new IssueService(deps),
     risks: new RiskService(deps),
+    resources: new ResourceService(deps),
+    allocations: new AllocationService(deps),
   };
 }

@@ -5,7 +5,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { Page, PageRequest } from '../repositories/common.js';
 import { inTransaction } from '../repositories/common.js';
-import { milestonesByDueDate } from '../repositories/milestones.js';
+import { type MilestoneRecord, milestonesByDueDate } from '../repositories/milestones.js';
 import {
   findProject,
   findProjectByCode,
@@ -17,11 +17,14 @@ import {
   type ProjectStatus,
   updateProject,
 } from '../repositories/projects.js';
+import { teamAllocations } from '../repositories/team.js';
+import { findTenant } from '../repositories/tenants.js';
 import { diff, recordAudit } from './audit.js';
 import { checkIfMatch } from './concurrency.js';
 import type { Actor, ServiceDeps } from './context.js';
 import { AppError, businessRule, notFound } from './errors.js';
 import { assertReference } from './references.js';
+import { type TeamMember, teamOf, todayIn } from './team.js';
 
 /** Body of POST /projects (spec `ProjectCreate`): name, startDate and endDate are required (seed). */
 export interface ProjectCreateInput {
@@ -59,33 +62,9 @@ export interface BudgetSummary {
   currency: string;
 }
 
-/** A team member of the detail view (spec `TeamMember`). */
-export interface TeamMember {
-  resourceId: string;
-  name: string;
-  role: string | null;
-  allocationPercent: number;
-  startDate: string;
-  endDate: string;
-}
-
-/** A milestone of the detail view (spec `Milestone`). */
-export interface MilestoneView {
-  id: string;
-  projectId: string;
-  name: string;
-  description: string | null;
-  dueDate: string;
-  status: 'PENDING' | 'COMPLETED' | 'MISSED';
-  completedAt: string | null;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
 /** GET /projects/{id}: the project with milestones, team and budget summary (seed: "the full project"). */
 export interface ProjectDetail extends ProjectRecord {
-  milestones: MilestoneView[];
+  milestones: MilestoneRecord[];
   team: TeamMember[];
   budgetSummary: BudgetSummary;
 }
@@ -199,8 +178,18 @@ export class ProjectService {
   /** The detail view: project, its milestones by due date, team (from allocations) and budget summary. */
   async getDetail(actor: Actor, id: string): Promise<ProjectDetail> {
     const project = await this.get(actor, id);
-    const milestones = await milestonesByDueDate(this.deps.db.knex, actor.tenantId, id);
-    return { ...project, milestones, team: [], budgetSummary: budgetSummaryOf(project) };
+    const [milestones, allocations, tenant] = await Promise.all([
+      milestonesByDueDate(this.deps.db.knex, actor.tenantId, id),
+      teamAllocations(this.deps.db.knex, actor.tenantId, id),
+      findTenant(this.deps.db.knex, actor.tenantId),
+    ]);
+    const today = todayIn(tenant?.timezone ?? 'UTC', this.deps.clock.now());
+    return {
+      ...project,
+      milestones,
+      team: teamOf(allocations, today),
+      budgetSummary: budgetSummaryOf(project),
+    };
   }
 
   /** A project by its external code, or null (the importer's idempotency key). */

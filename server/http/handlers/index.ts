@@ -6,11 +6,13 @@
 import { AppError } from '../../services/errors.js';
 import type { Services } from '../../services/index.js';
 import type { HandlerMap, OperationId } from '../types.js';
+import { allocationHandlers } from './allocations.js';
 import { identityHandlers } from './identity.js';
 import { issueHandlers } from './issues.js';
 import { milestoneHandlers } from './milestones.js';
 import { platformHandlers } from './platform.js';
 import { projectHandlers } from './projects.js';
+import { resourceHandlers } from './resources.js';
 import { riskHandlers } from './risks.js';
 
 /** Handlers that answer 501 `not_implemented`, naming the issue that builds them. */
@@ -33,22 +35,8 @@ export function buildHandlers(services: Services): HandlerMap {
     ...milestoneHandlers(services),
     ...issueHandlers(services),
     ...platformHandlers(services),
-    ...notImplemented(
-      [
-        'listResources',
-        'createResource',
-        'getResource',
-        'updateResource',
-        'getResourceAvailability',
-        'listAllocations',
-        'createAllocation',
-        'getAllocation',
-        'updateAllocation',
-        'deleteAllocation',
-        'listAllocationConflicts',
-      ],
-      'the portfolio and platform issue',
-    ),
+    ...resourceHandlers(services),
+    ...allocationHandlers(services),
     ...notImplemented(
       [
         'listWebhooks',
