@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates everything derived from spec/openapi.yaml. Usage: scripts/generate.sh [out-root]
-# out-root defaults to the repository root; check-generated.sh passes a temporary directory.
+# out-root defaults to the repository root; check-generated.sh passes a temporary directory. Each generator writes
+# only below "$out/<its tree>", and every tree is listed in scripts/generated-trees.txt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out="${1:-.}"
@@ -8,3 +9,7 @@ mkdir -p "$out/generated"
 # openapi-typescript writes its own do-not-edit banner at the top of the file.
 npx --no-install openapi-typescript spec/openapi.yaml --output "$out/generated/openapi.ts" --enum-values >/dev/null
 npx --no-install tsx scripts/generate-operations.ts "$out/generated/operations.ts"
+# The SDKs' generators (each owns its tree).
+for sub in scripts/generate-sdk-ts.sh scripts/generate-sdk-python.sh; do
+  if [ -f "$sub" ]; then bash "$sub" "$out"; fi
+done

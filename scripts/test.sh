@@ -19,6 +19,8 @@ step "integration tests (SQLite)";                counted test:integration
 step "contract tests (SQLite)";                   counted test:contract
 step "contract and integration tests (Postgres)"; counted test:contract:pg
 step "schemathesis";                              npm run -s test:schemathesis
+step "TypeScript SDK";                            counted test:sdk:ts
+step "Python SDK";                                npm run -s test:sdk:python
 
 sum() { grep -oE "^ +[0-9]+ $1" "$log" | awk '{ s += $1 } END { print s + 0 }'; }
 printf '\nmocha: %s passed, %s failed, %s skipped\n' "$(sum passing)" "$(sum failing)" "$(sum pending)"

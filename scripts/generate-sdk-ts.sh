@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Regenerates the TypeScript SDK's generated tree from spec/openapi.yaml. Usage: scripts/generate-sdk-ts.sh [out-root]
+# Writes only below "$out/sdk-ts/src/generated/": schema.ts (openapi-typescript) and operations.ts, models.ts,
+# webhooks.ts (sdk-ts/scripts/generate-operations.ts). SPEC overrides the input document (used by the SDK's test that
+# proves a new operation reaches the client).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out="${1:-.}"
+spec="${SPEC:-spec/openapi.yaml}"
+dir="$out/sdk-ts/src/generated"
+mkdir -p "$dir"
+# openapi-typescript writes its own do-not-edit banner at the top of the file. --default-non-nullable false: a field
+# with a `default` stays optional (otherwise request bodies would require e.g. ProjectCreate.actualCost); response
+# fields are required exactly when the spec lists them in `required`.
+npx --no-install openapi-typescript "$spec" --output "$dir/schema.ts" --default-non-nullable false >/dev/null
+npx --no-install tsx sdk-ts/scripts/generate-operations.ts "$spec" "$dir"

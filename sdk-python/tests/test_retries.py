@@ -1,0 +1,133 @@
+"""Retries, Retry-After, idempotency keys and polling against real local HTTP servers (nothing mocked)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from typing import Any
+
+import pytest
+
+import meridian
+from conftest import Reply, ScriptedServer, problem
+from meridian._transport import retry_delay, should_retry_status
+from meridian.models import ExecutionStatus, ProjectCreate
+
+BODY = ProjectCreate(name="Retried", start_date=dt.date(2026, 1, 1), end_date=dt.date(2026, 2, 1))
+
+
+def test_post_succeeds_after_two_503_with_one_idempotency_key(project_json: dict[str, Any]) -> None:
+    unavailable = Reply(503, problem(503, "service_unavailable"))
+    with ScriptedServer([unavailable, unavailable, Reply(201, project_json)]) as server:
+        created = server.client().projects.create_project_with_http_info(BODY)
+    assert created.status_code == 201
+    assert str(created.data.id) == project_json["id"]
+    assert created.headers["X-Request-Id"] == "req_local_3"
+    keys = [r.headers.get("Idempotency-Key") for r in server.requests]
+    assert len(keys) == 3 and keys[0] and len(set(keys)) == 1
+    assert len({r.body for r in server.requests}) == 1  # the same body every attempt
+    gaps = [b.at - a.at for a, b in zip(server.requests, server.requests[1:])]
+    assert 0.3 <= gaps[0] < 0.6 and 0.7 <= gaps[1] < 1.2  # 0.5 s then 1 s, minus up to 25 % jitter
+
+
+def test_caller_idempotency_key_is_kept(project_json: dict[str, Any]) -> None:
+    with ScriptedServer([Reply(503, None), Reply(201, project_json)]) as server:
+        server.client().projects.create_project(BODY, idempotency_key="my-key-1")
+    assert [r.headers.get("Idempotency-Key") for r in server.requests] == ["my-key-1", "my-key-1"]
+
+
+def test_get_carries_no_idempotency_key() -> None:
+    with ScriptedServer([Reply(200, {"data": [], "pagination": {"limit": 25, "offset": 0, "total": 0, "hasMore": False}})]) as server:
+        assert server.client().projects.list_projects().data == []
+    assert "Idempotency-Key" not in server.requests[0].headers
+    assert server.requests[0].headers["Authorization"].startswith("Bearer mk_live_")
+    assert server.requests[0].headers["User-Agent"] == f"meridian-python/{meridian.__version__}"
+
+
+def test_429_retry_after_is_honoured(project_json: dict[str, Any]) -> None:
+    page = {"data": [project_json], "pagination": {"limit": 25, "offset": 0, "total": 1, "hasMore": False}}
+    limited = Reply(429, problem(429, "rate_limited"), headers={"Retry-After": "1"})
+    with ScriptedServer([limited, Reply(200, page)]) as server:
+        result = server.client().projects.list_projects()
+    assert [str(p.id) for p in result.data] == [project_json["id"]]
+    assert len(server.requests) == 2
+    assert server.requests[1].at - server.requests[0].at >= 0.95  # Retry-After, not the 0.5 s backoff
+
+
+def test_retries_stop_at_max_retries() -> None:
+    with ScriptedServer([Reply(429, problem(429, "rate_limited"), headers={"Retry-After": "0.1"})]) as server:
+        with pytest.raises(meridian.RateLimitError) as caught:
+            server.client(max_retries=3).identity.get_me()
+    assert len(server.requests) == 4
+    assert caught.value.retry_after == 0.1
+
+
+def test_dropped_connection_is_retried(project_json: dict[str, Any]) -> None:
+    with ScriptedServer([Reply(drop=True), Reply(201, project_json)]) as server:
+        created = server.client().projects.create_project(BODY)
+    assert str(created.id) == project_json["id"]
+    assert len(server.requests) == 2
+    assert server.requests[0].headers["Idempotency-Key"] == server.requests[1].headers["Idempotency-Key"]
+
+
+def test_408_is_retried_and_400_is_not() -> None:
+    with ScriptedServer([Reply(408, None), Reply(400, problem(400, "validation_failed"))]) as server:
+        with pytest.raises(meridian.BadRequestError):
+            server.client(max_retries=5).identity.get_me()
+    assert len(server.requests) == 2
+
+
+def test_max_retries_zero_sends_once() -> None:
+    with ScriptedServer([Reply(503, None)]) as server:
+        with pytest.raises(meridian.InternalServerError):
+            server.client(max_retries=0).identity.get_me()
+    assert len(server.requests) == 1
+
+
+def test_backoff_policy() -> None:
+    assert [should_retry_status(s) for s in (408, 429, 500, 501, 502, 503, 504, 400, 404, 409, 412)] == [
+        True, True, True, False, True, True, True, False, False, False, False,
+    ]
+    for n, ceiling in [(0, 0.5), (1, 1.0), (2, 2.0), (3, 4.0), (4, 8.0), (10, 8.0)]:
+        delay = retry_delay(n)
+        assert 0.75 * ceiling <= delay <= ceiling
+    assert retry_delay(0, {"Retry-After": "7"}) == 7
+    assert retry_delay(0, {"Retry-After": "120"}) <= 0.5  # beyond 60 s: back off instead
+    http_date = time.strftime("%a, %d %b %Y %H:%M:%S GMT", time.gmtime(time.time() + 30))
+    assert 28 <= retry_delay(0, {"Retry-After": http_date}) <= 30
+
+
+def execution(status: str) -> dict[str, Any]:
+    done = status in ("COMPLETED", "FAILED")
+    return {
+        "executionId": "0194f9a2-6a1e-7c3d-9b2a-1f4e5d6c7b8a",
+        "agentId": "risk-assessment",
+        "scope": "all",
+        "depth": "quick",
+        "status": status,
+        "output": {"summary": "2 high risks", "findings": [], "metrics": {"openRisks": 2}} if status == "COMPLETED" else None,
+        "error": None,
+        "createdAt": "2026-06-02T14:30:00Z",
+        "startedAt": None if status == "PENDING" else "2026-06-02T14:30:00.120Z",
+        "completedAt": "2026-06-02T14:30:01.480Z" if done else None,
+        "updatedAt": "2026-06-02T14:30:01.480Z",
+    }
+
+
+def test_wait_for_execution_polls_until_completed() -> None:
+    script = [Reply(200, execution("PENDING")), Reply(200, execution("RUNNING")), Reply(200, execution("COMPLETED"))]
+    with ScriptedServer(script) as server:
+        result = server.client().wait_for_execution("0194f9a2-6a1e-7c3d-9b2a-1f4e5d6c7b8a", interval=0.05)
+    assert result.status == ExecutionStatus.COMPLETED
+    assert result.output is not None and result.output.metrics == {"openRisks": 2}
+    assert [r.path for r in server.requests] == ["/v1/agents/executions/0194f9a2-6a1e-7c3d-9b2a-1f4e5d6c7b8a"] * 3
+    assert all(r.method == "GET" for r in server.requests)
+
+
+def test_wait_for_execution_times_out() -> None:
+    with ScriptedServer([Reply(200, execution("RUNNING"))]) as server:
+        started = time.monotonic()
+        with pytest.raises(meridian.APITimeoutError, match="RUNNING"):
+            server.client().wait_for_execution("0194f9a2-6a1e-7c3d-9b2a-1f4e5d6c7b8a", interval=0.05, timeout=0.3)
+        assert time.monotonic() - started < 1.5
+    assert len(server.requests) >= 3

@@ -1,0 +1,1099 @@
+/**
+ * This file was generated from spec/openapi.yaml by sdk-ts/scripts/generate-operations.ts (operations).
+ * Do not make direct changes to the file: edit the spec and run `npm run generate`.
+ */
+
+import type { APIError, APIConnectionError, TimeoutError } from '../lib/errors.js';
+import type { APIResult, OperationData, OperationParams, RequestOptions } from '../lib/types.js';
+
+/** Runtime description of one operation: what the client needs to build the request. */
+export interface OperationSpec {
+  readonly method: 'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'TRACE';
+  /** Path template relative to the base URL (which ends in `/v1`). */
+  readonly path: string;
+  readonly pathParams: readonly string[];
+  readonly queryParams: readonly string[];
+  readonly hasBody: boolean;
+  /** Takes `limit` and `offset`: usable with `client.paginate()`. */
+  readonly paginated: boolean;
+}
+
+/** Every operation of the spec's `paths`, keyed by operationId, in the spec's order. */
+export const operationTable = {
+  listProjects: { method: 'GET', path: '/projects', pathParams: [], queryParams: ['status', 'limit', 'offset'], hasBody: false, paginated: true },
+  createProject: { method: 'POST', path: '/projects', pathParams: [], queryParams: [], hasBody: true, paginated: false },
+  getProject: { method: 'GET', path: '/projects/{id}', pathParams: ['id'], queryParams: [], hasBody: false, paginated: false },
+  updateProject: { method: 'PATCH', path: '/projects/{id}', pathParams: ['id'], queryParams: [], hasBody: true, paginated: false },
+  listProjectMilestones: { method: 'GET', path: '/projects/{id}/milestones', pathParams: ['id'], queryParams: ['status', 'limit', 'offset'], hasBody: false, paginated: true },
+  createMilestone: { method: 'POST', path: '/projects/{id}/milestones', pathParams: ['id'], queryParams: [], hasBody: true, paginated: false },
+  getMilestone: { method: 'GET', path: '/milestones/{id}', pathParams: ['id'], queryParams: [], hasBody: false, paginated: false },
+  deleteMilestone: { method: 'DELETE', path: '/milestones/{id}', pathParams: ['id'], queryParams: [], hasBody: false, paginated: false },
+  updateMilestone: { method: 'PATCH', path: '/milestones/{id}', pathParams: ['id'], queryParams: [], hasBody: true, paginated: false },
+  listRisks: { method: 'GET', path: '/risks', pathParams: [], queryParams: ['projectId', 'status', 'severity', 'limit', 'offset'], hasBody: false, paginated: true },
+  createRisk: { method: 'POST', path: '/risks', pathParams: [], queryParams: [], hasBody: true, paginated: false },
+  getRisk: { method: 'GET', path: '/risks/{id}', pathParams: ['id'], queryParams: [], hasBody: false, paginated: false },
+  updateRisk: { method: 'PATCH', path: '/risks/{id}', pathParams: ['id'], queryParams: [], hasBody: true, paginated: false },
+  listIssues: { method: 'GET', path: '/issues', pathParams: [], queryParams: ['projectId', 'status', 'priority', 'assigneeId', 'limit', 'offset'], hasBody: false, paginated: true },
+  createIssue: { method: 'POST', path: '/issues', pathParams: [], queryParams: [], hasBody: true, paginated: false },
+  getIssue: { method: 'GET', path: '/issues/{id}', pathParams: ['id'], queryParams: [], hasBody: false, paginated: false },
+  updateIssue: { method: 'PATCH', path: '/issues/{id}', pathParams: ['id'], queryParams: [], hasBody: true, paginated: false },
+  listResources: { method: 'GET', path: '/resources', pathParams: [], queryParams: ['role', 'skill', 'active', 'limit', 'offset'], hasBody: false, paginated: true },
+  createResource: { method: 'POST', path: '/resources', pathParams: [], queryParams: [], hasBody: true, paginated: false },
+  getResource: { method: 'GET', path: '/resources/{id}', pathParams: ['id'], queryParams: [], hasBody: false, paginated: false },
+  updateResource: { method: 'PATCH', path: '/resources/{id}', pathParams: ['id'], queryParams: [], hasBody: true, paginated: false },
+  getResourceAvailability: { method: 'GET', path: '/resources/{id}/availability', pathParams: ['id'], queryParams: ['from', 'to', 'granularity'], hasBody: false, paginated: false },
+  listAllocations: { method: 'GET', path: '/allocations', pathParams: [], queryParams: ['resourceId', 'projectId', 'from', 'to', 'limit', 'offset'], hasBody: false, paginated: true },
+  createAllocation: { method: 'POST', path: '/allocations', pathParams: [], queryParams: [], hasBody: true, paginated: false },
+  listAllocationConflicts: { method: 'GET', path: '/allocations/conflicts', pathParams: [], queryParams: ['from', 'to', 'resourceId', 'limit', 'offset'], hasBody: false, paginated: true },
+  getAllocation: { method: 'GET', path: '/allocations/{id}', pathParams: ['id'], queryParams: [], hasBody: false, paginated: false },
+  deleteAllocation: { method: 'DELETE', path: '/allocations/{id}', pathParams: ['id'], queryParams: [], hasBody: false, paginated: false },
+  updateAllocation: { method: 'PATCH', path: '/allocations/{id}', pathParams: ['id'], queryParams: [], hasBody: true, paginated: false },
+  listAgents: { method: 'GET', path: '/agents', pathParams: [], queryParams: ['limit', 'offset'], hasBody: false, paginated: true },
+  runAgent: { method: 'POST', path: '/agents/run', pathParams: [], queryParams: [], hasBody: true, paginated: false },
+  listAgentExecutions: { method: 'GET', path: '/agents/executions', pathParams: [], queryParams: ['agentId', 'status', 'limit', 'offset'], hasBody: false, paginated: true },
+  getAgentExecution: { method: 'GET', path: '/agents/executions/{executionId}', pathParams: ['executionId'], queryParams: [], hasBody: false, paginated: false },
+  askAgent: { method: 'POST', path: '/agents/ask', pathParams: [], queryParams: [], hasBody: true, paginated: false },
+  listWebhooks: { method: 'GET', path: '/webhooks', pathParams: [], queryParams: ['limit', 'offset'], hasBody: false, paginated: true },
+  createWebhook: { method: 'POST', path: '/webhooks', pathParams: [], queryParams: [], hasBody: true, paginated: false },
+  getWebhook: { method: 'GET', path: '/webhooks/{id}', pathParams: ['id'], queryParams: [], hasBody: false, paginated: false },
+  deleteWebhook: { method: 'DELETE', path: '/webhooks/{id}', pathParams: ['id'], queryParams: [], hasBody: false, paginated: false },
+  updateWebhook: { method: 'PATCH', path: '/webhooks/{id}', pathParams: ['id'], queryParams: [], hasBody: true, paginated: false },
+  rotateWebhookSecret: { method: 'POST', path: '/webhooks/{id}/rotate-secret', pathParams: ['id'], queryParams: [], hasBody: false, paginated: false },
+  listWebhookDeliveries: { method: 'GET', path: '/webhooks/{id}/deliveries', pathParams: ['id'], queryParams: ['status', 'limit', 'offset'], hasBody: false, paginated: true },
+  testWebhook: { method: 'POST', path: '/webhooks/{id}/test', pathParams: ['id'], queryParams: [], hasBody: false, paginated: false },
+  getMe: { method: 'GET', path: '/me', pathParams: [], queryParams: [], hasBody: false, paginated: false },
+  getTenant: { method: 'GET', path: '/tenant', pathParams: [], queryParams: [], hasBody: false, paginated: false },
+  listApiKeys: { method: 'GET', path: '/api-keys', pathParams: [], queryParams: ['limit', 'offset'], hasBody: false, paginated: true },
+  createApiKey: { method: 'POST', path: '/api-keys', pathParams: [], queryParams: [], hasBody: true, paginated: false },
+  revokeApiKey: { method: 'DELETE', path: '/api-keys/{id}', pathParams: ['id'], queryParams: [], hasBody: false, paginated: false },
+  listAuditLogs: { method: 'GET', path: '/audit-logs', pathParams: [], queryParams: ['action', 'resourceType', 'resourceId', 'actorId', 'since', 'until', 'limit', 'offset'], hasBody: false, paginated: true },
+} as const satisfies Record<string, OperationSpec>;
+
+/** An operationId of the API. */
+export type OperationId = keyof typeof operationTable;
+
+/**
+ * One typed method per operation of the API, named after its operationId. `Meridian` implements this interface
+ * from `operationTable` at run time, so there is no hand-written list of operations to keep in step with the spec.
+ *
+ * (Referenced for TSDoc links: {@link APIError}, {@link APIConnectionError}, {@link TimeoutError}.)
+ */
+export interface OperationMethods {
+  /**
+   * List projects
+   *
+   * Returns the tenant's projects, ordered by `createdAt` ascending then `id`, in pages of `limit` (default 25,
+   * max 100). When `status` is given the list is restricted to projects with that status.
+   *
+   * Requires scope `read`.
+   *
+   * HTTP: `GET /projects`.
+   * Iterate over every page with `client.paginate('listProjects', params)`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  listProjects(params?: OperationParams<'listProjects'>, options?: RequestOptions): Promise<APIResult<OperationData<'listProjects'>>>;
+  /**
+   * Create a project
+   *
+   * Creates a project. `name`, `startDate` and `endDate` are required; `status` defaults to `PLANNED`,
+   * `actualCost` and `progress` to 0. Money is in major units of the tenant's currency, which the project
+   * inherits as its read-only `currency`.
+   *
+   * Errors: 400 `validation_failed` for a malformed body; 422 `validation_failed` when `endDate` is before
+   * `startDate` or `projectManagerId` names no resource of the tenant; 409 `conflict` when `code` is already used
+   * by another project of the tenant.
+   *
+   * Requires scope `write`.
+   *
+   * HTTP: `POST /projects`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  createProject(params: OperationParams<'createProject'>, options?: RequestOptions): Promise<APIResult<OperationData<'createProject'>>>;
+  /**
+   * Get a project with milestones, team and budget summary
+   *
+   * Returns the full project: every project field plus its `milestones` (by `dueDate`), its `team` (derived from
+   * the project's allocations) and a `budgetSummary` (remaining budget, percent spent, cost and schedule
+   * variance).
+   *
+   * Errors: 404 `not_found` when no project with this id exists in your tenant.
+   *
+   * Requires scope `read`.
+   *
+   * HTTP: `GET /projects/{id}`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  getProject(params: OperationParams<'getProject'>, options?: RequestOptions): Promise<APIResult<OperationData<'getProject'>>>;
+  /**
+   * Update a project
+   *
+   * Changes only the fields present in the body; absent fields keep their values and `null` clears a nullable
+   * field. An empty body changes nothing. A change of `status` emits `project.status_changed`; a change that takes
+   * `actualCost` or `forecastCost` above `budget` emits `budget.overrun_detected`.
+   *
+   * Errors: 404 `not_found`; 409 `invalid_transition` for a status change out of COMPLETED or CANCELLED other
+   * than a reopen; 409 `conflict` for a duplicate `code`; 412 `precondition_failed` when `If-Match` does not
+   * match; 422 `validation_failed` when the resulting `endDate` is before `startDate`.
+   *
+   * Requires scope `write`.
+   *
+   * HTTP: `PATCH /projects/{id}`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  updateProject(params: OperationParams<'updateProject'>, options?: RequestOptions): Promise<APIResult<OperationData<'updateProject'>>>;
+  /**
+   * List a project's milestones
+   *
+   * Returns the milestones of the project, ordered by `createdAt` ascending then `id`. When `status` is given the
+   * list is restricted to milestones with that status.
+   *
+   * Errors: 404 `not_found` when the project does not exist in your tenant.
+   *
+   * Requires scope `read`.
+   *
+   * HTTP: `GET /projects/{id}/milestones`.
+   * Iterate over every page with `client.paginate('listProjectMilestones', params)`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  listProjectMilestones(params: OperationParams<'listProjectMilestones'>, options?: RequestOptions): Promise<APIResult<OperationData<'listProjectMilestones'>>>;
+  /**
+   * Create a milestone
+   *
+   * Adds a milestone to the project. `name` and `dueDate` are required; `status` defaults to `PENDING`.
+   * Creating it as `COMPLETED` sets `completedAt` to now.
+   *
+   * Errors: 404 `not_found` when the project does not exist in your tenant.
+   *
+   * Requires scope `write`.
+   *
+   * HTTP: `POST /projects/{id}/milestones`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  createMilestone(params: OperationParams<'createMilestone'>, options?: RequestOptions): Promise<APIResult<OperationData<'createMilestone'>>>;
+  /**
+   * Get a milestone
+   *
+   * Returns one milestone.
+   *
+   * Errors: 404 `not_found`.
+   *
+   * Requires scope `read`.
+   *
+   * HTTP: `GET /milestones/{id}`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  getMilestone(params: OperationParams<'getMilestone'>, options?: RequestOptions): Promise<APIResult<OperationData<'getMilestone'>>>;
+  /**
+   * Delete a milestone
+   *
+   * Deletes the milestone permanently.
+   *
+   * Errors: 404 `not_found`; 412 `precondition_failed` when `If-Match` does not match.
+   *
+   * Requires scope `write`.
+   *
+   * HTTP: `DELETE /milestones/{id}`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  deleteMilestone(params: OperationParams<'deleteMilestone'>, options?: RequestOptions): Promise<APIResult<OperationData<'deleteMilestone'>>>;
+  /**
+   * Update a milestone
+   *
+   * Changes only the fields present in the body. Setting `status` to `COMPLETED` records `completedAt`; moving
+   * it away from `COMPLETED` clears it. Moving `dueDate` into the future does not revive a milestone already
+   * reported as missed unless you also set `status` back to `PENDING`.
+   *
+   * Errors: 404 `not_found`; 412 `precondition_failed` when `If-Match` does not match.
+   *
+   * Requires scope `write`.
+   *
+   * HTTP: `PATCH /milestones/{id}`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  updateMilestone(params: OperationParams<'updateMilestone'>, options?: RequestOptions): Promise<APIResult<OperationData<'updateMilestone'>>>;
+  /**
+   * List risks
+   *
+   * Returns the tenant's risks, ordered by `createdAt` ascending then `id`. When `projectId`, `status` or
+   * `severity` is given, the list is restricted to risks with that value (filters combine with AND).
+   *
+   * Requires scope `read`.
+   *
+   * HTTP: `GET /risks`.
+   * Iterate over every page with `client.paginate('listRisks', params)`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  listRisks(params?: OperationParams<'listRisks'>, options?: RequestOptions): Promise<APIResult<OperationData<'listRisks'>>>;
+  /**
+   * Create a risk
+   *
+   * Creates a risk on a project. `title`, `projectId`, `likelihood` (1–5) and `impact` (1–5) are required. `score`
+   * is likelihood × impact; `severity` is derived from the score unless you send one (then `severitySource` is
+   * `MANUAL`). `status` defaults to `OPEN`. Emits `risk.created`.
+   *
+   * Errors: 422 `validation_failed` when `projectId` names no project of your tenant or `ownerId` no resource.
+   *
+   * Requires scope `write`.
+   *
+   * HTTP: `POST /risks`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  createRisk(params: OperationParams<'createRisk'>, options?: RequestOptions): Promise<APIResult<OperationData<'createRisk'>>>;
+  /**
+   * Get a risk
+   *
+   * Returns one risk.
+   *
+   * Errors: 404 `not_found`.
+   *
+   * Requires scope `read`.
+   *
+   * HTTP: `GET /risks/{id}`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  getRisk(params: OperationParams<'getRisk'>, options?: RequestOptions): Promise<APIResult<OperationData<'getRisk'>>>;
+  /**
+   * Update a risk
+   *
+   * Changes only the fields present in the body. Changing `likelihood` or `impact` recomputes `score` and, while
+   * `severitySource` is `DERIVED`, `severity`. Sending `severity` sets it manually (`MANUAL`); sending
+   * `severity: null` returns it to the derived value. A rise in severity emits `risk.severity_escalated`.
+   * The project of a risk cannot be changed.
+   *
+   * Errors: 404 `not_found`; 412 `precondition_failed` when `If-Match` does not match; 422 `validation_failed`
+   * when `ownerId` names no resource of your tenant.
+   *
+   * Requires scope `write`.
+   *
+   * HTTP: `PATCH /risks/{id}`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  updateRisk(params: OperationParams<'updateRisk'>, options?: RequestOptions): Promise<APIResult<OperationData<'updateRisk'>>>;
+  /**
+   * List issues
+   *
+   * Returns the tenant's issues, ordered by `createdAt` ascending then `id`. Each filter given restricts the list
+   * to issues with that value.
+   *
+   * Requires scope `read`.
+   *
+   * HTTP: `GET /issues`.
+   * Iterate over every page with `client.paginate('listIssues', params)`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  listIssues(params?: OperationParams<'listIssues'>, options?: RequestOptions): Promise<APIResult<OperationData<'listIssues'>>>;
+  /**
+   * Create an issue
+   *
+   * Creates an issue on a project. `projectId` and `title` are required; `status` defaults to `OPEN` and
+   * `priority` to `MEDIUM`.
+   *
+   * Errors: 422 `validation_failed` when `projectId` names no project of your tenant or `assigneeId` no resource.
+   *
+   * Requires scope `write`.
+   *
+   * HTTP: `POST /issues`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  createIssue(params: OperationParams<'createIssue'>, options?: RequestOptions): Promise<APIResult<OperationData<'createIssue'>>>;
+  /**
+   * Get an issue
+   *
+   * Returns one issue.
+   *
+   * Errors: 404 `not_found`.
+   *
+   * Requires scope `read`.
+   *
+   * HTTP: `GET /issues/{id}`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  getIssue(params: OperationParams<'getIssue'>, options?: RequestOptions): Promise<APIResult<OperationData<'getIssue'>>>;
+  /**
+   * Update an issue
+   *
+   * Changes only the fields present in the body. Moving `status` to `RESOLVED` or `CLOSED` records `resolvedAt`
+   * (if not already set); moving it back to `OPEN` or `IN_PROGRESS` clears it. The project of an issue cannot be
+   * changed.
+   *
+   * Errors: 404 `not_found`; 412 `precondition_failed` when `If-Match` does not match; 422 `validation_failed`
+   * when `assigneeId` names no resource of your tenant.
+   *
+   * Requires scope `write`.
+   *
+   * HTTP: `PATCH /issues/{id}`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  updateIssue(params: OperationParams<'updateIssue'>, options?: RequestOptions): Promise<APIResult<OperationData<'updateIssue'>>>;
+  /**
+   * List resources
+   *
+   * Returns the tenant's resources (people), ordered by `createdAt` ascending then `id`. Each filter given
+   * restricts the list: `role` by exact match, `skill` to resources whose `skills` contain that exact value,
+   * `active` by flag.
+   *
+   * Requires scope `read`.
+   *
+   * HTTP: `GET /resources`.
+   * Iterate over every page with `client.paginate('listResources', params)`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  listResources(params?: OperationParams<'listResources'>, options?: RequestOptions): Promise<APIResult<OperationData<'listResources'>>>;
+  /**
+   * Create a resource
+   *
+   * Creates a resource (a person who can be allocated to projects). Only `name` is required;
+   * `capacityHoursPerWeek` defaults to 40, `skills` to an empty list and `active` to true.
+   *
+   * Requires scope `write`.
+   *
+   * HTTP: `POST /resources`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  createResource(params: OperationParams<'createResource'>, options?: RequestOptions): Promise<APIResult<OperationData<'createResource'>>>;
+  /**
+   * Get a resource
+   *
+   * Returns one resource.
+   *
+   * Errors: 404 `not_found`.
+   *
+   * Requires scope `read`.
+   *
+   * HTTP: `GET /resources/{id}`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  getResource(params: OperationParams<'getResource'>, options?: RequestOptions): Promise<APIResult<OperationData<'getResource'>>>;
+  /**
+   * Update a resource
+   *
+   * Changes only the fields present in the body; `null` clears a nullable field. Deactivating a resource
+   * (`active: false`) keeps its allocations.
+   *
+   * Errors: 404 `not_found`; 412 `precondition_failed` when `If-Match` does not match.
+   *
+   * Requires scope `write`.
+   *
+   * HTTP: `PATCH /resources/{id}`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  updateResource(params: OperationParams<'updateResource'>, options?: RequestOptions): Promise<APIResult<OperationData<'updateResource'>>>;
+  /**
+   * Get a resource's availability
+   *
+   * Returns the resource's capacity, allocated and available hours between `from` and `to` (inclusive, at most
+   * 366 days), per ISO week (Monday to Sunday; the first and last periods are clipped to the range) or per day.
+   *
+   * The weekly capacity `capacityHoursPerWeek` is spread evenly over Monday to Friday (a working day has
+   * capacity / 5 hours; weekends have none). Allocated hours on a working day are the sum over the resource's
+   * allocations covering that day of `allocationPercent` / 100 × the day's capacity. `availableHours` is capacity
+   * minus allocated and is negative when the resource is over-allocated. `utilisationPercent` is allocated /
+   * capacity × 100 (0 when capacity is 0). Hours and percentages are rounded to 2 decimals in the response only;
+   * `totals` are computed over the whole range, not summed from rounded periods. Inactive resources are reported
+   * like active ones.
+   *
+   * Errors: 400 `validation_failed` when `from` or `to` is missing or malformed; 422 `validation_failed` when
+   * `to` is before `from` or the range exceeds 366 days; 404 `not_found`.
+   *
+   * Requires scope `read`.
+   *
+   * HTTP: `GET /resources/{id}/availability`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  getResourceAvailability(params: OperationParams<'getResourceAvailability'>, options?: RequestOptions): Promise<APIResult<OperationData<'getResourceAvailability'>>>;
+  /**
+   * List allocations
+   *
+   * Returns the tenant's allocations, ordered by `createdAt` ascending then `id`. `resourceId` and `projectId`
+   * restrict by exact match; `from` and `to` restrict to allocations whose date range overlaps
+   * [`from`, `to`] (either bound may be given alone).
+   *
+   * Requires scope `read`.
+   *
+   * HTTP: `GET /allocations`.
+   * Iterate over every page with `client.paginate('listAllocations', params)`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  listAllocations(params?: OperationParams<'listAllocations'>, options?: RequestOptions): Promise<APIResult<OperationData<'listAllocations'>>>;
+  /**
+   * Create an allocation
+   *
+   * Allocates a resource to a project from `startDate` to `endDate` (inclusive) at `allocationPercent` (1–100) of
+   * the resource's weekly capacity. Over-allocation is allowed (a resource may be booked above 100 % in total);
+   * it shows up in `GET /allocations/conflicts`.
+   *
+   * Errors: 422 `validation_failed` when `endDate` is before `startDate`, or `resourceId` / `projectId` names no
+   * record of your tenant.
+   *
+   * Requires scope `write`.
+   *
+   * HTTP: `POST /allocations`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  createAllocation(params: OperationParams<'createAllocation'>, options?: RequestOptions): Promise<APIResult<OperationData<'createAllocation'>>>;
+  /**
+   * List over-allocation conflicts
+   *
+   * Returns every maximal period in which one resource's overlapping allocations sum to more than 100 %, with
+   * the allocations involved. A new period starts whenever the set of overlapping allocations changes, so two
+   * adjacent conflicts of a resource always differ in their allocations (and may differ in `totalPercent`); a
+   * resource booked at exactly 100 % has no conflict. Dates are inclusive: an allocation ending on the 10th and
+   * one starting on the 11th never overlap.
+   * `from` and `to` restrict to periods overlapping that range (periods are clipped to it; a `to` before `from`
+   * matches nothing); `resourceId` to one resource. Ordered by `resourceId`, then `startDate`; within a conflict
+   * the allocations are ordered by their `startDate`, then id. The cost of this report grows with the number of
+   * allocations, not with the length of the periods.
+   *
+   * Requires scope `read`.
+   *
+   * HTTP: `GET /allocations/conflicts`.
+   * Iterate over every page with `client.paginate('listAllocationConflicts', params)`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  listAllocationConflicts(params?: OperationParams<'listAllocationConflicts'>, options?: RequestOptions): Promise<APIResult<OperationData<'listAllocationConflicts'>>>;
+  /**
+   * Get an allocation
+   *
+   * Returns one allocation.
+   *
+   * Errors: 404 `not_found`.
+   *
+   * Requires scope `read`.
+   *
+   * HTTP: `GET /allocations/{id}`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  getAllocation(params: OperationParams<'getAllocation'>, options?: RequestOptions): Promise<APIResult<OperationData<'getAllocation'>>>;
+  /**
+   * Delete an allocation
+   *
+   * Deletes the allocation permanently.
+   *
+   * Errors: 404 `not_found`; 412 `precondition_failed` when `If-Match` does not match.
+   *
+   * Requires scope `write`.
+   *
+   * HTTP: `DELETE /allocations/{id}`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  deleteAllocation(params: OperationParams<'deleteAllocation'>, options?: RequestOptions): Promise<APIResult<OperationData<'deleteAllocation'>>>;
+  /**
+   * Update an allocation
+   *
+   * Changes only the fields present in the body. The resource and project of an allocation cannot be changed:
+   * delete it and create another.
+   *
+   * Errors: 404 `not_found`; 412 `precondition_failed` when `If-Match` does not match; 422 `validation_failed`
+   * when the resulting `endDate` is before `startDate`.
+   *
+   * Requires scope `write`.
+   *
+   * HTTP: `PATCH /allocations/{id}`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  updateAllocation(params: OperationParams<'updateAllocation'>, options?: RequestOptions): Promise<APIResult<OperationData<'updateAllocation'>>>;
+  /**
+   * List agents
+   *
+   * Returns the catalogue of agents that `POST /agents/run` accepts, with the depths each supports.
+   *
+   * Requires scope `read`.
+   *
+   * HTTP: `GET /agents`.
+   * Iterate over every page with `client.paginate('listAgents', params)`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  listAgents(params?: OperationParams<'listAgents'>, options?: RequestOptions): Promise<APIResult<OperationData<'listAgents'>>>;
+  /**
+   * Run an agent
+   *
+   * Starts an agent run and returns at once with **202** and the new execution (status `PENDING`); its
+   * `executionId` can be polled at `GET /agents/executions/{executionId}` (also given in `Location`). The
+   * execution moves PENDING → RUNNING → COMPLETED or FAILED; once COMPLETED it carries `output`, once FAILED
+   * `error`. Either end emits `agent.execution_completed`. Agents analyse the tenant's data and recommend; they
+   * never change records.
+   *
+   * `scope` is `all` (the whole portfolio, default) or `project:<uuid>`; `depth` is `quick`, `standard` (default)
+   * or `deep`.
+   *
+   * Errors: 400 `validation_failed` for an unknown `agentId` or `depth` or a malformed `scope`; 422
+   * `validation_failed` when `scope` names no project of your tenant or the agent does not support the depth.
+   *
+   * Requires scope `write`.
+   *
+   * HTTP: `POST /agents/run`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  runAgent(params: OperationParams<'runAgent'>, options?: RequestOptions): Promise<APIResult<OperationData<'runAgent'>>>;
+  /**
+   * List agent executions
+   *
+   * Returns the tenant's agent executions, ordered by `createdAt` ascending then `id`. Each filter given
+   * restricts the list to executions with that value.
+   *
+   * Requires scope `read`.
+   *
+   * HTTP: `GET /agents/executions`.
+   * Iterate over every page with `client.paginate('listAgentExecutions', params)`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  listAgentExecutions(params?: OperationParams<'listAgentExecutions'>, options?: RequestOptions): Promise<APIResult<OperationData<'listAgentExecutions'>>>;
+  /**
+   * Get an agent execution
+   *
+   * Polls an execution: its `status` (PENDING, RUNNING, COMPLETED or FAILED) and, once COMPLETED, its `output`.
+   * Poll every few seconds; `quick` runs usually finish in under a second, `deep` runs may take a minute.
+   *
+   * Errors: 404 `not_found`.
+   *
+   * Requires scope `read`.
+   *
+   * HTTP: `GET /agents/executions/{executionId}`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  getAgentExecution(params: OperationParams<'getAgentExecution'>, options?: RequestOptions): Promise<APIResult<OperationData<'getAgentExecution'>>>;
+  /**
+   * Ask a question about the portfolio
+   *
+   * Answers a natural-language question from the tenant's own records, synchronously. Every `[n]` marker in
+   * `answer` refers to the citation with `index` n. When nothing relevant is found the answer says so and
+   * `citations` is empty. Give `projectId` to restrict the answer to one project.
+   *
+   * Errors: 422 `validation_failed` when `projectId` names no project of your tenant.
+   *
+   * Requires scope `read` (asking changes nothing).
+   *
+   * HTTP: `POST /agents/ask`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  askAgent(params: OperationParams<'askAgent'>, options?: RequestOptions): Promise<APIResult<OperationData<'askAgent'>>>;
+  /**
+   * List webhook endpoints
+   *
+   * Returns the tenant's webhook endpoints, ordered by `createdAt` ascending then `id`. Secrets are never listed.
+   *
+   * Requires scope `admin`.
+   *
+   * HTTP: `GET /webhooks`.
+   * Iterate over every page with `client.paginate('listWebhooks', params)`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  listWebhooks(params?: OperationParams<'listWebhooks'>, options?: RequestOptions): Promise<APIResult<OperationData<'listWebhooks'>>>;
+  /**
+   * Register a webhook endpoint
+   *
+   * Registers a URL to receive events. `events` lists the kinds to deliver — `project.status_changed`,
+   * `risk.created`, `risk.severity_escalated`, `milestone.missed`, `agent.execution_completed`,
+   * `budget.overrun_detected` — or `*` for all of them. The response carries the signing `secret`
+   * (`whsec_…`); it is shown only here and on rotation, so store it.
+   *
+   * URLs whose host resolves to a loopback, private or link-local address are refused (unless the deployment
+   * explicitly allows them, for development); the check is repeated at every delivery.
+   *
+   * Errors: 400 `validation_failed` for a malformed URL or unknown event kind; 422 `validation_failed` for a
+   * refused address.
+   *
+   * Requires scope `admin`.
+   *
+   * HTTP: `POST /webhooks`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  createWebhook(params: OperationParams<'createWebhook'>, options?: RequestOptions): Promise<APIResult<OperationData<'createWebhook'>>>;
+  /**
+   * Get a webhook endpoint
+   *
+   * Returns one webhook endpoint (without its secret).
+   *
+   * Errors: 404 `not_found`.
+   *
+   * Requires scope `admin`.
+   *
+   * HTTP: `GET /webhooks/{id}`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  getWebhook(params: OperationParams<'getWebhook'>, options?: RequestOptions): Promise<APIResult<OperationData<'getWebhook'>>>;
+  /**
+   * Delete a webhook endpoint
+   *
+   * Deletes the endpoint; pending deliveries to it are cancelled.
+   *
+   * Errors: 404 `not_found`; 412 `precondition_failed` when `If-Match` does not match.
+   *
+   * Requires scope `admin`.
+   *
+   * HTTP: `DELETE /webhooks/{id}`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  deleteWebhook(params: OperationParams<'deleteWebhook'>, options?: RequestOptions): Promise<APIResult<OperationData<'deleteWebhook'>>>;
+  /**
+   * Update a webhook endpoint
+   *
+   * Changes only the fields present in the body. Setting `enabled: true` on an endpoint that was disabled
+   * (by failures or a `410 Gone`) re-enables it and clears `disabledReason`; deliveries resume with new events.
+   *
+   * Errors: 404 `not_found`; 412 `precondition_failed` when `If-Match` does not match; 422 `validation_failed`
+   * for a refused address.
+   *
+   * Requires scope `admin`.
+   *
+   * HTTP: `PATCH /webhooks/{id}`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  updateWebhook(params: OperationParams<'updateWebhook'>, options?: RequestOptions): Promise<APIResult<OperationData<'updateWebhook'>>>;
+  /**
+   * Rotate a webhook endpoint's secret
+   *
+   * Issues a new signing secret and returns it (shown only here). The previous secret stays valid for 24 hours:
+   * meanwhile every delivery carries two signatures in `webhook-signature`, one per secret, so you can deploy
+   * the new secret without dropping events.
+   *
+   * Errors: 404 `not_found`.
+   *
+   * Requires scope `admin`.
+   *
+   * HTTP: `POST /webhooks/{id}/rotate-secret`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  rotateWebhookSecret(params: OperationParams<'rotateWebhookSecret'>, options?: RequestOptions): Promise<APIResult<OperationData<'rotateWebhookSecret'>>>;
+  /**
+   * List an endpoint's deliveries
+   *
+   * Returns the deliveries to this endpoint with every attempt (time, HTTP status, duration, error) and the time
+   * of the next attempt, ordered by `createdAt` ascending then `id`. Deliveries are kept for 30 days.
+   *
+   * Errors: 404 `not_found`.
+   *
+   * Requires scope `admin`.
+   *
+   * HTTP: `GET /webhooks/{id}/deliveries`.
+   * Iterate over every page with `client.paginate('listWebhookDeliveries', params)`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  listWebhookDeliveries(params: OperationParams<'listWebhookDeliveries'>, options?: RequestOptions): Promise<APIResult<OperationData<'listWebhookDeliveries'>>>;
+  /**
+   * Send a test event
+   *
+   * Queues a signed `project.status_changed` delivery with sample data to this endpoint, whatever its `events`
+   * filter, and returns the delivery (status `PENDING`). Follow it in `GET /webhooks/{id}/deliveries`. No request
+   * body.
+   *
+   * Errors: 404 `not_found`; 409 `conflict` when the endpoint is disabled.
+   *
+   * Requires scope `admin`.
+   *
+   * HTTP: `POST /webhooks/{id}/test`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  testWebhook(params: OperationParams<'testWebhook'>, options?: RequestOptions): Promise<APIResult<OperationData<'testWebhook'>>>;
+  /**
+   * Get the current user and key
+   *
+   * Returns the user who owns the API key in use, the key itself (never its secret) and the tenant. Useful to
+   * check a key and its scopes.
+   *
+   * Requires scope `read`.
+   *
+   * HTTP: `GET /me`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  getMe(params?: OperationParams<'getMe'>, options?: RequestOptions): Promise<APIResult<OperationData<'getMe'>>>;
+  /**
+   * Get the tenant
+   *
+   * Returns the caller's tenant: plan, currency of all money fields, timezone used to decide when a due date has
+   * passed, and rate limit.
+   *
+   * Requires scope `read`.
+   *
+   * HTTP: `GET /tenant`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  getTenant(params?: OperationParams<'getTenant'>, options?: RequestOptions): Promise<APIResult<OperationData<'getTenant'>>>;
+  /**
+   * List API keys
+   *
+   * Returns the tenant's API keys, including revoked and expired ones, ordered by `createdAt` ascending then
+   * `id`. Only the display `prefix` of each key is shown, never the key.
+   *
+   * Requires scope `admin`.
+   *
+   * HTTP: `GET /api-keys`.
+   * Iterate over every page with `client.paginate('listApiKeys', params)`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  listApiKeys(params?: OperationParams<'listApiKeys'>, options?: RequestOptions): Promise<APIResult<OperationData<'listApiKeys'>>>;
+  /**
+   * Create an API key
+   *
+   * Issues a new key for the calling user with the given `scopes` and optional `expiresAt`. The full `key`
+   * (`mk_live_…`) is in this response **only**: Meridian stores just a hash of it. A key cannot be given scopes
+   * its creator's key does not have.
+   *
+   * Errors: 422 `validation_failed` when `expiresAt` is in the past.
+   *
+   * Requires scope `admin`.
+   *
+   * HTTP: `POST /api-keys`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  createApiKey(params: OperationParams<'createApiKey'>, options?: RequestOptions): Promise<APIResult<OperationData<'createApiKey'>>>;
+  /**
+   * Revoke an API key
+   *
+   * Revokes the key permanently: from now on it answers 401. The key stays listed with `revokedAt` set.
+   * Revoking an already revoked key succeeds and changes nothing. A key cannot revoke itself, so a tenant cannot
+   * lock itself out by accident: to rotate, create a new admin key, switch to it, and revoke the old one with it.
+   *
+   * Errors: 404 `not_found`; 409 `conflict` when the key to revoke is the one authenticating the request.
+   *
+   * Requires scope `admin`.
+   *
+   * HTTP: `DELETE /api-keys/{id}`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  revokeApiKey(params: OperationParams<'revokeApiKey'>, options?: RequestOptions): Promise<APIResult<OperationData<'revokeApiKey'>>>;
+  /**
+   * List audit log entries
+   *
+   * Returns the append-only record of changes made in the tenant (creates, updates, deletes of every record,
+   * webhook endpoints and API keys), ordered by `occurredAt` ascending then `id`, like every list — use
+   * `since` and the last page for the most recent entries. Each filter given restricts the list; `since` is
+   * inclusive and `until` exclusive.
+   *
+   * Requires scope `admin`.
+   *
+   * HTTP: `GET /audit-logs`.
+   * Iterate over every page with `client.paginate('listAuditLogs', params)`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  listAuditLogs(params?: OperationParams<'listAuditLogs'>, options?: RequestOptions): Promise<APIResult<OperationData<'listAuditLogs'>>>;
+}
