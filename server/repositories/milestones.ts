@@ -138,3 +138,30 @@ export async function deleteMilestone(
 ): Promise<boolean> {
   return (await db('milestones').where({ tenant_id: tenantId, id, version: expectedVersion }).delete()) === 1;
 }
+
+/** A PENDING milestone due before a date, with its tenant's time zone (the missed-milestone sweep). */
+export interface DueMilestone {
+  tenantId: string;
+  timezone: string;
+  milestone: MilestoneRecord;
+}
+
+/** PENDING milestones of every tenant whose due date is before `date` (`YYYY-MM-DD`), oldest due first. */
+export async function pendingMilestonesDueBefore(
+  db: Executor,
+  date: string,
+  limit: number,
+): Promise<DueMilestone[]> {
+  const rows = (await db('milestones as m')
+    .join('tenants as t', 't.id', 'm.tenant_id')
+    .where('m.status', 'PENDING')
+    .andWhere('m.due_date', '<', date)
+    .orderBy([{ column: 'm.due_date' }, { column: 'm.id' }])
+    .limit(limit)
+    .select('m.*', 't.timezone as tenant_timezone')) as Row[];
+  return rows.map((row) => ({
+    tenantId: row.tenant_id as string,
+    timezone: row.tenant_timezone as string,
+    milestone: toRecord(row),
+  }));
+}

@@ -12,13 +12,16 @@ import {
   type MilestoneFields,
   type MilestoneRecord,
   type MilestoneStatus,
+  pendingMilestonesDueBefore,
   updateMilestone,
 } from '../repositories/milestones.js';
 import { projectExists } from '../repositories/projects.js';
 import { diff, recordAudit } from './audit.js';
 import { checkIfMatch } from './concurrency.js';
-import type { Actor, ServiceDeps } from './context.js';
+import { type Actor, type ServiceDeps, systemActor } from './context.js';
 import { AppError, notFound } from './errors.js';
+import { emitEvent } from './events.js';
+import { todayIn } from './team.js';
 import { commitChanges } from './versioned.js';
 
 /** Body of POST /projects/{id}/milestones (spec `MilestoneCreate`). */
@@ -133,5 +136,54 @@ export class MilestoneService {
       }
       await recordAudit(trx, actor, now, 'milestone.deleted', 'milestone', id, diff(fieldsOf(current), {}));
     });
+  }
+
+  /**
+   * The missed-milestone sweep (spec, webhooks `milestone.missed`): every PENDING milestone whose due date has
+   * passed in its tenant's time zone becomes MISSED, with its audit row and one `milestone.missed` event, in one
+   * transaction per milestone. Run periodically (server/workers/sweeps.ts) with the injected clock; safe to run from
+   * several processes at once, since the versioned update lets only one of them mark (and announce) a milestone.
+   * @returns the number of milestones marked MISSED.
+   */
+  async sweepMissed(batchSize = 500): Promise<number> {
+    const now = this.deps.clock.now();
+    const nowIso = now.toISOString();
+    // Every tenant's today is at most one day after UTC's: candidates are due before UTC tomorrow, then each is
+    // checked against its own tenant's today.
+    const utcTomorrow = new Date(now.getTime() + 86_400_000).toISOString().slice(0, 10);
+    let marked = 0;
+    for (const { tenantId, timezone, milestone } of await pendingMilestonesDueBefore(
+      this.deps.db.knex,
+      utcTomorrow,
+      batchSize,
+    )) {
+      if (milestone.dueDate >= todayIn(timezone, now)) continue;
+      const changed = await inTransaction(this.deps.db.knex, async (trx) => {
+        const before = fieldsOf(milestone);
+        const wrote = await commitChanges(trx, systemActor(tenantId), nowIso, {
+          resourceType: 'milestone',
+          id: milestone.id,
+          before,
+          after: { ...before, status: 'MISSED' as const },
+          write: (fields) => updateMilestone(trx, tenantId, milestone.id, milestone.version, fields, nowIso),
+        }).catch((err: unknown) => {
+          // Another process marked it first: nothing to announce twice.
+          if (err instanceof AppError && err.code === 'conflict') return false;
+          throw err;
+        });
+        if (!wrote) return false;
+        const missed = (await findMilestone(trx, tenantId, milestone.id)) as MilestoneRecord;
+        await emitEvent(
+          trx,
+          tenantId,
+          'milestone.missed',
+          { milestoneId: missed.id, projectId: missed.projectId, dueDate: missed.dueDate, milestone: missed },
+          nowIso,
+        );
+        return true;
+      });
+      if (changed) marked++;
+    }
+    return marked;
   }
 }

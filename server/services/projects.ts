@@ -3,7 +3,7 @@
  * and date rule of DESIGN.md. Every mutation writes its audit row in the same transaction.
  */
 import { v7 as uuidv7 } from 'uuid';
-import type { Page, PageRequest } from '../repositories/common.js';
+import type { Executor, Page, PageRequest } from '../repositories/common.js';
 import { inTransaction } from '../repositories/common.js';
 import { type MilestoneRecord, milestonesByDueDate } from '../repositories/milestones.js';
 import {
@@ -23,6 +23,8 @@ import { diff, recordAudit } from './audit.js';
 import { checkIfMatch } from './concurrency.js';
 import type { Actor, ServiceDeps } from './context.js';
 import { AppError, businessRule, notFound } from './errors.js';
+import { overrunCrossings } from './event-rules.js';
+import { emitEvent } from './events.js';
 import { assertReference } from './references.js';
 import { type TeamMember, teamOf, todayIn } from './team.js';
 
@@ -117,6 +119,47 @@ function checkDates(startDate: string, endDate: string): void {
   }
 }
 
+/**
+ * The events a project change causes, in its transaction: `project.status_changed` on any status change and
+ * `budget.overrun_detected` once per crossing above the budget (spec, `webhooks`).
+ */
+async function emitProjectEvents(
+  trx: Executor,
+  tenantId: string,
+  before: ProjectRecord | null,
+  after: ProjectRecord,
+  now: string,
+): Promise<void> {
+  if (before && before.status !== after.status) {
+    await emitEvent(
+      trx,
+      tenantId,
+      'project.status_changed',
+      { projectId: after.id, previousStatus: before.status, status: after.status, project: after },
+      now,
+    );
+  }
+  for (const kind of overrunCrossings(before, after)) {
+    const amount = (kind === 'ACTUAL' ? after.actualCost : after.forecastCost) as number;
+    const budget = after.budget as number;
+    await emitEvent(
+      trx,
+      tenantId,
+      'budget.overrun_detected',
+      {
+        projectId: after.id,
+        kind,
+        budget,
+        amount,
+        overrun: Math.round((amount - budget) * 100) / 100,
+        currency: after.currency,
+        project: after,
+      },
+      now,
+    );
+  }
+}
+
 function fieldsOf(p: ProjectRecord): ProjectFields {
   const { id: _id, currency: _c, version: _v, createdAt: _ca, updatedAt: _ua, ...fields } = p;
   return fields;
@@ -164,6 +207,7 @@ export class ProjectService {
         project.id,
         diff({}, fieldsOf(project)),
       );
+      await emitProjectEvents(trx, actor.tenantId, null, project, now);
       return project;
     });
   }
@@ -263,6 +307,7 @@ export class ProjectService {
       await recordAudit(trx, actor, now, 'project.updated', 'project', id, changes);
       const updated = await findProject(trx, actor.tenantId, id);
       if (!updated) throw notFound('project', id);
+      await emitProjectEvents(trx, actor.tenantId, current, updated, now);
       return updated;
     });
   }

@@ -19,6 +19,8 @@ import { diff, recordAudit } from './audit.js';
 import { checkIfMatch } from './concurrency.js';
 import type { Actor, ServiceDeps } from './context.js';
 import { AppError, notFound } from './errors.js';
+import { isEscalation } from './event-rules.js';
+import { emitEvent } from './events.js';
 import { assertReference } from './references.js';
 
 /** Body of POST /risks (spec `RiskCreate`); likelihood and impact are integers 1–5 (seed). */
@@ -94,6 +96,13 @@ export class RiskService {
       await assertReference(trx, actor.tenantId, 'resource', 'ownerId', fields.ownerId);
       const risk = await insertRisk(trx, actor.tenantId, uuidv7(), fields, now);
       await recordAudit(trx, actor, now, 'risk.created', 'risk', risk.id, diff({}, fieldsOf(risk)));
+      await emitEvent(
+        trx,
+        actor.tenantId,
+        'risk.created',
+        { riskId: risk.id, projectId: risk.projectId, risk },
+        now,
+      );
       return risk;
     });
   }
@@ -157,6 +166,21 @@ export class RiskService {
       await recordAudit(trx, actor, now, 'risk.updated', 'risk', id, changes);
       const updated = await findRisk(trx, actor.tenantId, id);
       if (!updated) throw notFound('risk', id);
+      if (isEscalation(current.severity, updated.severity)) {
+        await emitEvent(
+          trx,
+          actor.tenantId,
+          'risk.severity_escalated',
+          {
+            riskId: id,
+            projectId: updated.projectId,
+            previousSeverity: current.severity,
+            severity: updated.severity,
+            risk: updated,
+          },
+          now,
+        );
+      }
       return updated;
     });
   }

@@ -7,6 +7,7 @@ import { expect } from 'chai';
 import { NYC_DATASET } from '../../server/bootstrap.js';
 import { systemClock } from '../../server/clock.js';
 import type { Database } from '../../server/repositories/db.js';
+import { listEvents } from '../../server/repositories/events.js';
 import { systemActor } from '../../server/services/context.js';
 import { type ImportReport, importNycCapitalProjects } from '../../server/services/import-nyc.js';
 import { buildServices, type Services } from '../../server/services/index.js';
@@ -98,7 +99,31 @@ describe('import nyc-capital-projects (real CSV)', function () {
     expect(byAction['project.updated']).to.equal(first.rowsUpdated);
   });
 
+  it('produces real events: status changes and forecast budget overruns', async () => {
+    const changes = await listEvents(db.knex, tenantId, 'project.status_changed');
+    const overruns = await listEvents(db.knex, tenantId, 'budget.overrun_detected');
+    const statusUpdates = (await db
+      .knex('audit_logs')
+      .where({ tenant_id: tenantId, action: 'project.updated' })
+      .select('changes')) as { changes: string }[];
+    // One event per applied report that changed the status, no more, no fewer.
+    expect(changes.length).to.equal(statusUpdates.filter((r) => 'status' in JSON.parse(r.changes)).length);
+    expect(changes.length).to.be.greaterThan(100);
+    const kinds = overruns.map((e) => JSON.parse(e.payload).data.kind);
+    expect(kinds.filter((k: string) => k === 'FORECAST').length).to.be.greaterThan(50);
+    // Every overrun names a real crossing: the amount is above the budget it reports.
+    for (const e of overruns) {
+      const { amount, budget, overrun } = JSON.parse(e.payload).data;
+      expect(amount).to.be.greaterThan(budget);
+      expect(overrun).to.be.closeTo(amount - budget, 0.01);
+    }
+    console.log(
+      `      NYC import events: ${changes.length} project.status_changed, ${overruns.length} budget.overrun_detected`,
+    );
+  });
+
   it('changes nothing on a second run of the same file', async () => {
+    const eventsBefore = (await listEvents(db.knex, tenantId)).length;
     const before = await snapshot();
     const audits = await auditCount();
     const again = await importNycCapitalProjects(
@@ -113,5 +138,6 @@ describe('import nyc-capital-projects (real CSV)', function () {
     expect(again.rowsAlreadyImported + again.skipped.length).to.equal(2259);
     expect(await snapshot()).to.deep.equal(before);
     expect(await auditCount()).to.equal(audits);
+    expect((await listEvents(db.knex, tenantId)).length).to.equal(eventsBefore);
   });
 });

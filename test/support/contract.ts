@@ -91,3 +91,20 @@ export function assertConforms(operationId: OperationId, res: SeenResponse): voi
     );
   }
 }
+
+/**
+ * Asserts that a value matches a component schema of the spec (e.g. a webhook event payload against
+ * `ProjectStatusChangedEvent`). @throws Error listing the mismatches.
+ */
+export function assertMatchesSchema(schemaName: string, value: unknown): void {
+  const id = `schema:${schemaName}`;
+  let validate = compiled.get(id);
+  if (!validate) {
+    validate = ajv.compile({ $ref: `meridian-spec#/components/schemas/${schemaName}` });
+    compiled.set(id, validate);
+  }
+  if (!validate(value))
+    throw new Error(
+      `${schemaName}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(value).slice(0, 500)}`,
+    );
+}

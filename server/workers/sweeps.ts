@@ -1,0 +1,32 @@
+/**
+ * Periodic sweeps run by the API process (and by `npm run worker`): today, the missed-milestone sweep.
+ */
+import type { Logger } from 'pino';
+import type { Services } from '../services/index.js';
+
+/** Default interval between sweeps. */
+export const SWEEP_INTERVAL_MS = 60_000;
+
+/**
+ * Runs `services.milestones.sweepMissed()` now and then every `intervalMs`; one sweep at a time. Returns a function
+ * that stops it. Errors are logged and the next tick tries again.
+ */
+export function startSweeps(services: Services, logger: Logger, intervalMs = SWEEP_INTERVAL_MS): () => void {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const marked = await services.milestones.sweepMissed();
+      if (marked > 0) logger.info({ marked }, 'milestones marked MISSED');
+    } catch (err) {
+      logger.error({ err }, 'missed-milestone sweep failed');
+    } finally {
+      running = false;
+    }
+  };
+  void tick();
+  const timer = setInterval(() => void tick(), intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
