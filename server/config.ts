@@ -34,6 +34,42 @@ export interface Config {
   importDemo: boolean;
   /** Public base URL used in `Location` and `Link` headers is derived from the request; this is the `/v1` mount path. */
   basePath: '/v1';
+  /**
+   * Allow webhook URLs on plain http and on loopback, private, link-local, unique-local, CGNAT and metadata
+   * addresses (env `MERIDIAN_WEBHOOK_ALLOW_PRIVATE`; default true in development and test, false in production).
+   */
+  webhookAllowPrivate: boolean;
+  /**
+   * Delay before each delivery attempt, in ms: the first entry is the first attempt (always 0: immediately), the
+   * length is the number of attempts (env `MERIDIAN_WEBHOOK_RETRY_SCHEDULE`, comma-separated; default DESIGN.md's
+   * 0,5000,300000,1800000,7200000,18000000,36000000,36000000).
+   */
+  webhookRetrySchedule: number[];
+  /** Timeout of one delivery attempt in ms (env `MERIDIAN_WEBHOOK_TIMEOUT_MS`, default 15000). */
+  webhookTimeoutMs: number;
+  /**
+   * Run the webhook delivery worker inside the API process (env `MERIDIAN_WORKER`; default on, off when
+   * NODE_ENV=test so test servers send nothing unless a test starts a worker). `npm run worker` runs it alone.
+   */
+  worker: boolean;
+  /** How often an idle delivery worker looks for due deliveries, in ms (env `MERIDIAN_WORKER_POLL_MS`, default 500). */
+  workerPollMs: number;
+}
+
+/** DESIGN.md's delivery schedule: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
+export const DEFAULT_RETRY_SCHEDULE_MS = [
+  0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000,
+];
+
+function schedule(name: string, value: string | undefined, fallback: number[]): number[] {
+  if (value === undefined || value.trim() === '') return fallback;
+  const steps = value.split(',').map((part) => int(name, part.trim(), Number.NaN));
+  if (steps.length === 0 || steps.some((n) => Number.isNaN(n)))
+    throw new Error(`${name} must be comma-separated non-negative integers, got "${value}"`);
+  // Deliveries are queued due at once (in the event's transaction): the first attempt is immediate.
+  if (steps[0] !== 0)
+    throw new Error(`${name} must start with 0 (the first attempt is immediate), got "${value}"`);
+  return steps;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -72,5 +108,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoApiKey: env.MERIDIAN_API_KEY?.trim() || null,
     importDemo: bool(env.MERIDIAN_IMPORT_DEMO, true),
     basePath: '/v1',
+    webhookAllowPrivate: bool(env.MERIDIAN_WEBHOOK_ALLOW_PRIVATE, nodeEnv !== 'production'),
+    webhookRetrySchedule: schedule(
+      'MERIDIAN_WEBHOOK_RETRY_SCHEDULE',
+      env.MERIDIAN_WEBHOOK_RETRY_SCHEDULE,
+      DEFAULT_RETRY_SCHEDULE_MS,
+    ),
+    webhookTimeoutMs: int('MERIDIAN_WEBHOOK_TIMEOUT_MS', env.MERIDIAN_WEBHOOK_TIMEOUT_MS, 15_000),
+    worker: bool(env.MERIDIAN_WORKER, nodeEnv !== 'test'),
+    workerPollMs: int('MERIDIAN_WORKER_POLL_MS', env.MERIDIAN_WORKER_POLL_MS, 500),
   };
 }

@@ -8,6 +8,8 @@ import { ensureDemoTenant, importDemoPortfolio } from './bootstrap.js';
 import { systemClock } from './clock.js';
 import { loadConfig } from './config.js';
 import { migrate, openDatabase } from './repositories/db.js';
+import { DeliveryWorker } from './workers/delivery.js';
+import { startSweeps } from './workers/sweeps.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -40,6 +42,13 @@ async function main(): Promise<void> {
       'meridian: the demo admin key was printed on first start; create another with: npm run cli -- keys create --tenant "NYC Capital Projects (demo)" --scopes read,write,admin',
     );
   }
+  // The webhook delivery worker runs in the API process unless MERIDIAN_WORKER=false (then: npm run worker).
+  const worker = config.worker
+    ? new DeliveryWorker({ db, clock: systemClock, config, logger }).start()
+    : null;
+  if (worker) say('meridian: webhook delivery worker running in this process');
+  // The periodic sweeps (missed milestones) run wherever the worker runs; several at once are safe.
+  const stopSweeps = config.worker ? startSweeps(services, logger) : null;
   const server = app.listen(config.port, config.host, () => {
     const { port } = server.address() as AddressInfo;
     say(`meridian: listening on http://${config.host}:${port}/v1`);
@@ -48,7 +57,8 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     logger.info({ signal }, 'shutting down');
     server.close(() => {
-      void db.close().then(() => process.exit(0));
+      stopSweeps?.();
+      void (worker?.stop() ?? Promise.resolve()).then(() => db.close()).then(() => process.exit(0));
     });
     setTimeout(() => process.exit(0), 5_000).unref();
   };

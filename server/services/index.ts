@@ -12,6 +12,7 @@ import { MilestoneService } from './milestones.js';
 import { ProjectService } from './projects.js';
 import { ResourceService } from './resources.js';
 import { RiskService } from './risks.js';
+import { WebhookService } from './webhooks.js';
 
 /** Every service of the application. */
 export interface Services {
@@ -24,12 +25,13 @@ export interface Services {
   risks: RiskService;
   resources: ResourceService;
   allocations: AllocationService;
+  webhooks: WebhookService;
 }
 
 /** Builds the services over a database and clock. */
 export function buildServices(
   deps: ServiceDeps,
-  config: Pick<Config, 'defaultRateLimitPerMinute'>,
+  config: Pick<Config, 'defaultRateLimitPerMinute'> & Partial<Pick<Config, 'webhookAllowPrivate'>>,
 ): Services {
   return {
     identity: new IdentityService(deps, config.defaultRateLimitPerMinute),
@@ -41,5 +43,6 @@ export function buildServices(
     risks: new RiskService(deps),
     resources: new ResourceService(deps),
     allocations: new AllocationService(deps),
+    webhooks: new WebhookService(deps, { allowPrivate: config.webhookAllowPrivate ?? false }),
   };
 }

@@ -183,7 +183,7 @@ describe('Cross-cutting errors and conventions', () => {
       const body = expectProblem(res, 403, 'forbidden');
       expect(body.detail).to.contain('"admin"');
       const admin = await client(server.baseUrl, tenant.keys.admin).get('listWebhooks', '/webhooks');
-      expectProblem(admin, 501, 'not_implemented');
+      expect(admin.status).to.equal(200);
     });
 
     it('lets a read key call askAgent (scope read), reaching the handler', async () => {

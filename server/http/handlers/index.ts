@@ -14,6 +14,7 @@ import { platformHandlers } from './platform.js';
 import { projectHandlers } from './projects.js';
 import { resourceHandlers } from './resources.js';
 import { riskHandlers } from './risks.js';
+import { webhookHandlers } from './webhooks.js';
 
 /** Handlers that answer 501 `not_implemented`, naming the issue that builds them. */
 function notImplemented<K extends OperationId>(ids: readonly K[], buildsIt: string): Pick<HandlerMap, K> {
@@ -37,19 +38,7 @@ export function buildHandlers(services: Services): HandlerMap {
     ...platformHandlers(services),
     ...resourceHandlers(services),
     ...allocationHandlers(services),
-    ...notImplemented(
-      [
-        'listWebhooks',
-        'createWebhook',
-        'getWebhook',
-        'updateWebhook',
-        'deleteWebhook',
-        'rotateWebhookSecret',
-        'listWebhookDeliveries',
-        'testWebhook',
-      ],
-      'the events and webhooks issue',
-    ),
+    ...webhookHandlers(services),
     ...notImplemented(
       ['listAgents', 'runAgent', 'listAgentExecutions', 'getAgentExecution', 'askAgent'],
       'the agents issue',

@@ -1,0 +1,131 @@
+/**
+ * Webhook delivery latency: from the commit of an event's transaction to its receipt by a local receiver.
+ *
+ *   node --import tsx scripts/bench-delivery.ts [events=500] [concurrency=1]
+ *
+ * Uses a fresh SQLite file (or the Postgres named by DATABASE_URL, in a throwaway schema), an in-process
+ * DeliveryWorker (woken by the commit, polling every 500 ms as a fallback) and a receiver on 127.0.0.1 that
+ * answers 200 at once. Prints p50/p95/p99/max in ms; nothing is asserted.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { systemClock } from '../server/clock.js';
+import { loadConfig } from '../server/config.js';
+import { migrate, openDatabase } from '../server/repositories/db.js';
+import { emitEvent } from '../server/services/events.js';
+import { newSecret } from '../server/services/webhooks.js';
+import { DeliveryWorker } from '../server/workers/delivery.js';
+
+const EVENTS = Number(process.argv[2] ?? 500);
+const CONCURRENCY = Number(process.argv[3] ?? 1);
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-bench-'));
+  const schema = `bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  if (config.databaseUrl) {
+    const admin = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: '' });
+    await admin.knex.raw(`CREATE SCHEMA "${schema}"`);
+    await admin.close();
+  }
+  const db = openDatabase({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: path.join(dir, 'bench.sqlite'),
+    ...(config.databaseUrl ? { pgSchema: schema } : {}),
+  });
+  await migrate(db);
+
+  const committedAt = new Map<string, number>();
+  const receivedAt = new Map<string, number>();
+  let done: () => void = () => undefined;
+  const finished = new Promise<void>((resolve) => {
+    done = resolve;
+  });
+  const receiver = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const at = performance.now();
+      res.writeHead(200).end();
+      const id = req.headers['webhook-id'] as string;
+      if (!receivedAt.has(id)) receivedAt.set(id, at);
+      if (receivedAt.size === EVENTS) done();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const port = (receiver.address() as AddressInfo).port;
+
+  const now = new Date().toISOString();
+  const tenantId = randomUUID();
+  await db.knex('tenants').insert({ id: tenantId, name: 'Bench', created_at: now, updated_at: now });
+  await db.knex('webhook_endpoints').insert({
+    id: randomUUID(),
+    tenant_id: tenantId,
+    url: `http://127.0.0.1:${port}/hook`,
+    events: JSON.stringify(['*']),
+    enabled: true,
+    secret: newSecret(),
+    version: 1,
+    created_at: now,
+    updated_at: now,
+  });
+  const worker = new DeliveryWorker({
+    db,
+    clock: systemClock,
+    config: { ...config, workerPollMs: 500 },
+  }).start();
+
+  const started = performance.now();
+  let next = 0;
+  async function producer(): Promise<void> {
+    while (next < EVENTS) {
+      next++;
+      let id = '';
+      await db.knex.transaction(async (trx) => {
+        const event = await emitEvent(trx, tenantId, 'risk.created', { n: next }, new Date().toISOString());
+        id = event.id;
+      });
+      // The transaction has committed when it resolves (a receipt that beats this line counts as 0 ms).
+      committedAt.set(id, performance.now());
+      // One event at a time per producer: a steady trickle, not a burst.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+  await Promise.all(Array.from({ length: CONCURRENCY }, producer));
+  await Promise.race([finished, new Promise((resolve) => setTimeout(resolve, 60_000))]);
+  const elapsed = performance.now() - started;
+  await worker.stop();
+  receiver.close();
+  await db.close();
+  if (config.databaseUrl) {
+    const admin = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: '' });
+    await admin.knex.raw(`DROP SCHEMA "${schema}" CASCADE`);
+    await admin.close();
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+
+  const latencies = [...committedAt].flatMap(([id, committed]) => {
+    const received = receivedAt.get(id);
+    return received === undefined ? [] : [Math.max(0, received - committed)];
+  });
+  const sorted = latencies.sort((a, b) => a - b);
+  const fmt = (ms: number) => ms.toFixed(1);
+  process.stdout.write(
+    `bench-delivery (${db.dialect}): ${latencies.length}/${EVENTS} events delivered in ${fmt(elapsed)} ms, ` +
+      `${CONCURRENCY} producer(s); commit → receipt latency ms: ` +
+      `p50 ${fmt(percentile(sorted, 50))}, p95 ${fmt(percentile(sorted, 95))}, ` +
+      `p99 ${fmt(percentile(sorted, 99))}, max ${fmt(sorted.at(-1) ?? Number.NaN)}\n`,
+  );
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

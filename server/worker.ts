@@ -1,0 +1,40 @@
+/**
+ * `npm run worker`: the webhook delivery worker and the periodic sweeps alone, without the API (DESIGN.md: any number of worker processes
+ * on one Postgres; they claim deliveries with `FOR UPDATE SKIP LOCKED`). Migrates first, so it can start before
+ * the API. Stops on SIGTERM/SIGINT after the round in flight settles.
+ */
+import { pino } from 'pino';
+import { systemClock } from './clock.js';
+import { loadConfig } from './config.js';
+import { migrate, openDatabase } from './repositories/db.js';
+import { buildServices } from './services/index.js';
+import { DeliveryWorker } from './workers/delivery.js';
+import { startSweeps } from './workers/sweeps.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = pino({ level: config.logLevel, base: { service: 'meridian-worker' } });
+  const db = openDatabase(config);
+  await migrate(db);
+  const worker = new DeliveryWorker({ db, clock: systemClock, config, logger }).start();
+  const stopSweeps = startSweeps(buildServices({ db, clock: systemClock }, config), logger);
+  process.stdout.write(
+    `meridian-worker: ${worker.id} delivering webhooks from ${db.dialect === 'sqlite' ? config.sqliteFile : 'postgres (DATABASE_URL)'}\n`,
+  );
+  const stop = (signal: string) => {
+    logger.info({ signal }, 'shutting down');
+    setTimeout(() => process.exit(0), 20_000).unref();
+    stopSweeps();
+    void worker
+      .stop()
+      .then(() => db.close())
+      .then(() => process.exit(0));
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  console.error(`meridian-worker: failed to start: ${err instanceof Error ? err.stack : String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,383 @@
+/**
+ * Contract tests of the Webhooks tag: the eight operations, their errors, secrets shown only on create and
+ * rotate, the audit trail, and the target-address policy with private targets refused.
+ */
+import { randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import { ManualClock } from '../../server/clock.js';
+import { client } from '../support/client.js';
+import { startTestServer, type TestServer, type TestTenant } from '../support/server.js';
+import { type Api, expectProblem, fieldErrors } from './helpers.js';
+
+const SECRET = /^whsec_[A-Za-z0-9+/]+={0,2}$/;
+
+describe('Webhooks', () => {
+  let server: TestServer;
+  const clock = new ManualClock('2026-05-04T08:00:00.000Z');
+  before(async () => {
+    server = await startTestServer({ clock });
+  });
+  after(async () => server.close());
+
+  let tenant: TestTenant;
+  let api: Api;
+  beforeEach(async () => {
+    tenant = await server.createTenant();
+    api = client(server.baseUrl, tenant.keys.admin);
+  });
+
+  const create = (body: Record<string, unknown>, as: Api = api) =>
+    as.post('createWebhook', '/webhooks', { body });
+  const hook = async (body: Record<string, unknown> = {}) => {
+    const res = await create({
+      url: 'https://hooks.example.com/meridian',
+      events: ['risk.created'],
+      ...body,
+    });
+    expect(res.status, JSON.stringify(res.body)).to.equal(201);
+    return res.body;
+  };
+
+  it('registers an endpoint (201, Location, ETag) with a whsec_ secret shown only in that response', async () => {
+    const res = await create({
+      url: 'https://hooks.example.com/pmo',
+      events: ['project.status_changed', 'budget.overrun_detected'],
+      description: 'PMO dashboard',
+    });
+    expect(res.status).to.equal(201);
+    expect(res.body).to.include({
+      url: 'https://hooks.example.com/pmo',
+      description: 'PMO dashboard',
+      enabled: true,
+      disabledReason: null,
+      version: 1,
+      createdAt: '2026-05-04T08:00:00.000Z',
+      updatedAt: '2026-05-04T08:00:00.000Z',
+    });
+    expect(res.body.events).to.deep.equal(['project.status_changed', 'budget.overrun_detected']);
+    expect(res.body.secret).to.match(SECRET);
+    expect(Buffer.from(res.body.secret.slice(6), 'base64')).to.have.length(32);
+    expect(res.headers.get('location')).to.equal(`/v1/webhooks/${res.body.id}`);
+    expect(res.headers.get('etag')).to.equal('"1"');
+
+    const got = await api.get('getWebhook', `/webhooks/${res.body.id}`);
+    expect(got.status).to.equal(200);
+    expect(got.body).to.not.have.property('secret');
+    const { secret: _secret, ...shown } = res.body;
+    expect(got.body).to.deep.equal(shown);
+    const list = await api.get('listWebhooks', '/webhooks');
+    expect(list.body.data).to.deep.equal([shown]);
+    expect(JSON.stringify(list.body)).to.not.include('whsec_');
+    const notModified = await api.get('getWebhook', `/webhooks/${res.body.id}`, {
+      headers: { 'If-None-Match': '"1"' },
+    });
+    expect(notModified.status).to.equal(304);
+  });
+
+  it('stores `*` alone, defaults description to null, and accepts enabled: false', async () => {
+    const all = await hook({ events: ['*', 'risk.created'] });
+    expect(all.events).to.deep.equal(['*']);
+    expect(all.description).to.equal(null);
+    const off = await hook({ enabled: false });
+    expect(off.enabled).to.equal(false);
+    expect(off.disabledReason).to.equal(null);
+  });
+
+  it('lists endpoints in creation order with pagination and a Link header', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await hook({ description: `hook ${i}` })).id);
+    const first = await api.get('listWebhooks', '/webhooks', { query: { limit: 2 } });
+    expect(first.body.data.map((w: { id: string }) => w.id)).to.deep.equal(ids.slice(0, 2));
+    expect(first.body.pagination).to.deep.equal({ limit: 2, offset: 0, total: 3, hasMore: true });
+    expect(first.headers.get('link')).to.match(/rel="next"/);
+    const second = await api.get('listWebhooks', '/webhooks', { query: { limit: 2, offset: 2 } });
+    expect(second.body.data.map((w: { id: string }) => w.id)).to.deep.equal(ids.slice(2));
+    expect(second.body.pagination.hasMore).to.equal(false);
+  });
+
+  it('refuses malformed bodies with 400: unknown event kind, empty or duplicate events, non-http URL, unknown field', async () => {
+    const url = 'https://hooks.example.com/x';
+    const unknown = expectProblem(
+      await create({ url, events: ['project.created'] }),
+      400,
+      'validation_failed',
+    );
+    expect(fieldErrors(unknown).some((e) => e.startsWith('body:/events'))).to.equal(true);
+    expectProblem(await create({ url, events: [] }), 400, 'validation_failed');
+    expectProblem(await create({ url, events: ['risk.created', 'risk.created'] }), 400, 'validation_failed');
+    expectProblem(
+      await create({ url: 'ftp://hooks.example.com/x', events: ['*'] }),
+      400,
+      'validation_failed',
+    );
+    expectProblem(await create({ url: 'not a url', events: ['*'] }), 400, 'validation_failed');
+    expectProblem(await create({ events: ['*'] }), 400, 'validation_failed');
+    expectProblem(await create({ url, events: ['*'], secret: 'whsec_x' }), 400, 'validation_failed');
+  });
+
+  it('needs a key (401) with the admin scope (403) for every operation', async () => {
+    const w = await hook();
+    const anonymous = client(server.baseUrl, null);
+    const writer = client(server.baseUrl, tenant.keys.write);
+    const reader = client(server.baseUrl, tenant.keys.read);
+    const calls: [Api, 'get' | 'post' | 'patch' | 'delete', Parameters<Api['get']>[0], string, unknown?][] = [
+      [anonymous, 'get', 'listWebhooks', '/webhooks'],
+      [anonymous, 'post', 'createWebhook', '/webhooks', { url: 'https://a.example.com', events: ['*'] }],
+      [anonymous, 'get', 'getWebhook', `/webhooks/${w.id}`],
+    ];
+    for (const as of [writer, reader]) {
+      calls.push(
+        [as, 'get', 'listWebhooks', '/webhooks'],
+        [as, 'post', 'createWebhook', '/webhooks', { url: 'https://a.example.com', events: ['*'] }],
+        [as, 'get', 'getWebhook', `/webhooks/${w.id}`],
+        [as, 'patch', 'updateWebhook', `/webhooks/${w.id}`, { description: 'x' }],
+        [as, 'delete', 'deleteWebhook', `/webhooks/${w.id}`],
+        [as, 'post', 'rotateWebhookSecret', `/webhooks/${w.id}/rotate-secret`],
+        [as, 'get', 'listWebhookDeliveries', `/webhooks/${w.id}/deliveries`],
+        [as, 'post', 'testWebhook', `/webhooks/${w.id}/test`],
+      );
+    }
+    for (const [as, method, op, path, body] of calls) {
+      const res = await as[method](op, path, body === undefined ? {} : { body });
+      if (as === anonymous) {
+        expectProblem(res, 401, 'unauthenticated');
+        expect(res.headers.get('www-authenticate')).to.match(/^Bearer/);
+      } else expectProblem(res, 403, 'forbidden');
+    }
+    // Nothing changed.
+    const got = await api.get('getWebhook', `/webhooks/${w.id}`);
+    expect(got.body.version).to.equal(1);
+  });
+
+  it('answers 404 for unknown ids and other tenants’ endpoints on every per-endpoint operation', async () => {
+    const w = await hook();
+    const other = client(server.baseUrl, (await server.createTenant()).keys.admin);
+    for (const [as, id] of [
+      [other, w.id],
+      [api, randomUUID()],
+    ] as const) {
+      expectProblem(await as.get('getWebhook', `/webhooks/${id}`), 404, 'not_found');
+      expectProblem(
+        await as.patch('updateWebhook', `/webhooks/${id}`, { body: { description: 'x' } }),
+        404,
+        'not_found',
+      );
+      expectProblem(await as.delete('deleteWebhook', `/webhooks/${id}`), 404, 'not_found');
+      expectProblem(await as.post('rotateWebhookSecret', `/webhooks/${id}/rotate-secret`), 404, 'not_found');
+      expectProblem(await as.get('listWebhookDeliveries', `/webhooks/${id}/deliveries`), 404, 'not_found');
+      expectProblem(await as.post('testWebhook', `/webhooks/${id}/test`), 404, 'not_found');
+    }
+    expect((await other.get('listWebhooks', '/webhooks')).body.data).to.deep.equal([]);
+    expectProblem(await api.get('getWebhook', '/webhooks/not-a-uuid'), 400, 'validation_failed');
+  });
+
+  it('updates only the fields sent, honours If-Match (412), and re-enabling clears disabledReason', async () => {
+    const w = await hook({ description: 'before' });
+    clock.advance(60_000);
+    expectProblem(
+      await api.patch('updateWebhook', `/webhooks/${w.id}`, {
+        body: { description: 'x' },
+        headers: { 'If-Match': '"9"' },
+      }),
+      412,
+      'precondition_failed',
+    );
+    const res = await api.patch('updateWebhook', `/webhooks/${w.id}`, {
+      body: { events: ['risk.created', 'milestone.missed'], url: 'https://hooks.example.com/v2' },
+      headers: { 'If-Match': '"1"' },
+    });
+    expect(res.status).to.equal(200);
+    expect(res.body).to.include({
+      url: 'https://hooks.example.com/v2',
+      description: 'before',
+      version: 2,
+      updatedAt: '2026-05-04T08:01:00.000Z',
+    });
+    expect(res.body.events).to.deep.equal(['risk.created', 'milestone.missed']);
+    expect(res.body).to.not.have.property('secret');
+    expect(res.headers.get('etag')).to.equal('"2"');
+    const cleared = await api.patch('updateWebhook', `/webhooks/${w.id}`, { body: { description: null } });
+    expect(cleared.body.description).to.equal(null);
+    const same = await api.patch('updateWebhook', `/webhooks/${w.id}`, { body: { description: null } });
+    expect(same.body.version).to.equal(3);
+    // A disabled endpoint (as the worker leaves it after a 410) is re-enabled by PATCH enabled: true.
+    await server.db
+      .knex('webhook_endpoints')
+      .where({ id: w.id })
+      .update({ enabled: false, disabled_reason: 'The endpoint answered 410 Gone.' });
+    const disabled = await api.get('getWebhook', `/webhooks/${w.id}`);
+    expect(disabled.body).to.include({ enabled: false, disabledReason: 'The endpoint answered 410 Gone.' });
+    const enabled = await api.patch('updateWebhook', `/webhooks/${w.id}`, { body: { enabled: true } });
+    expect(enabled.body).to.include({ enabled: true, disabledReason: null, version: 4 });
+    expectProblem(
+      await api.patch('updateWebhook', `/webhooks/${w.id}`, { body: { events: ['nope'] } }),
+      400,
+      'validation_failed',
+    );
+    expectProblem(
+      await api.patch('updateWebhook', `/webhooks/${w.id}`, { body: { enabled: 'yes' } }),
+      400,
+      'validation_failed',
+    );
+  });
+
+  it('deletes with 204 (If-Match honoured), after which the endpoint is gone', async () => {
+    const w = await hook();
+    expectProblem(
+      await api.delete('deleteWebhook', `/webhooks/${w.id}`, { headers: { 'If-Match': '"2"' } }),
+      412,
+      'precondition_failed',
+    );
+    const deleted = await api.delete('deleteWebhook', `/webhooks/${w.id}`, {
+      headers: { 'If-Match': '"1"' },
+    });
+    expect(deleted.status).to.equal(204);
+    expect(deleted.body).to.equal(undefined);
+    expectProblem(await api.get('getWebhook', `/webhooks/${w.id}`), 404, 'not_found');
+    expectProblem(await api.delete('deleteWebhook', `/webhooks/${w.id}`), 404, 'not_found');
+  });
+
+  it('rotates the secret: a new whsec_ secret, version bumped, the old one kept for 24 h', async () => {
+    const w = await hook();
+    const res = await api.post('rotateWebhookSecret', `/webhooks/${w.id}/rotate-secret`);
+    expect(res.status).to.equal(200);
+    expect(res.body.secret).to.match(SECRET);
+    expect(res.body.secret).to.not.equal(w.secret);
+    expect(res.body).to.include({ id: w.id, version: 2 });
+    expect(res.headers.get('etag')).to.equal('"2"');
+    const row = await server.db.knex('webhook_endpoints').where({ id: w.id }).first();
+    expect(row.secret).to.equal(res.body.secret);
+    expect(row.previous_secret).to.equal(w.secret);
+    expect(row.previous_secret_expires_at).to.equal(
+      new Date(clock.now().getTime() + 24 * 3_600_000).toISOString(),
+    );
+    const got = await api.get('getWebhook', `/webhooks/${w.id}`);
+    expect(got.body).to.not.have.property('secret');
+  });
+
+  it('queues a test delivery (202, PENDING) and lists it among the deliveries; 409 when disabled', async () => {
+    const w = await hook({ events: ['risk.created'] });
+    const res = await api.post('testWebhook', `/webhooks/${w.id}/test`);
+    expect(res.status).to.equal(202);
+    expect(res.body).to.include({
+      webhookId: w.id,
+      event: 'project.status_changed',
+      status: 'PENDING',
+      attemptCount: 0,
+      nextAttemptAt: clock.now().toISOString(),
+    });
+    expect(res.body.attempts).to.deep.equal([]);
+    const list = await api.get('listWebhookDeliveries', `/webhooks/${w.id}/deliveries`);
+    expect(list.body.data).to.deep.equal([res.body]);
+    expect(list.body.pagination).to.deep.equal({ limit: 25, offset: 0, total: 1, hasMore: false });
+    const pending = await api.get('listWebhookDeliveries', `/webhooks/${w.id}/deliveries`, {
+      query: { status: 'PENDING' },
+    });
+    expect(pending.body.pagination.total).to.equal(1);
+    const none = await api.get('listWebhookDeliveries', `/webhooks/${w.id}/deliveries`, {
+      query: { status: 'SUCCEEDED' },
+    });
+    expect(none.body.data).to.deep.equal([]);
+    expectProblem(
+      await api.get('listWebhookDeliveries', `/webhooks/${w.id}/deliveries`, { query: { status: 'DONE' } }),
+      400,
+      'validation_failed',
+    );
+    expectProblem(
+      await api.get('listWebhookDeliveries', `/webhooks/${w.id}/deliveries`, { query: { limit: 101 } }),
+      400,
+      'validation_failed',
+    );
+
+    // Disabling fails the pending delivery; a disabled endpoint cannot be tested.
+    const off = await api.patch('updateWebhook', `/webhooks/${w.id}`, { body: { enabled: false } });
+    expect(off.body.enabled).to.equal(false);
+    const failed = await api.get('listWebhookDeliveries', `/webhooks/${w.id}/deliveries`);
+    expect(failed.body.data[0]).to.include({ status: 'FAILED', nextAttemptAt: null });
+    expectProblem(await api.post('testWebhook', `/webhooks/${w.id}/test`), 409, 'conflict');
+  });
+
+  it('writes audit rows for create, update, rotate and delete, never with a secret', async () => {
+    const w = await hook();
+    await api.patch('updateWebhook', `/webhooks/${w.id}`, { body: { description: 'audited' } });
+    const rotated = await api.post('rotateWebhookSecret', `/webhooks/${w.id}/rotate-secret`);
+    await api.delete('deleteWebhook', `/webhooks/${w.id}`);
+    const audit = await api.get('listAuditLogs', '/audit-logs', { query: { resourceId: w.id } });
+    expect(audit.status).to.equal(200);
+    expect(audit.body.data.map((e: { action: string }) => e.action)).to.deep.equal([
+      'webhook.created',
+      'webhook.updated',
+      'webhook.secret_rotated',
+      'webhook.deleted',
+    ]);
+    expect(audit.body.data[0].resourceType).to.equal('webhook');
+    expect(audit.body.data[0].changes.url).to.deep.equal({ from: null, to: w.url });
+    expect(audit.body.data[1].changes).to.deep.equal({ description: { from: null, to: 'audited' } });
+    const text = JSON.stringify(audit.body);
+    expect(text).to.not.include('whsec_');
+    expect(text).to.not.include(w.secret.slice(6));
+    expect(text).to.not.include(rotated.body.secret.slice(6));
+  });
+
+  it('replays a create with the same Idempotency-Key instead of registering twice', async () => {
+    const key = randomUUID();
+    const body = { url: 'https://hooks.example.com/once', events: ['*'] };
+    const first = await api.post('createWebhook', '/webhooks', { body, headers: { 'Idempotency-Key': key } });
+    const again = await api.post('createWebhook', '/webhooks', { body, headers: { 'Idempotency-Key': key } });
+    expect(again.status).to.equal(201);
+    expect(again.body).to.deep.equal(first.body);
+    expect((await api.get('listWebhooks', '/webhooks')).body.pagination.total).to.equal(1);
+  });
+});
+
+describe('Webhooks with private targets refused (MERIDIAN_WEBHOOK_ALLOW_PRIVATE=false)', () => {
+  let server: TestServer;
+  let api: Api;
+  before(async () => {
+    server = await startTestServer({ env: { MERIDIAN_WEBHOOK_ALLOW_PRIVATE: 'false' } });
+    api = client(server.baseUrl, (await server.createTenant()).keys.admin);
+  });
+  after(async () => server.close());
+
+  const refused = [
+    'http://127.0.0.1:9/hook', // plain http
+    'https://127.0.0.1/hook', // loopback
+    'https://127.1.2.3/hook',
+    'https://localhost/hook', // a name that resolves to loopback
+    'https://[::1]/hook',
+    'https://10.1.2.3/hook', // private
+    'https://172.16.0.1/hook',
+    'https://192.168.1.20/hook',
+    'https://169.254.169.254/latest/meta-data', // link-local: cloud metadata
+    'https://[fd00:ec2::254]/', // unique-local: AWS metadata over IPv6
+    'https://[fe80::1]/hook',
+    'https://100.64.0.1/hook', // CGNAT
+    'https://0.0.0.0/hook',
+    'https://[::ffff:127.0.0.1]/hook', // IPv4-mapped loopback
+    'https://[::ffff:a9fe:a9fe]/hook', // IPv4-mapped metadata
+    'https://0x7f.0.0.1/hook', // loopback in hex, normalised by the URL parser
+    'https://2130706433/hook', // loopback as one integer
+    'https://no-such-host.invalid/hook', // does not resolve
+  ];
+
+  for (const url of refused) {
+    it(`refuses ${url} with 422 naming /url`, async () => {
+      const res = await api.post('createWebhook', '/webhooks', { body: { url, events: ['*'] } });
+      const problem = expectProblem(res, 422, 'validation_failed');
+      expect(fieldErrors(problem)).to.deep.equal(['body:/url']);
+    });
+  }
+
+  it('accepts a public https address, and refuses a PATCH to a private one', async () => {
+    const res = await api.post('createWebhook', '/webhooks', {
+      body: { url: 'https://93.184.215.14/hook', events: ['*'] },
+    });
+    expect(res.status, JSON.stringify(res.body)).to.equal(201);
+    const patched = await api.patch('updateWebhook', `/webhooks/${res.body.id}`, {
+      body: { url: 'https://192.168.0.1/hook' },
+    });
+    expectProblem(patched, 422, 'validation_failed');
+    const got = await api.get('getWebhook', `/webhooks/${res.body.id}`);
+    expect(got.body).to.include({ url: 'https://93.184.215.14/hook', version: 1 });
+  });
+});

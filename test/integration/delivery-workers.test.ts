@@ -1,0 +1,126 @@
+/**
+ * Two `npm run worker` processes on one Postgres (issue 5): 1,000 events to a receiver that always answers 200;
+ * each is delivered exactly once (counted by webhook-id), because workers claim with FOR UPDATE SKIP LOCKED.
+ * Postgres only (MERIDIAN_TEST_DB=postgres): SQLite is the one-process embedded default.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { expect } from 'chai';
+import { v7 as uuidv7 } from 'uuid';
+import { emitEvent } from '../../server/services/events.js';
+import { newSecret } from '../../server/services/webhooks.js';
+import { openTestDatabase, TEST_DB } from '../support/server.js';
+import { Receiver, verify } from './delivery-receiver.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+function startWorker(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'test', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`worker did not start in 60 s:\n${out}`)), 60_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (/delivering webhooks/.test(out)) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`worker exited with ${code}:\n${out}`));
+    });
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.removeAllListeners('exit');
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+(TEST_DB === 'postgres' ? describe : describe.skip)('two worker processes on one Postgres', function () {
+  this.timeout(240_000);
+  const workers: ChildProcess[] = [];
+  let receiver: Receiver;
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  before(async () => {
+    database = await openTestDatabase('postgres');
+    receiver = await Receiver.start();
+  });
+  after(async () => {
+    for (const w of workers) await stop(w);
+    await receiver.close();
+    await database.dispose();
+  });
+
+  it('delivers 1,000 events exactly once each', async () => {
+    const { knex } = database.db;
+    const schema = ((await knex.raw('select current_schema() as s')) as { rows: { s: string }[] }).rows[0]?.s;
+    const now = new Date().toISOString();
+    const tenantId = uuidv7();
+    await knex('tenants').insert({ id: tenantId, name: 'Two workers', created_at: now, updated_at: now });
+    const secret = newSecret();
+    await knex('webhook_endpoints').insert({
+      id: uuidv7(),
+      tenant_id: tenantId,
+      url: receiver.url(),
+      events: JSON.stringify(['*']),
+      enabled: true,
+      secret,
+      version: 1,
+      created_at: now,
+      updated_at: now,
+    });
+    const url = new URL(process.env.TEST_DATABASE_URL as string);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    const env = { DATABASE_URL: url.toString(), MERIDIAN_WORKER_POLL_MS: '50' };
+    workers.push(await startWorker(env));
+    workers.push(await startWorker(env));
+
+    const EVENTS = 1_000;
+    const ids = new Set<string>();
+    for (let batch = 0; batch < 10; batch++) {
+      await knex.transaction(async (trx) => {
+        for (let i = 0; i < EVENTS / 10; i++) {
+          const event = await emitEvent(
+            trx,
+            tenantId,
+            'risk.created',
+            { n: batch * 100 + i },
+            new Date().toISOString(),
+          );
+          ids.add(event.id);
+        }
+      });
+    }
+    await receiver.waitFor(EVENTS, 180_000);
+    // Give a double send, if there were one, time to show.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const counts = new Map<string, number>();
+    for (const got of receiver.received) {
+      const id = got.headers['webhook-id'] as string;
+      counts.set(id, (counts.get(id) ?? 0) + 1);
+    }
+    const duplicates = [...counts.values()].filter((n) => n > 1).length;
+    const [pending] = await knex('webhook_deliveries').whereNot('status', 'SUCCEEDED').count({ n: '*' });
+    console.log(
+      `      two workers: ${EVENTS} events, ${receiver.received.length} requests, ${counts.size} distinct webhook-ids, ` +
+        `${duplicates} duplicated`,
+    );
+    for (const got of receiver.received.slice(0, 50)) verify(secret, got);
+    expect(counts.size).to.equal(EVENTS);
+    expect([...ids].every((id) => counts.get(id) === 1)).to.equal(true);
+    expect(receiver.received).to.have.length(EVENTS);
+    expect(Number((pending as { n: unknown }).n)).to.equal(0);
+  });
+});
