@@ -1,11 +1,11 @@
 /**
- * Webhook delivery latency: from the commit of an event's transaction to its receipt by a local receiver.
- *
- *   node --import tsx scripts/bench-delivery.ts [events=500] [concurrency=1]
+ * Webhook delivery latency: from the commit of an event's transaction to its receipt by a local receiver, against a
+ * baseline measured in the same run: the same receiver's latency for a plain POST sent straight from this process
+ * (the floor any delivery pays for HTTP on loopback).
  *
  * Uses a fresh SQLite file (or the Postgres named by DATABASE_URL, in a throwaway schema), an in-process
  * DeliveryWorker (woken by the commit, polling every 500 ms as a fallback) and a receiver on 127.0.0.1 that
- * answers 200 at once. Prints p50/p95/p99/max in ms; nothing is asserted.
+ * answers 200 at once. Reports p50/p95/p99/max in ms; nothing is asserted.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -20,14 +20,14 @@ import { emitEvent } from '../server/services/events.js';
 import { newSecret } from '../server/services/webhooks.js';
 import { DeliveryWorker } from '../server/workers/delivery.js';
 
-const EVENTS = Number(process.argv[2] ?? 500);
-const CONCURRENCY = Number(process.argv[3] ?? 1);
-
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
-async function main(): Promise<void> {
+/** Runs `events` events through outbox and worker, then as many direct POSTs; returns one row per measure. */
+export async function benchDelivery(events = 500): Promise<Record<string, string | number>[]> {
+  const EVENTS = events;
+  const CONCURRENCY = 1;
   const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-bench-'));
   const schema = `bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
@@ -115,17 +115,56 @@ async function main(): Promise<void> {
     const received = receivedAt.get(id);
     return received === undefined ? [] : [Math.max(0, received - committed)];
   });
-  const sorted = latencies.sort((a, b) => a - b);
-  const fmt = (ms: number) => ms.toFixed(1);
-  process.stdout.write(
-    `bench-delivery (${db.dialect}): ${latencies.length}/${EVENTS} events delivered in ${fmt(elapsed)} ms, ` +
-      `${CONCURRENCY} producer(s); commit → receipt latency ms: ` +
-      `p50 ${fmt(percentile(sorted, 50))}, p95 ${fmt(percentile(sorted, 95))}, ` +
-      `p99 ${fmt(percentile(sorted, 99))}, max ${fmt(sorted.at(-1) ?? Number.NaN)}\n`,
-  );
+  const baseline = await directPosts(EVENTS);
+  const row = (measure: string, values: number[], extra: Record<string, string | number> = {}) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const fmt = (ms: number) => Number(ms.toFixed(2));
+    return {
+      measure,
+      n: values.length,
+      'p50 ms': fmt(percentile(sorted, 50)),
+      'p95 ms': fmt(percentile(sorted, 95)),
+      'p99 ms': fmt(percentile(sorted, 99)),
+      'max ms': fmt(sorted.at(-1) ?? Number.NaN),
+      ...extra,
+    };
+  };
+  const delivered = row(`commit → receipt (${db.dialect}, worker in process)`, latencies, {
+    'total ms': Number(elapsed.toFixed(0)),
+  });
+  const direct = row('direct POST → receipt (baseline)', baseline);
+  return [
+    delivered,
+    direct,
+    {
+      measure: 'delivery / baseline',
+      'p50 ms': Number(((delivered['p50 ms'] as number) / (direct['p50 ms'] as number)).toFixed(1)),
+      'p95 ms': Number(((delivered['p95 ms'] as number) / (direct['p95 ms'] as number)).toFixed(1)),
+    },
+  ];
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+/** The baseline: `count` POSTs of a delivery-sized body from this process to a fresh local receiver, one at a time. */
+async function directPosts(count: number): Promise<number[]> {
+  let receivedAt = 0;
+  const receiver = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      receivedAt = performance.now();
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  const body = JSON.stringify({ id: randomUUID(), event: 'risk.created', data: { n: 0 } });
+  const out: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const sent = performance.now();
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    await res.arrayBuffer();
+    out.push(Math.max(0, receivedAt - sent));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  return out;
+}
