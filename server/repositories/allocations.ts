@@ -3,7 +3,7 @@
  * allocation overlaps [from, to] exactly when `end_date >= from AND start_date <= to` (text order is date order).
  */
 import type { Executor, Page, PageRequest } from './common.js';
-import { paginate, toNumberOrNull } from './common.js';
+import { paginate, toColumnValues, toNumberOrNull, updateVersionedRow } from './common.js';
 
 /** An allocation as stored and as the API shows it. */
 export interface AllocationRecord {
@@ -49,12 +49,7 @@ function toRecord(row: AllocationRow): AllocationRecord {
 }
 
 function toColumns(fields: Partial<AllocationFields>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(COLUMNS)) {
-    const value = fields[key as keyof AllocationFields];
-    if (value !== undefined) out[column] = value;
-  }
-  return out;
+  return toColumnValues(COLUMNS, fields);
 }
 
 /** Inserts an allocation; returns it as stored. */
@@ -143,10 +138,7 @@ export async function updateAllocation(
   fields: Partial<AllocationFields>,
   now: string,
 ): Promise<boolean> {
-  const changed = await db('allocations')
-    .where({ tenant_id: tenantId, id, version: expectedVersion })
-    .update({ ...toColumns(fields), version: expectedVersion + 1, updated_at: now });
-  return changed === 1;
+  return updateVersionedRow(db, 'allocations', tenantId, id, expectedVersion, toColumns(fields), now);
 }
 
 /** Deletes the allocation if the stored version is still `expectedVersion`; false when another write got there. */

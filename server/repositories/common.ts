@@ -66,3 +66,40 @@ export async function paginate<Row, T>(
 export async function inTransaction<T>(db: Knex, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
   return db.transaction(work);
 }
+
+/**
+ * The column values of the fields present (undefined means "not given"), named by `columns`; fields listed in
+ * `json` are stored as JSON text (TOOLCHAIN.md: JSON as text on both databases).
+ */
+export function toColumnValues<F extends object>(
+  columns: Record<keyof F, string>,
+  fields: Partial<F>,
+  json: readonly (keyof F)[] = [],
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(columns) as (keyof F)[]) {
+    const value = fields[key];
+    if (value === undefined) continue;
+    out[columns[key]] = json.includes(key) ? JSON.stringify(value) : value;
+  }
+  return out;
+}
+
+/**
+ * Writes `values` to one row of the tenant and bumps its `version`, only if the stored version is still
+ * `expectedVersion` (optimistic concurrency). Returns false when another write got there first.
+ */
+export async function updateVersionedRow(
+  db: Executor,
+  table: string,
+  tenantId: string,
+  id: string,
+  expectedVersion: number,
+  values: Record<string, unknown>,
+  now: string,
+): Promise<boolean> {
+  const changed = await db(table)
+    .where({ tenant_id: tenantId, id, version: expectedVersion })
+    .update({ ...values, version: expectedVersion + 1, updated_at: now });
+  return changed === 1;
+}

@@ -2,7 +2,7 @@
  * Issues table. Maps rows to the API's `Issue` shape.
  */
 import type { Executor, Page, PageRequest } from './common.js';
-import { paginate } from './common.js';
+import { paginate, toColumnValues, updateVersionedRow } from './common.js';
 
 export type IssueStatus = 'OPEN' | 'IN_PROGRESS' | 'RESOLVED' | 'CLOSED';
 export type IssuePriority = 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL';
@@ -56,13 +56,8 @@ function toRecord(row: Row): IssueRecord {
   };
 }
 
-function toColumns(fields: Partial<IssueFields>): Row {
-  const out: Row = {};
-  for (const [key, column] of Object.entries(COLUMNS)) {
-    const value = fields[key as keyof IssueFields];
-    if (value !== undefined) out[column] = value;
-  }
-  return out;
+function toColumns(fields: Partial<IssueFields>): Record<string, unknown> {
+  return toColumnValues(COLUMNS, fields);
 }
 
 /** Inserts an issue; returns it as stored. */
@@ -124,8 +119,5 @@ export async function updateIssue(
   fields: Partial<IssueFields>,
   now: string,
 ): Promise<boolean> {
-  const changed = await db('issues')
-    .where({ tenant_id: tenantId, id, version: expectedVersion })
-    .update({ ...toColumns(fields), version: expectedVersion + 1, updated_at: now });
-  return changed === 1;
+  return updateVersionedRow(db, 'issues', tenantId, id, expectedVersion, toColumns(fields), now);
 }

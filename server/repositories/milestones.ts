@@ -2,7 +2,7 @@
  * Milestones table. Maps rows to the API's `Milestone` shape.
  */
 import type { Executor, Page, PageRequest } from './common.js';
-import { paginate } from './common.js';
+import { paginate, toColumnValues, updateVersionedRow } from './common.js';
 
 export type MilestoneStatus = 'PENDING' | 'COMPLETED' | 'MISSED';
 
@@ -49,13 +49,8 @@ function toRecord(row: Row): MilestoneRecord {
   };
 }
 
-function toColumns(fields: Partial<MilestoneFields>): Row {
-  const out: Row = {};
-  for (const [key, column] of Object.entries(COLUMNS)) {
-    const value = fields[key as keyof MilestoneFields];
-    if (value !== undefined) out[column] = value;
-  }
-  return out;
+function toColumns(fields: Partial<MilestoneFields>): Record<string, unknown> {
+  return toColumnValues(COLUMNS, fields);
 }
 
 /** Inserts a milestone; returns it as stored. */
@@ -123,10 +118,7 @@ export async function updateMilestone(
   fields: Partial<MilestoneFields>,
   now: string,
 ): Promise<boolean> {
-  const changed = await db('milestones')
-    .where({ tenant_id: tenantId, id, version: expectedVersion })
-    .update({ ...toColumns(fields), version: expectedVersion + 1, updated_at: now });
-  return changed === 1;
+  return updateVersionedRow(db, 'milestones', tenantId, id, expectedVersion, toColumns(fields), now);
 }
 
 /** Deletes a milestone if the stored version is still `expectedVersion`. */

@@ -2,7 +2,7 @@
  * Projects table. Maps rows to the API's `Project` shape (camelCase, ISO dates, numbers).
  */
 import type { Executor, Page, PageRequest } from './common.js';
-import { paginate, parseJson, toNumberOrNull } from './common.js';
+import { paginate, parseJson, toColumnValues, toNumberOrNull, updateVersionedRow } from './common.js';
 
 /** Project statuses (DESIGN.md, Resources). */
 export type ProjectStatus =
@@ -101,13 +101,7 @@ function toRecord(row: ProjectRow): ProjectRecord {
 }
 
 function toColumns(fields: Partial<ProjectFields>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(COLUMNS)) {
-    const value = fields[key as keyof ProjectFields];
-    if (value === undefined) continue;
-    out[column] = key === 'tags' ? JSON.stringify(value) : value;
-  }
-  return out;
+  return toColumnValues(COLUMNS, fields, ['tags']);
 }
 
 function baseQuery(db: Executor, tenantId: string) {
@@ -185,10 +179,7 @@ export async function updateProject(
   fields: Partial<ProjectFields>,
   now: string,
 ): Promise<boolean> {
-  const changed = await db('projects')
-    .where({ tenant_id: tenantId, id, version: expectedVersion })
-    .update({ ...toColumns(fields), version: expectedVersion + 1, updated_at: now });
-  return changed === 1;
+  return updateVersionedRow(db, 'projects', tenantId, id, expectedVersion, toColumns(fields), now);
 }
 
 /** Whether the tenant has a project with this id (reference checks: 422 when not). */

@@ -3,7 +3,7 @@
  * true/false on Postgres, doubles may come back as strings from pg.
  */
 import type { Executor, Page, PageRequest } from './common.js';
-import { paginate, parseJson, toNumberOrNull } from './common.js';
+import { paginate, parseJson, toColumnValues, toNumberOrNull, updateVersionedRow } from './common.js';
 
 /** A resource as stored and as the API shows it. */
 export interface ResourceRecord {
@@ -57,13 +57,7 @@ function toRecord(row: ResourceRow): ResourceRecord {
 }
 
 function toColumns(fields: Partial<ResourceFields>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(COLUMNS)) {
-    const value = fields[key as keyof ResourceFields];
-    if (value === undefined) continue;
-    out[column] = key === 'skills' ? JSON.stringify(value) : value;
-  }
-  return out;
+  return toColumnValues(COLUMNS, fields, ['skills']);
 }
 
 function isPostgres(db: Executor): boolean {
@@ -140,10 +134,7 @@ export async function updateResource(
   fields: Partial<ResourceFields>,
   now: string,
 ): Promise<boolean> {
-  const changed = await db('resources')
-    .where({ tenant_id: tenantId, id, version: expectedVersion })
-    .update({ ...toColumns(fields), version: expectedVersion + 1, updated_at: now });
-  return changed === 1;
+  return updateVersionedRow(db, 'resources', tenantId, id, expectedVersion, toColumns(fields), now);
 }
 
 /** Whether the tenant has a resource with this id (projectManagerId, ownerId and assigneeId must name one). */

@@ -2,7 +2,7 @@
  * Risks table. Maps rows to the API's `Risk` shape.
  */
 import type { Executor, Page, PageRequest } from './common.js';
-import { paginate } from './common.js';
+import { paginate, toColumnValues, updateVersionedRow } from './common.js';
 
 export type RiskStatus = 'OPEN' | 'MITIGATING' | 'ACCEPTED' | 'CLOSED';
 export type RiskSeverity = 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL';
@@ -70,12 +70,7 @@ function toRecord(row: RiskRow): RiskRecord {
 }
 
 function toColumns(fields: Partial<RiskFields>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(COLUMNS)) {
-    const value = fields[key as keyof RiskFields];
-    if (value !== undefined) out[column] = value;
-  }
-  return out;
+  return toColumnValues(COLUMNS, fields);
 }
 
 /** Inserts a risk; returns it as stored. */
@@ -135,8 +130,5 @@ export async function updateRisk(
   fields: Partial<RiskFields>,
   now: string,
 ): Promise<boolean> {
-  const changed = await db('risks')
-    .where({ tenant_id: tenantId, id, version: expectedVersion })
-    .update({ ...toColumns(fields), version: expectedVersion + 1, updated_at: now });
-  return changed === 1;
+  return updateVersionedRow(db, 'risks', tenantId, id, expectedVersion, toColumns(fields), now);
 }
