@@ -883,9 +883,11 @@ export interface paths {
          * Create an API key
          * @description Issues a new key for the calling user with the given `scopes` and optional `expiresAt`. The full `key`
          *     (`mk_live_…`) is in this response **only**: Meridian stores just a hash of it. A key cannot be given scopes
-         *     its creator's key does not have.
+         *     its creator's key does not have, nor outlive it: when the creating key expires, `expiresAt` is required and
+         *     may not be later.
          *
-         *     Errors: 422 `validation_failed` when `expiresAt` is in the past.
+         *     Errors: 403 `forbidden` for a scope the creating key lacks; 422 `validation_failed` when `expiresAt` is in
+         *     the past, or missing or later than the creating key's expiry.
          *
          *     Requires scope `admin`.
          */
@@ -3503,6 +3505,9 @@ export interface components {
          *     `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a
          *     retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses
          *     are stored: after an error (including a request rejected by validation) the same key may be used again.
+         *     Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never
+         *     stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry
+         *     while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires.
          * @example 9f1c2d7e-4b8a-4e1f-9c3d-2a6b5e8f7d10
          */
         IdempotencyKey: string;
@@ -3605,6 +3610,9 @@ export interface operations {
                  *     `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a
                  *     retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses
                  *     are stored: after an error (including a request rejected by validation) the same key may be used again.
+                 *     Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never
+                 *     stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry
+                 *     while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires.
                  * @example 9f1c2d7e-4b8a-4e1f-9c3d-2a6b5e8f7d10
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -3755,6 +3763,9 @@ export interface operations {
                  *     `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a
                  *     retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses
                  *     are stored: after an error (including a request rejected by validation) the same key may be used again.
+                 *     Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never
+                 *     stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry
+                 *     while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires.
                  * @example 9f1c2d7e-4b8a-4e1f-9c3d-2a6b5e8f7d10
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -3932,6 +3943,9 @@ export interface operations {
                  *     `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a
                  *     retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses
                  *     are stored: after an error (including a request rejected by validation) the same key may be used again.
+                 *     Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never
+                 *     stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry
+                 *     while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires.
                  * @example 9f1c2d7e-4b8a-4e1f-9c3d-2a6b5e8f7d10
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4085,6 +4099,9 @@ export interface operations {
                  *     `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a
                  *     retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses
                  *     are stored: after an error (including a request rejected by validation) the same key may be used again.
+                 *     Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never
+                 *     stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry
+                 *     while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires.
                  * @example 9f1c2d7e-4b8a-4e1f-9c3d-2a6b5e8f7d10
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4236,6 +4253,9 @@ export interface operations {
                  *     `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a
                  *     retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses
                  *     are stored: after an error (including a request rejected by validation) the same key may be used again.
+                 *     Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never
+                 *     stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry
+                 *     while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires.
                  * @example 9f1c2d7e-4b8a-4e1f-9c3d-2a6b5e8f7d10
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4423,6 +4443,9 @@ export interface operations {
                  *     `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a
                  *     retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses
                  *     are stored: after an error (including a request rejected by validation) the same key may be used again.
+                 *     Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never
+                 *     stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry
+                 *     while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires.
                  * @example 9f1c2d7e-4b8a-4e1f-9c3d-2a6b5e8f7d10
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4627,6 +4650,9 @@ export interface operations {
                  *     `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a
                  *     retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses
                  *     are stored: after an error (including a request rejected by validation) the same key may be used again.
+                 *     Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never
+                 *     stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry
+                 *     while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires.
                  * @example 9f1c2d7e-4b8a-4e1f-9c3d-2a6b5e8f7d10
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4727,6 +4753,9 @@ export interface operations {
                  *     `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a
                  *     retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses
                  *     are stored: after an error (including a request rejected by validation) the same key may be used again.
+                 *     Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never
+                 *     stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry
+                 *     while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires.
                  * @example 9f1c2d7e-4b8a-4e1f-9c3d-2a6b5e8f7d10
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4795,6 +4824,9 @@ export interface operations {
                  *     `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a
                  *     retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses
                  *     are stored: after an error (including a request rejected by validation) the same key may be used again.
+                 *     Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never
+                 *     stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry
+                 *     while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires.
                  * @example 9f1c2d7e-4b8a-4e1f-9c3d-2a6b5e8f7d10
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4933,6 +4965,9 @@ export interface operations {
                  *     `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a
                  *     retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses
                  *     are stored: after an error (including a request rejected by validation) the same key may be used again.
+                 *     Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never
+                 *     stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry
+                 *     while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires.
                  * @example 9f1c2d7e-4b8a-4e1f-9c3d-2a6b5e8f7d10
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -5006,6 +5041,9 @@ export interface operations {
                  *     `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a
                  *     retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses
                  *     are stored: after an error (including a request rejected by validation) the same key may be used again.
+                 *     Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never
+                 *     stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry
+                 *     while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires.
                  * @example 9f1c2d7e-4b8a-4e1f-9c3d-2a6b5e8f7d10
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -5121,6 +5159,9 @@ export interface operations {
                  *     `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a
                  *     retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses
                  *     are stored: after an error (including a request rejected by validation) the same key may be used again.
+                 *     Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never
+                 *     stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry
+                 *     while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires.
                  * @example 9f1c2d7e-4b8a-4e1f-9c3d-2a6b5e8f7d10
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];

@@ -18,7 +18,7 @@ import type { Config } from './config.js';
 import { actorOf, authenticate, requireScope } from './http/auth.js';
 import { buildHandlers } from './http/handlers/index.js';
 import { problemHandler } from './http/problem.js';
-import { failedAuthLimiter, tenantRateLimiter } from './http/rate-limit.js';
+import { FailedAuthGuard, tenantRateLimiter } from './http/rate-limit.js';
 import { type LoadedSpec, loadSpec } from './http/spec.js';
 import type { HandlerContext, OperationId } from './http/types.js';
 import type { Database } from './repositories/db.js';
@@ -44,6 +44,12 @@ export interface MeridianApp {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/** Operations whose success body carries a secret shown once: their Idempotency-Key replays answer 409. */
+const ONE_TIME_SECRETS: ReadonlySet<string> = new Set([
+  'createApiKey',
+  'createWebhook',
+  'rotateWebhookSecret',
+]);
 const JSON_TYPES = ['application/json', 'application/*+json'];
 
 /** Builds the application; the caller decides where it listens. */
@@ -58,7 +64,8 @@ export function createApp(options: AppOptions): MeridianApp {
   app.disable('x-powered-by');
   // No automatic weak ETags (and so no implicit 304s): ETags are the records' versions, set by handlers.
   app.set('etag', false);
-  app.set('trust proxy', false);
+  // Client addresses (the failed-authentication limit) come from X-Forwarded-For only behind a trusted proxy.
+  app.set('trust proxy', config.trustProxy);
 
   // Request id: the client's when it is a sane token, else a new UUID; on every response and log line.
   app.use((req: Request, res: Response, next: NextFunction) => {
@@ -97,8 +104,12 @@ export function createApp(options: AppOptions): MeridianApp {
     limitOf: (req: Request) => (req.principal ? services.identity.rateLimitOf(req.principal.tenant) : 1),
     authFailuresPerMinute: config.authFailuresPerMinute,
   };
-  app.use(config.basePath, failedAuthLimiter(limits));
-  app.use(config.basePath, authenticate(services.identity));
+  const failedAuth = new FailedAuthGuard(limits);
+  app.use(config.basePath, failedAuth.check());
+  app.use(
+    config.basePath,
+    authenticate(services.identity, (req) => failedAuth.recordFailure(req)),
+  );
   app.use(config.basePath, tenantRateLimiter(limits));
   app.use(
     express.json({
@@ -168,6 +179,15 @@ export function createApp(options: AppOptions): MeridianApp {
       if (idempotencyKey !== undefined) {
         const fingerprint = fingerprintOf(req.method, req.path, req.rawBody);
         const reservation = await services.idempotency.begin(tenantId, idempotencyKey, fingerprint);
+        if (reservation.kind === 'replay' && ONE_TIME_SECRETS.has(operationId)) {
+          throw new AppError(
+            'conflict',
+            'A request with this Idempotency-Key already succeeded' +
+              (reservation.response.headers.Location ? ` (${reservation.response.headers.Location})` : '') +
+              '. Its response carried a one-time secret, which Meridian does not keep, so it cannot be replayed: ' +
+              'use the record it created (rotate or revoke it if the secret was lost).',
+          );
+        }
         if (reservation.kind === 'replay') {
           const { status, headers: stored, body } = reservation.response;
           for (const [name, value] of Object.entries(stored)) res.setHeader(name, value);
@@ -188,7 +208,8 @@ export function createApp(options: AppOptions): MeridianApp {
         await services.idempotency.complete(tenantId, idempotencyKey, {
           status: result.status,
           headers: result.headers ?? {},
-          body: result.body,
+          // A one-time secret (API key, webhook secret) is never stored, not even for a replay (DESIGN.md).
+          body: ONE_TIME_SECRETS.has(operationId) ? undefined : result.body,
         });
       }
       for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);

@@ -26,6 +26,11 @@ export interface Config {
   logLevel: string;
   /** Requests per minute per tenant when the tenant has no override (env `MERIDIAN_RATE_LIMIT`, default 1000; the seed's limit). */
   defaultRateLimitPerMinute: number;
+  /**
+   * Express's `trust proxy` (env `MERIDIAN_TRUST_PROXY`: `true`, a hop count, or a list of addresses/subnets;
+   * default false). Set it behind a load balancer so client addresses are the clients', not the balancer's.
+   */
+  trustProxy: boolean | number | string;
   /** Failed authentication attempts allowed per client address per minute (env `MERIDIAN_AUTH_FAILURE_LIMIT`, default 30). */
   authFailuresPerMinute: number;
   /** Admin key of the demo tenant created on first start (env `MERIDIAN_API_KEY`); null → a new key is generated and printed once. */
@@ -85,6 +90,14 @@ function int(name: string, value: string | undefined, fallback: number): number 
   return n;
 }
 
+function trustProxyOf(value: string | undefined): boolean | number | string {
+  const v = value?.trim();
+  if (!v || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
+}
+
 /**
  * Reads the configuration from an environment (defaults to `process.env`).
  * @throws Error when a numeric variable is not a non-negative integer or NODE_ENV is unknown.
@@ -104,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     validateResponses: bool(env.MERIDIAN_VALIDATE_RESPONSES, nodeEnv !== 'production'),
     logLevel: env.LOG_LEVEL?.trim() || (nodeEnv === 'test' ? 'silent' : 'info'),
     defaultRateLimitPerMinute: int('MERIDIAN_RATE_LIMIT', env.MERIDIAN_RATE_LIMIT, 1000),
+    trustProxy: trustProxyOf(env.MERIDIAN_TRUST_PROXY),
     authFailuresPerMinute: int('MERIDIAN_AUTH_FAILURE_LIMIT', env.MERIDIAN_AUTH_FAILURE_LIMIT, 30),
     demoApiKey: env.MERIDIAN_API_KEY?.trim() || null,
     importDemo: bool(env.MERIDIAN_IMPORT_DEMO, true),

@@ -24,10 +24,25 @@ const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="meridian"' };
 
 /**
  * Resolves the Bearer key to a principal, or answers 401 `unauthenticated` with `WWW-Authenticate: Bearer`
- * when the header is missing or malformed or the key is unknown, expired or revoked.
+ * when the header is missing or malformed or the key is unknown, expired or revoked; each 401 is first reported to
+ * `onFailure` (the failed-authentication limit).
  */
-export function authenticate(identity: IdentityService): RequestHandler {
-  return async (req: Request, _res: Response, next: NextFunction) => {
+export function authenticate(
+  identity: IdentityService,
+  onFailure: (req: Request) => Promise<void> = async () => undefined,
+): RequestHandler {
+  return async (req: Request, _res: Response, rawNext: NextFunction) => {
+    // Every 401 is reported (the failed-authentication limit per address counts them) before it is answered.
+    const next = (err?: unknown) => {
+      if (err instanceof AppError && err.code === 'unauthenticated') {
+        onFailure(req).then(
+          () => rawNext(err),
+          (failure: unknown) => rawNext(failure),
+        );
+        return;
+      }
+      rawNext(err);
+    };
     const header = req.get('authorization');
     if (!header) {
       next(

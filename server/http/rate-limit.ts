@@ -16,6 +16,7 @@ import {
   deleteWindows,
   incrementWindow,
   pruneWindows,
+  readWindow,
 } from '../repositories/rate-limits.js';
 import { AppError } from '../services/errors.js';
 
@@ -57,6 +58,21 @@ export class FixedWindowStore implements Store {
     // Housekeeping every 1,000 requests: windows older than the previous one are no longer read.
     if (++this.#increments % 1000 === 0) await pruneWindows(this.db.knex, windowStart - WINDOW_MS);
     return { totalHits, resetTime };
+  }
+
+  /** Hits of the key in the current window (0 when none). */
+  async hits(key: string): Promise<number> {
+    const windowStart = this.#window();
+    if (!this.db) {
+      const entry = this.#memory.get(key);
+      return entry && entry.windowStart === windowStart ? entry.hits : 0;
+    }
+    return readWindow(this.db.knex, key, windowStart);
+  }
+
+  /** Milliseconds until the current window ends, on the injected clock. */
+  msToReset(): number {
+    return this.#window() + WINDOW_MS - this.clock.now().getTime();
   }
 
   async decrement(key: string): Promise<void> {
@@ -112,21 +128,47 @@ export function tenantRateLimiter(options: RateLimitOptions): RequestHandler {
 }
 
 /**
- * Failed authentication per client address (before authentication): only 401 answers count, so callers with a
- * valid key are never slowed by it; above the limit every request from the address gets 429 until the window ends.
+ * Failed authentication per client address: only real 401 answers count (recorded by the authentication step when
+ * it refuses a key), so callers with a valid key are never slowed by it, however many requests they have in flight.
+ * Once an address has used up its failures in the window, every request from it gets 429 until the window ends.
+ * Behind a proxy, set MERIDIAN_TRUST_PROXY so the address is the client's and not the proxy's.
  */
-export function failedAuthLimiter(options: RateLimitOptions): RequestHandler {
-  return rateLimit({
-    windowMs: WINDOW_MS,
-    limit: options.authFailuresPerMinute,
+export class FailedAuthGuard {
+  readonly #store: FixedWindowStore;
+
+  constructor(private readonly options: RateLimitOptions) {
+    this.#store = new FixedWindowStore(options.clock, options.sharedDb);
+  }
+
+  #key(req: Request): string {
     // ipKeyGenerator groups IPv6 addresses by /56, so one host cannot dodge the limit by rotating addresses.
-    keyGenerator: (req: Request) =>
-      `auth-failures:${ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? 'unknown')}`,
-    store: new FixedWindowStore(options.clock, options.sharedDb),
-    skipSuccessfulRequests: true,
-    requestWasSuccessful: (_req: Request, res: Response) => res.statusCode !== 401,
-    standardHeaders: false,
-    legacyHeaders: false,
-    handler: tooMany((s) => `Too many failed authentication attempts from this address; retry in ${s} s.`),
-  });
+    return `auth-failures:${ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? 'unknown')}`;
+  }
+
+  /** Middleware (before authentication): 429 with Retry-After when the address has no failures left. */
+  check(): RequestHandler {
+    return async (req: Request, _res: Response, next: NextFunction) => {
+      try {
+        if ((await this.#store.hits(this.#key(req))) < this.options.authFailuresPerMinute) {
+          next();
+          return;
+        }
+        const retryAfter = Math.max(1, Math.ceil(this.#store.msToReset() / 1000));
+        next(
+          new AppError(
+            'rate_limited',
+            `Too many failed authentication attempts from this address; retry in ${retryAfter} s.`,
+            { headers: { 'Retry-After': String(retryAfter) } },
+          ),
+        );
+      } catch (err) {
+        next(err);
+      }
+    };
+  }
+
+  /** Counts one failed authentication of the request's address. */
+  async recordFailure(req: Request): Promise<void> {
+    await this.#store.increment(this.#key(req));
+  }
 }

@@ -13,6 +13,14 @@ export async function incrementWindow(db: Executor, key: string, windowStart: nu
   return Number(rows[0]?.hits ?? 1);
 }
 
+/** The hits of (key, window), 0 when none. */
+export async function readWindow(db: Executor, key: string, windowStart: number): Promise<number> {
+  const row = (await db('rate_limit_windows').where({ key, window_start: windowStart }).first('hits')) as
+    | { hits: number | string }
+    | undefined;
+  return Number(row?.hits ?? 0);
+}
+
 /** Takes one hit back (express-rate-limit's skip-successful-requests mode). */
 export async function decrementWindow(db: Executor, key: string, windowStart: number): Promise<void> {
   await db('rate_limit_windows')

@@ -6,7 +6,10 @@
  * - Same key, different request (method, path or body): 422 `idempotency_key_reused`.
  * - Same key while the first is still running: 409 `conflict`.
  * - A request that fails (validation never reaches here; business errors and server errors do) releases its key,
- *   so a corrected retry may use it again. A reservation left by a crashed process is taken over after 60 s.
+ *   so a corrected retry may use it again. A reservation left by a crashed process stays until the key expires
+ *   (409 meanwhile): whether its change committed cannot be known, and repeating it could do it twice.
+ * - Responses that carry a one-time secret (a new API key, a webhook secret) are not stored: their replay answers
+ *   409 naming the record created (server/app.ts).
  */
 import { createHash } from 'node:crypto';
 import { inTransaction } from '../repositories/common.js';
@@ -22,8 +25,11 @@ import { AppError } from './errors.js';
 
 /** How long a key is remembered (DESIGN.md: 24 h). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-/** After this long an IN_FLIGHT reservation is presumed abandoned by a crashed process. */
-export const IN_FLIGHT_LOCK_MS = 60_000;
+/**
+ * An IN_FLIGHT reservation is never taken over while the key lives: if the process that held it crashed after its
+ * change committed, running the request again would repeat the effect. The retry gets 409 until the key expires.
+ */
+export const IN_FLIGHT_LOCK_MS = IDEMPOTENCY_TTL_MS;
 
 /** A stored response. */
 export interface StoredResponse {

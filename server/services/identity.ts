@@ -304,7 +304,8 @@ export class IdentityService {
 
   /**
    * POST /api-keys: a new key for the calling user. The key value is returned here only.
-   * @throws AppError 403 when a requested scope exceeds the caller's key; 422 when `expiresAt` is not in the future.
+   * @throws AppError 403 when a requested scope exceeds the caller's key; 422 when `expiresAt` is not in the future,
+   *   or is missing or later than the creating key's own expiry.
    */
   async issueKey(
     principal: Principal,
@@ -323,6 +324,13 @@ export class IdentityService {
     if (expiresAt !== null && Date.parse(expiresAt) <= now.getTime()) {
       throw businessRule('expiresAt must be in the future.', [
         { location: 'body', path: '/expiresAt', message: 'must be after the current time' },
+      ]);
+    }
+    // A key cannot outlive the key that creates it, as it cannot have more scopes.
+    const limit = principal.apiKey.expiresAt;
+    if (limit !== null && (expiresAt === null || expiresAt > limit)) {
+      throw businessRule(`expiresAt must be set and no later than the creating key's expiry (${limit}).`, [
+        { location: 'body', path: '/expiresAt', message: `must be on or before ${limit}` },
       ]);
     }
     const { apiKey, key } = await this.createApiKey(actor, {

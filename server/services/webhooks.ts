@@ -82,8 +82,12 @@ export class RefusedTargetError extends Error {
   readonly code = 'EREFUSEDTARGET';
 }
 
-function refusedMessage(host: string, address: string, range: string): string {
-  return `${host} resolves to ${address}, a ${range} address; webhook targets must be public`;
+/**
+ * The refusal, without the address or its range: a tenant must not learn how internal names resolve (the detail
+ * goes to the server log at delivery time, never into API answers).
+ */
+function refusedMessage(host: string): string {
+  return `${host} does not resolve to public addresses only; webhook targets must be public`;
 }
 
 /**
@@ -100,7 +104,7 @@ export const guardedLookup: LookupFunction = (hostname, options, callback) => {
     for (const { address } of addresses) {
       const range = refusedAddress(address);
       if (range) {
-        callback(new RefusedTargetError(refusedMessage(hostname, address, range)), '', 0);
+        callback(new RefusedTargetError(refusedMessage(hostname)), '', 0);
         return;
       }
     }
@@ -127,7 +131,7 @@ export function checkLiteralTarget(url: URL, allowPrivate: boolean): void {
   const host = hostOf(url);
   if (!ipaddr.isValid(host)) return;
   const range = refusedAddress(host);
-  if (range) throw new RefusedTargetError(refusedMessage(host, host, range));
+  if (range) throw new RefusedTargetError(refusedMessage(host));
 }
 
 const LOOKUP_TIMEOUT_MS = 5_000;
@@ -161,13 +165,12 @@ export async function assertAllowedTarget(raw: string, allowPrivate: boolean): P
       ]);
       addresses = found.map((a) => a.address);
     } catch {
-      throw refuse(`url host ${host} does not resolve.`);
+      // The same answer as for a private address: whether an internal name exists is not for tenants to learn.
+      throw refuse(`url ${refusedMessage(host)}.`);
     }
   }
-  for (const address of addresses) {
-    const range = refusedAddress(address);
-    if (range) throw refuse(`url ${refusedMessage(host, address, range)}.`);
-  }
+  if (addresses.some((address) => refusedAddress(address) !== null))
+    throw refuse(`url ${refusedMessage(host)}.`);
 }
 
 // ---------------------------------------------------------------------------------------------- fan-out

@@ -99,4 +99,38 @@ describe('API Keys', () => {
       'validation_failed',
     );
   });
+
+  it('cannot outlive the creating key, and is never stored for an Idempotency-Key replay (409)', async () => {
+    const shortLived = await admin.post('createApiKey', '/api-keys', {
+      body: { name: 'contractor', scopes: ['admin'], expiresAt: '2031-01-01T00:00:00Z' },
+    });
+    const contractor = client(server.baseUrl, shortLived.body.key);
+    const forever = await contractor.post('createApiKey', '/api-keys', {
+      body: { name: 'forever', scopes: ['read'] },
+    });
+    expect(expectProblem(forever, 422, 'validation_failed').errors[0].path).to.equal('/expiresAt');
+    const longer = await contractor.post('createApiKey', '/api-keys', {
+      body: { name: 'longer', scopes: ['read'], expiresAt: '2032-01-01T00:00:00Z' },
+    });
+    expectProblem(longer, 422, 'validation_failed');
+    const within = await contractor.post('createApiKey', '/api-keys', {
+      body: { name: 'within', scopes: ['read'], expiresAt: '2030-06-01T00:00:00Z' },
+    });
+    expect(within.status).to.equal(201);
+
+    const idempotencyKey = randomUUID();
+    const body = { name: 'once', scopes: ['read'] };
+    const first = await admin.post('createApiKey', '/api-keys', {
+      body,
+      headers: { 'Idempotency-Key': idempotencyKey },
+    });
+    expect(first.status).to.equal(201);
+    const again = await admin.post('createApiKey', '/api-keys', {
+      body,
+      headers: { 'Idempotency-Key': idempotencyKey },
+    });
+    expect(expectProblem(again, 409, 'conflict').detail).to.contain(`/v1/api-keys/${first.body.id}`);
+    const stored = await server.db.knex('idempotency_keys').where({ key: idempotencyKey }).first();
+    expect(JSON.stringify(stored)).to.not.contain(first.body.key);
+  });
 });

@@ -76,6 +76,14 @@ describe('Idempotency-Key', () => {
     });
     expect(second.status).to.equal(409);
     expect(second.body.code).to.equal('conflict');
+    // A reservation whose process stopped is never taken over while the key lives: its change may have committed.
+    clock.advance(23 * 3_600_000);
+    const later = await api.post('createProject', '/projects', {
+      body: project,
+      headers: { 'Idempotency-Key': key },
+    });
+    expect(later.status).to.equal(409);
+    expect((await api.get('listProjects', '/projects')).body.pagination.total).to.equal(0);
   });
 
   it('stores nothing for a request that fails, so the key can be used again', async () => {

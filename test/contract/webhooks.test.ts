@@ -319,13 +319,17 @@ describe('Webhooks', () => {
     expect(text).to.not.include(rotated.body.secret.slice(6));
   });
 
-  it('replays a create with the same Idempotency-Key instead of registering twice', async () => {
+  it('never registers twice for one Idempotency-Key, and never stores the secret to replay it (409)', async () => {
     const key = randomUUID();
     const body = { url: 'https://hooks.example.com/once', events: ['*'] };
     const first = await api.post('createWebhook', '/webhooks', { body, headers: { 'Idempotency-Key': key } });
+    expect(first.status).to.equal(201);
     const again = await api.post('createWebhook', '/webhooks', { body, headers: { 'Idempotency-Key': key } });
-    expect(again.status).to.equal(201);
-    expect(again.body).to.deep.equal(first.body);
+    const problem = expectProblem(again, 409, 'conflict');
+    expect(problem.detail).to.contain(`/v1/webhooks/${first.body.id}`);
+    expect(JSON.stringify(again.body)).to.not.contain(first.body.secret);
+    const stored = await server.db.knex('idempotency_keys').where({ key }).first();
+    expect(JSON.stringify(stored)).to.not.contain(first.body.secret);
     expect((await api.get('listWebhooks', '/webhooks')).body.pagination.total).to.equal(1);
   });
 });

@@ -51,7 +51,7 @@ class AgentsApi:
     def ask_agent(
         self,
         ask_request: AskRequest,
-        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. ")] = None,
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -71,7 +71,7 @@ class AgentsApi:
 
         :param ask_request: (required)
         :type ask_request: AskRequest
-        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. 
+        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires. 
         :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
@@ -123,7 +123,7 @@ class AgentsApi:
     def ask_agent_with_http_info(
         self,
         ask_request: AskRequest,
-        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. ")] = None,
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -143,7 +143,7 @@ class AgentsApi:
 
         :param ask_request: (required)
         :type ask_request: AskRequest
-        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. 
+        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires. 
         :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
@@ -195,7 +195,7 @@ class AgentsApi:
     def ask_agent_without_preload_content(
         self,
         ask_request: AskRequest,
-        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. ")] = None,
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -215,7 +215,7 @@ class AgentsApi:
 
         :param ask_request: (required)
         :type ask_request: AskRequest
-        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. 
+        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires. 
         :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
@@ -1211,7 +1211,7 @@ class AgentsApi:
     def run_agent(
         self,
         agent_run_request: AgentRunRequest,
-        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. ")] = None,
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -1231,7 +1231,7 @@ class AgentsApi:
 
         :param agent_run_request: (required)
         :type agent_run_request: AgentRunRequest
-        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. 
+        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires. 
         :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
@@ -1283,7 +1283,7 @@ class AgentsApi:
     def run_agent_with_http_info(
         self,
         agent_run_request: AgentRunRequest,
-        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. ")] = None,
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -1303,7 +1303,7 @@ class AgentsApi:
 
         :param agent_run_request: (required)
         :type agent_run_request: AgentRunRequest
-        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. 
+        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires. 
         :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
@@ -1355,7 +1355,7 @@ class AgentsApi:
     def run_agent_without_preload_content(
         self,
         agent_run_request: AgentRunRequest,
-        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. ")] = None,
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -1375,7 +1375,7 @@ class AgentsApi:
 
         :param agent_run_request: (required)
         :type agent_run_request: AgentRunRequest
-        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. 
+        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires. 
         :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request

@@ -46,7 +46,7 @@ class APIKeysApi:
     def create_api_key(
         self,
         api_key_create: ApiKeyCreate,
-        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. ")] = None,
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -62,11 +62,11 @@ class APIKeysApi:
     ) -> ApiKeyWithSecret:
         """Create an API key
 
-        Issues a new key for the calling user with the given `scopes` and optional `expiresAt`. The full `key` (`mk_live_…`) is in this response **only**: Meridian stores just a hash of it. A key cannot be given scopes its creator's key does not have.  Errors: 422 `validation_failed` when `expiresAt` is in the past.  Requires scope `admin`. 
+        Issues a new key for the calling user with the given `scopes` and optional `expiresAt`. The full `key` (`mk_live_…`) is in this response **only**: Meridian stores just a hash of it. A key cannot be given scopes its creator's key does not have, nor outlive it: when the creating key expires, `expiresAt` is required and may not be later.  Errors: 403 `forbidden` for a scope the creating key lacks; 422 `validation_failed` when `expiresAt` is in the past, or missing or later than the creating key's expiry.  Requires scope `admin`. 
 
         :param api_key_create: (required)
         :type api_key_create: ApiKeyCreate
-        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. 
+        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires. 
         :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
@@ -118,7 +118,7 @@ class APIKeysApi:
     def create_api_key_with_http_info(
         self,
         api_key_create: ApiKeyCreate,
-        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. ")] = None,
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -134,11 +134,11 @@ class APIKeysApi:
     ) -> ApiResponse[ApiKeyWithSecret]:
         """Create an API key
 
-        Issues a new key for the calling user with the given `scopes` and optional `expiresAt`. The full `key` (`mk_live_…`) is in this response **only**: Meridian stores just a hash of it. A key cannot be given scopes its creator's key does not have.  Errors: 422 `validation_failed` when `expiresAt` is in the past.  Requires scope `admin`. 
+        Issues a new key for the calling user with the given `scopes` and optional `expiresAt`. The full `key` (`mk_live_…`) is in this response **only**: Meridian stores just a hash of it. A key cannot be given scopes its creator's key does not have, nor outlive it: when the creating key expires, `expiresAt` is required and may not be later.  Errors: 403 `forbidden` for a scope the creating key lacks; 422 `validation_failed` when `expiresAt` is in the past, or missing or later than the creating key's expiry.  Requires scope `admin`. 
 
         :param api_key_create: (required)
         :type api_key_create: ApiKeyCreate
-        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. 
+        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires. 
         :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
@@ -190,7 +190,7 @@ class APIKeysApi:
     def create_api_key_without_preload_content(
         self,
         api_key_create: ApiKeyCreate,
-        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. ")] = None,
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -206,11 +206,11 @@ class APIKeysApi:
     ) -> RESTResponseType:
         """Create an API key
 
-        Issues a new key for the calling user with the given `scopes` and optional `expiresAt`. The full `key` (`mk_live_…`) is in this response **only**: Meridian stores just a hash of it. A key cannot be given scopes its creator's key does not have.  Errors: 422 `validation_failed` when `expiresAt` is in the past.  Requires scope `admin`. 
+        Issues a new key for the calling user with the given `scopes` and optional `expiresAt`. The full `key` (`mk_live_…`) is in this response **only**: Meridian stores just a hash of it. A key cannot be given scopes its creator's key does not have, nor outlive it: when the creating key expires, `expiresAt` is required and may not be later.  Errors: 403 `forbidden` for a scope the creating key lacks; 422 `validation_failed` when `expiresAt` is in the past, or missing or later than the creating key's expiry.  Requires scope `admin`. 
 
         :param api_key_create: (required)
         :type api_key_create: ApiKeyCreate
-        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. 
+        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires. 
         :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request

@@ -49,7 +49,7 @@ class RisksApi:
     def create_risk(
         self,
         risk_create: RiskCreate,
-        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. ")] = None,
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -69,7 +69,7 @@ class RisksApi:
 
         :param risk_create: (required)
         :type risk_create: RiskCreate
-        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. 
+        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires. 
         :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
@@ -121,7 +121,7 @@ class RisksApi:
     def create_risk_with_http_info(
         self,
         risk_create: RiskCreate,
-        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. ")] = None,
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -141,7 +141,7 @@ class RisksApi:
 
         :param risk_create: (required)
         :type risk_create: RiskCreate
-        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. 
+        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires. 
         :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
@@ -193,7 +193,7 @@ class RisksApi:
     def create_risk_without_preload_content(
         self,
         risk_create: RiskCreate,
-        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. ")] = None,
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -213,7 +213,7 @@ class RisksApi:
 
         :param risk_create: (required)
         :type risk_create: RiskCreate
-        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. 
+        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key and body returns the first response without repeating the effect, marked by the response header `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses are stored: after an error (including a request rejected by validation) the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires. 
         :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request

@@ -1035,9 +1035,11 @@ export interface OperationMethods {
    *
    * Issues a new key for the calling user with the given `scopes` and optional `expiresAt`. The full `key`
    * (`mk_live_…`) is in this response **only**: Meridian stores just a hash of it. A key cannot be given scopes
-   * its creator's key does not have.
+   * its creator's key does not have, nor outlive it: when the creating key expires, `expiresAt` is required and
+   * may not be later.
    *
-   * Errors: 422 `validation_failed` when `expiresAt` is in the past.
+   * Errors: 403 `forbidden` for a scope the creating key lacks; 422 `validation_failed` when `expiresAt` is in
+   * the past, or missing or later than the creating key's expiry.
    *
    * Requires scope `admin`.
    *
