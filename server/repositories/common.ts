@@ -103,3 +103,24 @@ export async function updateVersionedRow(
     .update({ ...values, version: expectedVersion + 1, updated_at: now });
   return changed === 1;
 }
+
+/**
+ * Runs `work` only if no other process of the deployment holds the lock `name`: on Postgres a transaction-scoped
+ * advisory lock (DESIGN.md: periodic sweeps take one so one instance runs each sweep); on SQLite, one process, it
+ * just runs. Returns `skipped` when another process holds it.
+ */
+export async function withAdvisoryLock<T>(
+  db: Knex,
+  name: string,
+  work: () => Promise<T>,
+): Promise<{ ran: true; value: T } | { ran: false }> {
+  if ((db.client as { config?: { client?: unknown } }).config?.client !== 'pg')
+    return { ran: true, value: await work() };
+  return db.transaction(async (trx) => {
+    const result = (await trx.raw('SELECT pg_try_advisory_xact_lock(hashtext(?)) AS locked', [name])) as {
+      rows: { locked: boolean }[];
+    };
+    if (!result.rows[0]?.locked) return { ran: false } as const;
+    return { ran: true, value: await work() } as const;
+  });
+}

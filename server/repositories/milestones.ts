@@ -138,7 +138,10 @@ export interface DueMilestone {
   milestone: MilestoneRecord;
 }
 
-/** PENDING milestones of every tenant whose due date is before `date` (`YYYY-MM-DD`), oldest due first. */
+/**
+ * PENDING milestones of every tenant, due before `date` (`YYYY-MM-DD`) and never announced as missed, oldest due
+ * first.
+ */
 export async function pendingMilestonesDueBefore(
   db: Executor,
   date: string,
@@ -148,6 +151,7 @@ export async function pendingMilestonesDueBefore(
     .join('tenants as t', 't.id', 'm.tenant_id')
     .where('m.status', 'PENDING')
     .andWhere('m.due_date', '<', date)
+    .whereNull('m.missed_event_at')
     .orderBy([{ column: 'm.due_date' }, { column: 'm.id' }])
     .limit(limit)
     .select('m.*', 't.timezone as tenant_timezone')) as Row[];
@@ -156,4 +160,22 @@ export async function pendingMilestonesDueBefore(
     timezone: row.tenant_timezone as string,
     milestone: toRecord(row),
   }));
+}
+
+/** Whether `milestone.missed` was already announced for the milestone. */
+export async function missedAnnounced(db: Executor, tenantId: string, id: string): Promise<boolean> {
+  const row = (await db('milestones').where({ tenant_id: tenantId, id }).first('missed_event_at')) as
+    | { missed_event_at: string | null }
+    | undefined;
+  return row?.missed_event_at != null;
+}
+
+/** Records that `milestone.missed` was announced (once per milestone). */
+export async function markMissedAnnounced(
+  db: Executor,
+  tenantId: string,
+  id: string,
+  at: string,
+): Promise<void> {
+  await db('milestones').where({ tenant_id: tenantId, id }).update({ missed_event_at: at });
 }

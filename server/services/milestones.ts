@@ -2,8 +2,8 @@
  * Milestones of a project (DESIGN.md: `name`, `dueDate`, `status` PENDING | COMPLETED | MISSED, `completedAt`).
  */
 import { v7 as uuidv7 } from 'uuid';
-import type { Page, PageRequest } from '../repositories/common.js';
-import { inTransaction } from '../repositories/common.js';
+import type { Executor, Page, PageRequest } from '../repositories/common.js';
+import { inTransaction, withAdvisoryLock } from '../repositories/common.js';
 import {
   deleteMilestone,
   findMilestone,
@@ -12,6 +12,8 @@ import {
   type MilestoneFields,
   type MilestoneRecord,
   type MilestoneStatus,
+  markMissedAnnounced,
+  missedAnnounced,
   pendingMilestonesDueBefore,
   updateMilestone,
 } from '../repositories/milestones.js';
@@ -48,6 +50,20 @@ function completedAtFor(
 ): string | null {
   if (status !== 'COMPLETED') return null;
   return previous?.status === 'COMPLETED' ? previous.completedAt : now;
+}
+
+/** Emits `milestone.missed` for a milestone now MISSED, unless it was announced before (once per milestone). */
+async function announceMissed(trx: Executor, tenantId: string, id: string, now: string): Promise<void> {
+  if (await missedAnnounced(trx, tenantId, id)) return;
+  const missed = (await findMilestone(trx, tenantId, id)) as MilestoneRecord;
+  await emitEvent(
+    trx,
+    tenantId,
+    'milestone.missed',
+    { milestoneId: missed.id, projectId: missed.projectId, dueDate: missed.dueDate, milestone: missed },
+    now,
+  );
+  await markMissedAnnounced(trx, tenantId, id, now);
 }
 
 /** Milestone use cases. */
@@ -120,6 +136,10 @@ export class MilestoneService {
         write: (fields) => updateMilestone(trx, actor.tenantId, id, current.version, fields, now),
       });
       if (!changed) return current;
+      // Marked MISSED by hand: announced like the sweep's, once per milestone.
+      if (after.status === 'MISSED' && before.status !== 'MISSED') {
+        await announceMissed(trx, actor.tenantId, id, now);
+      }
       return (await findMilestone(trx, actor.tenantId, id)) as MilestoneRecord;
     });
   }
@@ -141,16 +161,24 @@ export class MilestoneService {
   /**
    * The missed-milestone sweep (spec, webhooks `milestone.missed`): every PENDING milestone whose due date has
    * passed in its tenant's time zone becomes MISSED, with its audit row and one `milestone.missed` event, in one
-   * transaction per milestone. Run periodically (server/workers/sweeps.ts) with the injected clock; safe to run from
-   * several processes at once, since the versioned update lets only one of them mark (and announce) a milestone.
+   * transaction per milestone. Run periodically (server/workers/sweeps.ts) with the injected clock. On Postgres one
+   * process runs each sweep (an advisory lock; the others skip it), and the versioned update would still let only
+   * one of them mark a milestone. A milestone announced before (then reopened by hand) is not picked again.
    * @returns the number of milestones marked MISSED.
    */
   async sweepMissed(batchSize = 500): Promise<number> {
     const now = this.deps.clock.now();
-    const nowIso = now.toISOString();
     // Every tenant's today is at most one day after UTC's: candidates are due before UTC tomorrow, then each is
     // checked against its own tenant's today.
     const utcTomorrow = new Date(now.getTime() + 86_400_000).toISOString().slice(0, 10);
+    const sweep = await withAdvisoryLock(this.deps.db.knex, 'meridian:sweep:missed-milestones', () =>
+      this.#sweep(now, utcTomorrow, batchSize),
+    );
+    return sweep.ran ? sweep.value : 0;
+  }
+
+  async #sweep(now: Date, utcTomorrow: string, batchSize: number): Promise<number> {
+    const nowIso = now.toISOString();
     let marked = 0;
     for (const { tenantId, timezone, milestone } of await pendingMilestonesDueBefore(
       this.deps.db.knex,
@@ -172,14 +200,7 @@ export class MilestoneService {
           throw err;
         });
         if (!wrote) return false;
-        const missed = (await findMilestone(trx, tenantId, milestone.id)) as MilestoneRecord;
-        await emitEvent(
-          trx,
-          tenantId,
-          'milestone.missed',
-          { milestoneId: missed.id, projectId: missed.projectId, dueDate: missed.dueDate, milestone: missed },
-          nowIso,
-        );
+        await announceMissed(trx, tenantId, milestone.id, nowIso);
         return true;
       });
       if (changed) marked++;

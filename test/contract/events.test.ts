@@ -130,6 +130,20 @@ describe('events (transactional outbox)', () => {
     clock.advance(86_400_000);
     await server.meridian.services.milestones.sweepMissed();
     expect(await listEvents(server.db.knex, ny.tenantId, 'milestone.missed')).to.have.length(2);
+    // Reopened by hand, it is not announced again; set to MISSED by hand, a milestone is announced once.
+    await nyApi.patch('updateMilestone', `/milestones/${late.id}`, { body: { status: 'PENDING' } });
+    await server.meridian.services.milestones.sweepMissed();
+    expect((await nyApi.get('getMilestone', `/milestones/${late.id}`)).body.status).to.equal('PENDING');
+    const manual = await add('2027-01-15');
+    await nyApi.patch('updateMilestone', `/milestones/${manual.id}`, { body: { status: 'MISSED' } });
+    await nyApi.patch('updateMilestone', `/milestones/${manual.id}`, { body: { status: 'PENDING' } });
+    await nyApi.patch('updateMilestone', `/milestones/${manual.id}`, { body: { status: 'MISSED' } });
+    const all = await listEvents(server.db.knex, ny.tenantId, 'milestone.missed');
+    expect(all.map((r) => JSON.parse(r.payload).data.milestoneId)).to.deep.equal([
+      late.id,
+      today.id,
+      manual.id,
+    ]);
   });
 
   it('writes nothing when the change is refused: the event is in the change’s transaction', async () => {

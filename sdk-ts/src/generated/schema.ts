@@ -1028,7 +1028,9 @@ export interface webhooks {
         /**
          * milestone.missed
          * @description Sent once per milestone when its due date has passed (in the tenant's timezone) while it is not COMPLETED;
-         *     the milestone becomes MISSED. Detected by a periodic sweep and by the `schedule-health` agent.
+         *     the milestone becomes MISSED. Detected by a periodic sweep and by the `schedule-health` agent; a milestone
+         *     set to MISSED by hand is announced too. A milestone reopened by hand after it was announced is not announced
+         *     again.
          */
         post: operations["milestoneMissedWebhook"];
         delete?: never;
