@@ -15,6 +15,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const db = openDatabase(config);
   const say = (line: string) => process.stdout.write(`${line}\n`);
+  say(`meridian: Node.js ${process.version}`);
   say(`meridian: database ${db.dialect === 'sqlite' ? config.sqliteFile : 'postgres (DATABASE_URL)'}`);
   await migrate(db);
   const { app, services, logger } = createApp({ config, db, clock: systemClock });

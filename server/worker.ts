@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   const worker = new DeliveryWorker({ db, clock: systemClock, config, logger }).start();
   const stopSweeps = startSweeps(buildServices({ db, clock: systemClock }, config), logger);
   process.stdout.write(
-    `meridian-worker: ${worker.id} delivering webhooks from ${db.dialect === 'sqlite' ? config.sqliteFile : 'postgres (DATABASE_URL)'}\n`,
+    `meridian-worker: Node.js ${process.version}\nmeridian-worker: ${worker.id} delivering webhooks from ${db.dialect === 'sqlite' ? config.sqliteFile : 'postgres (DATABASE_URL)'}\n`,
   );
   const stop = (signal: string) => {
     logger.info({ signal }, 'shutting down');
