@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates the TypeScript SDK's generated tree from spec/openapi.yaml. Usage: scripts/generate-sdk-ts.sh [out-root]
-# Writes only below "$out/sdk-ts/src/generated/": schema.ts (openapi-typescript) and operations.ts, models.ts,
-# webhooks.ts (sdk-ts/scripts/generate-operations.ts). SPEC overrides the input document (used by the SDK's test that
+# Writes only below "$out/sdk-ts/src/generated/": schema.ts (openapi-typescript) and operations.ts (the operation
+# table, the same as the server's, plus the client's typed methods), models.ts, webhooks.ts
+# (scripts/generate-operations.ts). SPEC overrides the input document (used by the SDK's test that
 # proves a new operation reaches the client).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,4 +14,4 @@ mkdir -p "$dir"
 # with a `default` stays optional (otherwise request bodies would require e.g. ProjectCreate.actualCost); response
 # fields are required exactly when the spec lists them in `required`.
 npx --no-install openapi-typescript "$spec" --output "$dir/schema.ts" --default-non-nullable false >/dev/null
-npx --no-install tsx sdk-ts/scripts/generate-operations.ts "$spec" "$dir"
+npx --no-install tsx scripts/generate-operations.ts "$spec" --sdk "$dir"

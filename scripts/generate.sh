@@ -8,7 +8,8 @@ out="${1:-.}"
 mkdir -p "$out/generated"
 # openapi-typescript writes its own do-not-edit banner at the top of the file.
 npx --no-install openapi-typescript spec/openapi.yaml --output "$out/generated/openapi.ts" --enum-values >/dev/null
-npx --no-install tsx scripts/generate-operations.ts "$out/generated/operations.ts"
+# The operation table; generate-sdk-ts.sh writes the same table into the SDK's tree.
+npx --no-install tsx scripts/generate-operations.ts spec/openapi.yaml --server "$out/generated/operations.ts"
 # The SDKs' generators (each owns its tree).
 for sub in scripts/generate-sdk-ts.sh scripts/generate-sdk-python.sh; do
   if [ -f "$sub" ]; then bash "$sub" "$out"; fi

@@ -44,6 +44,10 @@ describe('sdk-ts generation', function () {
     }
   });
 
+  it('carries the very operation table the server reads (one generator writes both)', () => {
+    expect(operationTable).to.deep.equal(serverTable);
+  });
+
   it('keeps VERSION equal to package.json', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(sdk, 'package.json'), 'utf8')) as { version: string };
     expect(VERSION).to.equal(pkg.version);

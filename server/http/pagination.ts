@@ -1,15 +1,37 @@
 /**
  * List responses: the `{ data, pagination }` envelope and the RFC 8288 `Link` header with `next`/`prev`
- * (DESIGN.md, Lists).
+ * (docs/design.md, Lists).
  */
+import type { Request } from 'express';
+import { operationTable, type PaginatedOperationId } from '../../generated/operations.js';
 import type { Page, PageRequest } from '../repositories/common.js';
 
-/** Defaults of every list endpoint (DESIGN.md): limit 25 (max 100), offset 0. */
-export const DEFAULT_LIMIT = 25;
+/** What a list handler's context offers {@link listPage}: a paginated operation and its validated query. */
+export interface ListContext {
+  operationId: PaginatedOperationId;
+  query?: { limit?: number | undefined; offset?: number | undefined } | undefined;
+  baseUrl: string;
+  req: Pick<Request, 'originalUrl'>;
+}
 
-/** Reads `limit`/`offset` from a validated query (the validator has applied bounds and defaults). */
-export function pageOf(query: { limit?: number; offset?: number } | undefined): PageRequest {
-  return { limit: query?.limit ?? DEFAULT_LIMIT, offset: query?.offset ?? 0 };
+/**
+ * The page a list request asks for: `limit` and `offset` of the validated query. The validator has applied the
+ * spec's bounds and defaults already; the fallback is the same default, from the generated operation table.
+ */
+function pageOf({ operationId, query }: ListContext): PageRequest {
+  return { limit: query?.limit ?? operationTable[operationId].limit.default, offset: query?.offset ?? 0 };
+}
+
+/**
+ * The whole of a list handler: reads the page from the context, fetches it with `fetch` (one service call) and
+ * answers it with {@link listResult}.
+ */
+export async function listPage<T>(
+  ctx: ListContext,
+  fetch: (page: PageRequest) => Promise<Page<T>>,
+): Promise<ReturnType<typeof listResult<T>>> {
+  const page = pageOf(ctx);
+  return listResult(await fetch(page), page, ctx.baseUrl, ctx.req.originalUrl);
 }
 
 /**

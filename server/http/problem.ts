@@ -1,6 +1,10 @@
 /**
  * The one place errors become responses: RFC 9457 `application/problem+json` with `code` and `requestId`
- * (DESIGN.md, Errors). No stack trace ever leaves the server.
+ * (docs/design.md, Errors). No stack trace ever leaves the server.
+ *
+ * Each source of errors has its own small mapper to a {@link ProblemOf}, tried in order: our own `AppError`s, the
+ * JSON body parser's, any other 4xx error with a `status` (express-openapi-validator's 400/404/405/415, the body
+ * parser's rarer ones), an unreachable database (503), and last anything else (500). One renderer writes them.
  */
 import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
@@ -18,40 +22,75 @@ export interface Problem {
   errors?: FieldError[];
 }
 
-const TYPE_BASE = 'https://meridian.dev/problems/';
+/** What a mapper makes of an error: the problem to answer with, and for a server fault what to log. */
+interface ProblemOf {
+  code: ErrorCode;
+  status: number;
+  title: string;
+  detail: string;
+  errors?: FieldError[] | undefined;
+  headers?: Record<string, string>;
+  /** Logged at error level with the error and the request id. */
+  log?: { message: string; fields?: Record<string, unknown> };
+}
 
-/** Writes a problem response. */
-export function sendProblem(
-  res: Response,
-  requestId: string,
-  instance: string,
-  error: {
-    code: ErrorCode;
-    status: number;
-    title: string;
-    detail: string;
-    errors?: FieldError[] | undefined;
-  },
-  headers: Record<string, string> = {},
-): void {
-  const body: Problem = {
-    type: `${TYPE_BASE}${error.code.replaceAll('_', '-')}`,
-    title: error.title,
-    status: error.status,
-    detail: error.detail,
-    instance,
-    code: error.code,
-    requestId,
-  };
-  if (error.errors && error.errors.length > 0) body.errors = error.errors;
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  res.status(error.status).type('application/problem+json').send(JSON.stringify(body));
+/** An error as Express middleware reports it: http-errors' shape (body parser, express-openapi-validator). */
+interface HttpErrorLike {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  errors?: ValidatorIssue[];
+  headers?: Record<string, string>;
+  message?: string;
 }
 
 interface ValidatorIssue {
   path?: string;
   message?: string;
 }
+
+/** A problem with its code's status and title unless told otherwise. */
+function problem(code: ErrorCode, detail: string, extra: Partial<ProblemOf> = {}): ProblemOf {
+  return { code, status: ERROR_CODES[code].status, title: ERROR_CODES[code].title, detail, ...extra };
+}
+
+function httpErrorOf(err: unknown): HttpErrorLike {
+  return typeof err === 'object' && err !== null ? (err as HttpErrorLike) : {};
+}
+
+// ------------------------------------------------------------------------------------------------- mappers
+
+/** Our own errors (services, auth, rate limits) carry everything already. */
+function fromAppError(err: unknown): ProblemOf | undefined {
+  if (!(err instanceof AppError)) return undefined;
+  const { code, status, title, errors, headers } = err;
+  return { code, status, title, detail: err.message, errors, headers };
+}
+
+/** The JSON body parser (express.json): a body over 1 MiB, or one that is not JSON. */
+function fromBodyParser(err: unknown): ProblemOf | undefined {
+  switch (httpErrorOf(err).type) {
+    case 'entity.too.large':
+      return problem('payload_too_large', 'The request body is larger than 1 MiB.');
+    case 'entity.parse.failed':
+      return problem('validation_failed', 'The request body is not valid JSON.', {
+        errors: [{ location: 'body', path: '/', message: 'malformed JSON' }],
+      });
+    default:
+      return undefined;
+  }
+}
+
+const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
+  400: 'validation_failed',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+};
 
 const LOCATIONS: FieldError['location'][] = ['body', 'query', 'path', 'header'];
 
@@ -68,6 +107,24 @@ function toFieldError(issue: ValidatorIssue): FieldError {
   return { location: where, path, message: issue.message ?? 'is invalid' };
 }
 
+/** Any other 4xx error with a status: express-openapi-validator's 400/404/405/415 above all. */
+function fromClientError(err: unknown): ProblemOf | undefined {
+  const e = httpErrorOf(err);
+  const status = e.status ?? e.statusCode;
+  if (!status || status < 400 || status >= 500) return undefined;
+  const code = CODE_BY_STATUS[status] ?? 'validation_failed';
+  const allow = status === 405 ? e.headers?.Allow : undefined;
+  const errors = status === 400 ? (e.errors ?? []).map(toFieldError) : undefined;
+  const details: Partial<Record<number, string>> = {
+    400: `The request is invalid: ${(errors ?? []).map((f) => `${f.location} ${f.path} ${f.message}`).join('; ')}.`,
+    404: 'No such resource or operation.',
+    405: `This path does not accept the method; allowed: ${allow ?? 'see Allow'}.`,
+    415: 'Send the body as application/json.',
+  };
+  const detail = details[status] ?? e.message ?? ERROR_CODES[code].title;
+  return problem(code, detail, { status, errors, headers: allow ? { Allow: allow } : {} });
+}
+
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -79,131 +136,77 @@ const UNAVAILABLE_CODES = new Set([
   'SQLITE_BUSY',
 ]);
 
-/** A database that cannot be reached or is locked: 503 with Retry-After (DESIGN.md), not a 500. */
-function isDatabaseUnavailable(err: unknown): boolean {
+/** A database that cannot be reached or is locked: 503 with Retry-After (docs/design.md, Errors), not a 500. */
+function fromDatabaseOutage(err: unknown): ProblemOf | undefined {
   const e = err as { code?: string; name?: string } | null;
-  return !!e && (UNAVAILABLE_CODES.has(e.code ?? '') || e.name === 'KnexTimeoutError');
+  if (!e || !(UNAVAILABLE_CODES.has(e.code ?? '') || e.name === 'KnexTimeoutError')) return undefined;
+  return problem(
+    'service_unavailable',
+    'The database is unavailable or busy; retry after the given number of seconds.',
+    {
+      headers: { 'Retry-After': '2' },
+      log: { message: 'database unavailable' },
+    },
+  );
 }
 
-function codeForStatus(status: number): ErrorCode {
-  switch (status) {
-    case 400:
-      return 'validation_failed';
-    case 401:
-      return 'unauthenticated';
-    case 403:
-      return 'forbidden';
-    case 404:
-      return 'not_found';
-    case 405:
-      return 'method_not_allowed';
-    case 413:
-      return 'payload_too_large';
-    case 415:
-      return 'unsupported_media_type';
-    case 429:
-      return 'rate_limited';
-    default:
-      return status >= 500 ? 'internal_error' : 'validation_failed';
+/** Anything else is a server bug: logged with its stack, answered 500 without details. */
+function fromUnknown(err: unknown): ProblemOf {
+  const e = httpErrorOf(err);
+  // express-openapi-validator reports a response that breaks the spec as a 500 with the issues.
+  const badResponse = (e.status ?? e.statusCode ?? 0) >= 500 && (e.errors?.length ?? 0) > 0;
+  return problem('internal_error', 'An unexpected error occurred; quote the request id when reporting it.', {
+    log: badResponse
+      ? { message: 'response does not match the spec', fields: { issues: e.errors } }
+      : { message: 'unhandled error' },
+  });
+}
+
+const MAPPERS = [fromAppError, fromBodyParser, fromClientError, fromDatabaseOutage];
+
+/** The problem for `err`: the first mapper's that recognises it, else a 500. */
+function toProblem(err: unknown): ProblemOf {
+  for (const map of MAPPERS) {
+    const mapped = map(err);
+    if (mapped) return mapped;
   }
+  return fromUnknown(err);
+}
+
+// ------------------------------------------------------------------------------------------------ renderer
+
+const TYPE_BASE = 'https://meridian.dev/problems/';
+
+/** Writes `problem` as the response: its headers, its status and the `application/problem+json` body. */
+function render(res: Response, requestId: string, instance: string, problem: ProblemOf): void {
+  const body: Problem = {
+    type: `${TYPE_BASE}${problem.code.replaceAll('_', '-')}`,
+    title: problem.title,
+    status: problem.status,
+    detail: problem.detail,
+    instance,
+    code: problem.code,
+    requestId,
+  };
+  if (problem.errors && problem.errors.length > 0) body.errors = problem.errors;
+  for (const [name, value] of Object.entries(problem.headers ?? {})) res.setHeader(name, value);
+  res.status(problem.status).type('application/problem+json').send(JSON.stringify(body));
 }
 
 /**
- * The Express error handler: AppErrors as they are; validator and body-parser errors mapped to their codes;
- * anything else is logged with its stack and answered 500 `internal_error` without details.
+ * The Express error handler: maps the error by its source and renders it; server faults are logged with the
+ * request id. An error after the response started can only be logged (the response is ended as it is).
  */
 export function problemHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     const requestId = String(res.getHeader('X-Request-Id') ?? '');
-    const instance = req.originalUrl.split('?')[0] ?? req.originalUrl;
     if (res.headersSent) {
       logger.error({ err, requestId }, 'error after the response started');
       res.end();
       return;
     }
-    if (err instanceof AppError) {
-      sendProblem(res, requestId, instance, { ...err, detail: err.message }, err.headers);
-      return;
-    }
-    const e = err as {
-      status?: number;
-      statusCode?: number;
-      type?: string;
-      errors?: ValidatorIssue[];
-      headers?: Record<string, string>;
-      message?: string;
-    };
-    if (e.type === 'entity.too.large') {
-      sendProblem(res, requestId, instance, {
-        code: 'payload_too_large',
-        status: 413,
-        title: ERROR_CODES.payload_too_large.title,
-        detail: 'The request body is larger than 1 MiB.',
-      });
-      return;
-    }
-    if (e.type === 'entity.parse.failed') {
-      sendProblem(res, requestId, instance, {
-        code: 'validation_failed',
-        status: 400,
-        title: ERROR_CODES.validation_failed.title,
-        detail: 'The request body is not valid JSON.',
-        errors: [{ location: 'body', path: '/', message: 'malformed JSON' }],
-      });
-      return;
-    }
-    const status = e.status ?? e.statusCode;
-    if (status && status >= 400 && status < 500) {
-      const code = codeForStatus(status);
-      const headers: Record<string, string> = {};
-      if (status === 405 && e.headers?.Allow) headers.Allow = e.headers.Allow;
-      const errors = status === 400 ? (e.errors ?? []).map(toFieldError) : undefined;
-      const detail =
-        status === 400
-          ? `The request is invalid: ${(errors ?? []).map((f) => `${f.location} ${f.path} ${f.message}`).join('; ')}.`
-          : status === 404
-            ? 'No such resource or operation.'
-            : status === 405
-              ? `This path does not accept the method; allowed: ${headers.Allow ?? 'see Allow'}.`
-              : status === 415
-                ? 'Send the body as application/json.'
-                : (e.message ?? ERROR_CODES[code].title);
-      sendProblem(
-        res,
-        requestId,
-        instance,
-        { code, status, title: ERROR_CODES[code].title, detail, errors },
-        headers,
-      );
-      return;
-    }
-    if (isDatabaseUnavailable(err)) {
-      logger.error({ err, requestId }, 'database unavailable');
-      sendProblem(
-        res,
-        requestId,
-        instance,
-        {
-          code: 'service_unavailable',
-          status: 503,
-          title: ERROR_CODES.service_unavailable.title,
-          detail: 'The database is unavailable or busy; retry after the given number of seconds.',
-        },
-        { 'Retry-After': '2' },
-      );
-      return;
-    }
-    if (status && status >= 500 && (e.errors?.length ?? 0) > 0) {
-      // express-openapi-validator reports a response that breaks the spec as a 500: a server bug.
-      logger.error({ err, requestId, issues: e.errors }, 'response does not match the spec');
-    } else {
-      logger.error({ err, requestId }, 'unhandled error');
-    }
-    sendProblem(res, requestId, instance, {
-      code: 'internal_error',
-      status: 500,
-      title: ERROR_CODES.internal_error.title,
-      detail: 'An unexpected error occurred; quote the request id when reporting it.',
-    });
+    const problem = toProblem(err);
+    if (problem.log) logger.error({ err, requestId, ...problem.log.fields }, problem.log.message);
+    render(res, requestId, req.originalUrl.split('?')[0] ?? req.originalUrl, problem);
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The typed handler map: `{ [operationId]: Handler }` derived from the generated `operations`, so `tsc` fails when
  * an operation of the spec has no handler or a handler returns a status or body the spec does not allow
- * (DESIGN.md: our "server stub generated from the spec").
+ * (docs/design.md: our "server stub generated from the spec").
  */
 import type { Request } from 'express';
 import type { operations } from '../../generated/openapi.js';
@@ -53,6 +53,16 @@ export interface HandlerContext<O extends OperationId> {
   /** Absolute URL of the API root, e.g. `http://127.0.0.1:8080/v1` (for `Location` and `Link`). */
   baseUrl: string;
   req: Request;
+}
+
+/**
+ * A handler's result with its operation erased: what the dispatcher writes (result.ts) and the Idempotency-Key
+ * store keeps. Every {@link HandlerResult} is one.
+ */
+export interface HandlerOutcome {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
 }
 
 /** A handler for one operation. */

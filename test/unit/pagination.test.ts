@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { listResult } from '../../server/http/pagination.js';
+import { listPage, listResult } from '../../server/http/pagination.js';
+import type { PageRequest } from '../../server/repositories/common.js';
 
 describe('list envelope and Link header (RFC 8288)', () => {
   const base = 'http://127.0.0.1:9/v1';
@@ -28,5 +29,23 @@ describe('list envelope and Link header (RFC 8288)', () => {
     );
     expect(last.body.pagination.hasMore).to.equal(false);
     expect(last.headers.Link).to.equal('<http://127.0.0.1:9/v1/risks?limit=3&offset=6>; rel="prev"');
+  });
+  it("asks for the spec's default page size (from the generated operation table) when no limit is given", async () => {
+    const asked: PageRequest[] = [];
+    const ctx = {
+      operationId: 'listRisks' as const,
+      query: {},
+      baseUrl: base,
+      req: { originalUrl: '/v1/risks' },
+    };
+    const r = await listPage(ctx, async (page) => {
+      asked.push(page);
+      return { items: ['r1'], total: 1 };
+    });
+    expect(asked).to.deep.equal([{ limit: 25, offset: 0 }]);
+    expect(r.body).to.deep.equal({
+      data: ['r1'],
+      pagination: { limit: 25, offset: 0, total: 1, hasMore: false },
+    });
   });
 });

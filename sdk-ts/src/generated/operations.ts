@@ -1,76 +1,89 @@
 /**
- * This file was generated from spec/openapi.yaml by sdk-ts/scripts/generate-operations.ts (operations).
+ * This file was generated from spec/openapi.yaml by scripts/generate-operations.ts (operations).
  * Do not make direct changes to the file: edit the spec and run `npm run generate`.
  */
 
 import type { APIError, APIConnectionError, TimeoutError } from '../lib/errors.js';
 import type { APIResult, OperationData, OperationParams, RequestOptions } from '../lib/types.js';
 
-/** Runtime description of one operation: what the client needs to build the request. */
+/** Runtime description of one operation: what the server and the client need to route, check and build it. */
 export interface OperationSpec {
   readonly method: 'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'TRACE';
   /** Path template relative to the base URL (which ends in `/v1`). */
   readonly path: string;
   readonly pathParams: readonly string[];
   readonly queryParams: readonly string[];
+  /** The header parameters the operation declares, spelt as in the spec (e.g. `If-Match`). */
+  readonly headerParams: readonly string[];
   readonly hasBody: boolean;
   /** Takes `limit` and `offset`: usable with `client.paginate()`. */
   readonly paginated: boolean;
+  /** A paginated operation's `limit`: the page size when none is asked for, and the largest allowed. */
+  readonly limit: { readonly default: number; readonly maximum: number } | null;
+  /** The operation's first tag (its section of the API reference). */
+  readonly tag: string;
+  /** The API key scope the operation requires (`x-required-scope`): `read`, `write` or `admin`. */
+  readonly scope: string;
 }
 
 /** Every operation of the spec's `paths`, keyed by operationId, in the spec's order. */
 export const operationTable = {
-  listProjects: { method: 'GET', path: '/projects', pathParams: [], queryParams: ['status', 'limit', 'offset'], hasBody: false, paginated: true },
-  createProject: { method: 'POST', path: '/projects', pathParams: [], queryParams: [], hasBody: true, paginated: false },
-  getProject: { method: 'GET', path: '/projects/{id}', pathParams: ['id'], queryParams: [], hasBody: false, paginated: false },
-  updateProject: { method: 'PATCH', path: '/projects/{id}', pathParams: ['id'], queryParams: [], hasBody: true, paginated: false },
-  listProjectMilestones: { method: 'GET', path: '/projects/{id}/milestones', pathParams: ['id'], queryParams: ['status', 'limit', 'offset'], hasBody: false, paginated: true },
-  createMilestone: { method: 'POST', path: '/projects/{id}/milestones', pathParams: ['id'], queryParams: [], hasBody: true, paginated: false },
-  getMilestone: { method: 'GET', path: '/milestones/{id}', pathParams: ['id'], queryParams: [], hasBody: false, paginated: false },
-  deleteMilestone: { method: 'DELETE', path: '/milestones/{id}', pathParams: ['id'], queryParams: [], hasBody: false, paginated: false },
-  updateMilestone: { method: 'PATCH', path: '/milestones/{id}', pathParams: ['id'], queryParams: [], hasBody: true, paginated: false },
-  listRisks: { method: 'GET', path: '/risks', pathParams: [], queryParams: ['projectId', 'status', 'severity', 'limit', 'offset'], hasBody: false, paginated: true },
-  createRisk: { method: 'POST', path: '/risks', pathParams: [], queryParams: [], hasBody: true, paginated: false },
-  getRisk: { method: 'GET', path: '/risks/{id}', pathParams: ['id'], queryParams: [], hasBody: false, paginated: false },
-  updateRisk: { method: 'PATCH', path: '/risks/{id}', pathParams: ['id'], queryParams: [], hasBody: true, paginated: false },
-  listIssues: { method: 'GET', path: '/issues', pathParams: [], queryParams: ['projectId', 'status', 'priority', 'assigneeId', 'limit', 'offset'], hasBody: false, paginated: true },
-  createIssue: { method: 'POST', path: '/issues', pathParams: [], queryParams: [], hasBody: true, paginated: false },
-  getIssue: { method: 'GET', path: '/issues/{id}', pathParams: ['id'], queryParams: [], hasBody: false, paginated: false },
-  updateIssue: { method: 'PATCH', path: '/issues/{id}', pathParams: ['id'], queryParams: [], hasBody: true, paginated: false },
-  listResources: { method: 'GET', path: '/resources', pathParams: [], queryParams: ['role', 'skill', 'active', 'limit', 'offset'], hasBody: false, paginated: true },
-  createResource: { method: 'POST', path: '/resources', pathParams: [], queryParams: [], hasBody: true, paginated: false },
-  getResource: { method: 'GET', path: '/resources/{id}', pathParams: ['id'], queryParams: [], hasBody: false, paginated: false },
-  updateResource: { method: 'PATCH', path: '/resources/{id}', pathParams: ['id'], queryParams: [], hasBody: true, paginated: false },
-  getResourceAvailability: { method: 'GET', path: '/resources/{id}/availability', pathParams: ['id'], queryParams: ['from', 'to', 'granularity'], hasBody: false, paginated: false },
-  listAllocations: { method: 'GET', path: '/allocations', pathParams: [], queryParams: ['resourceId', 'projectId', 'from', 'to', 'limit', 'offset'], hasBody: false, paginated: true },
-  createAllocation: { method: 'POST', path: '/allocations', pathParams: [], queryParams: [], hasBody: true, paginated: false },
-  listAllocationConflicts: { method: 'GET', path: '/allocations/conflicts', pathParams: [], queryParams: ['from', 'to', 'resourceId', 'limit', 'offset'], hasBody: false, paginated: true },
-  getAllocation: { method: 'GET', path: '/allocations/{id}', pathParams: ['id'], queryParams: [], hasBody: false, paginated: false },
-  deleteAllocation: { method: 'DELETE', path: '/allocations/{id}', pathParams: ['id'], queryParams: [], hasBody: false, paginated: false },
-  updateAllocation: { method: 'PATCH', path: '/allocations/{id}', pathParams: ['id'], queryParams: [], hasBody: true, paginated: false },
-  listAgents: { method: 'GET', path: '/agents', pathParams: [], queryParams: ['limit', 'offset'], hasBody: false, paginated: true },
-  runAgent: { method: 'POST', path: '/agents/run', pathParams: [], queryParams: [], hasBody: true, paginated: false },
-  listAgentExecutions: { method: 'GET', path: '/agents/executions', pathParams: [], queryParams: ['agentId', 'status', 'limit', 'offset'], hasBody: false, paginated: true },
-  getAgentExecution: { method: 'GET', path: '/agents/executions/{executionId}', pathParams: ['executionId'], queryParams: [], hasBody: false, paginated: false },
-  askAgent: { method: 'POST', path: '/agents/ask', pathParams: [], queryParams: [], hasBody: true, paginated: false },
-  listWebhooks: { method: 'GET', path: '/webhooks', pathParams: [], queryParams: ['limit', 'offset'], hasBody: false, paginated: true },
-  createWebhook: { method: 'POST', path: '/webhooks', pathParams: [], queryParams: [], hasBody: true, paginated: false },
-  getWebhook: { method: 'GET', path: '/webhooks/{id}', pathParams: ['id'], queryParams: [], hasBody: false, paginated: false },
-  deleteWebhook: { method: 'DELETE', path: '/webhooks/{id}', pathParams: ['id'], queryParams: [], hasBody: false, paginated: false },
-  updateWebhook: { method: 'PATCH', path: '/webhooks/{id}', pathParams: ['id'], queryParams: [], hasBody: true, paginated: false },
-  rotateWebhookSecret: { method: 'POST', path: '/webhooks/{id}/rotate-secret', pathParams: ['id'], queryParams: [], hasBody: false, paginated: false },
-  listWebhookDeliveries: { method: 'GET', path: '/webhooks/{id}/deliveries', pathParams: ['id'], queryParams: ['status', 'limit', 'offset'], hasBody: false, paginated: true },
-  testWebhook: { method: 'POST', path: '/webhooks/{id}/test', pathParams: ['id'], queryParams: [], hasBody: false, paginated: false },
-  getMe: { method: 'GET', path: '/me', pathParams: [], queryParams: [], hasBody: false, paginated: false },
-  getTenant: { method: 'GET', path: '/tenant', pathParams: [], queryParams: [], hasBody: false, paginated: false },
-  listApiKeys: { method: 'GET', path: '/api-keys', pathParams: [], queryParams: ['limit', 'offset'], hasBody: false, paginated: true },
-  createApiKey: { method: 'POST', path: '/api-keys', pathParams: [], queryParams: [], hasBody: true, paginated: false },
-  revokeApiKey: { method: 'DELETE', path: '/api-keys/{id}', pathParams: ['id'], queryParams: [], hasBody: false, paginated: false },
-  listAuditLogs: { method: 'GET', path: '/audit-logs', pathParams: [], queryParams: ['action', 'resourceType', 'resourceId', 'actorId', 'since', 'until', 'limit', 'offset'], hasBody: false, paginated: true },
+  listProjects: { method: 'GET', path: '/projects', pathParams: [], queryParams: ['status', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Projects', scope: 'read' },
+  createProject: { method: 'POST', path: '/projects', pathParams: [], queryParams: [], headerParams: ['Idempotency-Key'], hasBody: true, paginated: false, limit: null, tag: 'Projects', scope: 'write' },
+  getProject: { method: 'GET', path: '/projects/{id}', pathParams: ['id'], queryParams: [], headerParams: ['If-None-Match'], hasBody: false, paginated: false, limit: null, tag: 'Projects', scope: 'read' },
+  updateProject: { method: 'PATCH', path: '/projects/{id}', pathParams: ['id'], queryParams: [], headerParams: ['If-Match'], hasBody: true, paginated: false, limit: null, tag: 'Projects', scope: 'write' },
+  listProjectMilestones: { method: 'GET', path: '/projects/{id}/milestones', pathParams: ['id'], queryParams: ['status', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Milestones', scope: 'read' },
+  createMilestone: { method: 'POST', path: '/projects/{id}/milestones', pathParams: ['id'], queryParams: [], headerParams: ['Idempotency-Key'], hasBody: true, paginated: false, limit: null, tag: 'Milestones', scope: 'write' },
+  getMilestone: { method: 'GET', path: '/milestones/{id}', pathParams: ['id'], queryParams: [], headerParams: ['If-None-Match'], hasBody: false, paginated: false, limit: null, tag: 'Milestones', scope: 'read' },
+  deleteMilestone: { method: 'DELETE', path: '/milestones/{id}', pathParams: ['id'], queryParams: [], headerParams: ['If-Match'], hasBody: false, paginated: false, limit: null, tag: 'Milestones', scope: 'write' },
+  updateMilestone: { method: 'PATCH', path: '/milestones/{id}', pathParams: ['id'], queryParams: [], headerParams: ['If-Match'], hasBody: true, paginated: false, limit: null, tag: 'Milestones', scope: 'write' },
+  listRisks: { method: 'GET', path: '/risks', pathParams: [], queryParams: ['projectId', 'status', 'severity', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Risks', scope: 'read' },
+  createRisk: { method: 'POST', path: '/risks', pathParams: [], queryParams: [], headerParams: ['Idempotency-Key'], hasBody: true, paginated: false, limit: null, tag: 'Risks', scope: 'write' },
+  getRisk: { method: 'GET', path: '/risks/{id}', pathParams: ['id'], queryParams: [], headerParams: ['If-None-Match'], hasBody: false, paginated: false, limit: null, tag: 'Risks', scope: 'read' },
+  updateRisk: { method: 'PATCH', path: '/risks/{id}', pathParams: ['id'], queryParams: [], headerParams: ['If-Match'], hasBody: true, paginated: false, limit: null, tag: 'Risks', scope: 'write' },
+  listIssues: { method: 'GET', path: '/issues', pathParams: [], queryParams: ['projectId', 'status', 'priority', 'assigneeId', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Issues', scope: 'read' },
+  createIssue: { method: 'POST', path: '/issues', pathParams: [], queryParams: [], headerParams: ['Idempotency-Key'], hasBody: true, paginated: false, limit: null, tag: 'Issues', scope: 'write' },
+  getIssue: { method: 'GET', path: '/issues/{id}', pathParams: ['id'], queryParams: [], headerParams: ['If-None-Match'], hasBody: false, paginated: false, limit: null, tag: 'Issues', scope: 'read' },
+  updateIssue: { method: 'PATCH', path: '/issues/{id}', pathParams: ['id'], queryParams: [], headerParams: ['If-Match'], hasBody: true, paginated: false, limit: null, tag: 'Issues', scope: 'write' },
+  listResources: { method: 'GET', path: '/resources', pathParams: [], queryParams: ['role', 'skill', 'active', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Resources', scope: 'read' },
+  createResource: { method: 'POST', path: '/resources', pathParams: [], queryParams: [], headerParams: ['Idempotency-Key'], hasBody: true, paginated: false, limit: null, tag: 'Resources', scope: 'write' },
+  getResource: { method: 'GET', path: '/resources/{id}', pathParams: ['id'], queryParams: [], headerParams: ['If-None-Match'], hasBody: false, paginated: false, limit: null, tag: 'Resources', scope: 'read' },
+  updateResource: { method: 'PATCH', path: '/resources/{id}', pathParams: ['id'], queryParams: [], headerParams: ['If-Match'], hasBody: true, paginated: false, limit: null, tag: 'Resources', scope: 'write' },
+  getResourceAvailability: { method: 'GET', path: '/resources/{id}/availability', pathParams: ['id'], queryParams: ['from', 'to', 'granularity'], headerParams: [], hasBody: false, paginated: false, limit: null, tag: 'Resources', scope: 'read' },
+  listAllocations: { method: 'GET', path: '/allocations', pathParams: [], queryParams: ['resourceId', 'projectId', 'from', 'to', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Allocations', scope: 'read' },
+  createAllocation: { method: 'POST', path: '/allocations', pathParams: [], queryParams: [], headerParams: ['Idempotency-Key'], hasBody: true, paginated: false, limit: null, tag: 'Allocations', scope: 'write' },
+  listAllocationConflicts: { method: 'GET', path: '/allocations/conflicts', pathParams: [], queryParams: ['from', 'to', 'resourceId', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Allocations', scope: 'read' },
+  getAllocation: { method: 'GET', path: '/allocations/{id}', pathParams: ['id'], queryParams: [], headerParams: ['If-None-Match'], hasBody: false, paginated: false, limit: null, tag: 'Allocations', scope: 'read' },
+  deleteAllocation: { method: 'DELETE', path: '/allocations/{id}', pathParams: ['id'], queryParams: [], headerParams: ['If-Match'], hasBody: false, paginated: false, limit: null, tag: 'Allocations', scope: 'write' },
+  updateAllocation: { method: 'PATCH', path: '/allocations/{id}', pathParams: ['id'], queryParams: [], headerParams: ['If-Match'], hasBody: true, paginated: false, limit: null, tag: 'Allocations', scope: 'write' },
+  listAgents: { method: 'GET', path: '/agents', pathParams: [], queryParams: ['limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Agents', scope: 'read' },
+  runAgent: { method: 'POST', path: '/agents/run', pathParams: [], queryParams: [], headerParams: ['Idempotency-Key'], hasBody: true, paginated: false, limit: null, tag: 'Agents', scope: 'write' },
+  listAgentExecutions: { method: 'GET', path: '/agents/executions', pathParams: [], queryParams: ['agentId', 'status', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Agents', scope: 'read' },
+  getAgentExecution: { method: 'GET', path: '/agents/executions/{executionId}', pathParams: ['executionId'], queryParams: [], headerParams: [], hasBody: false, paginated: false, limit: null, tag: 'Agents', scope: 'read' },
+  askAgent: { method: 'POST', path: '/agents/ask', pathParams: [], queryParams: [], headerParams: ['Idempotency-Key'], hasBody: true, paginated: false, limit: null, tag: 'Agents', scope: 'read' },
+  listWebhooks: { method: 'GET', path: '/webhooks', pathParams: [], queryParams: ['limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Webhooks', scope: 'admin' },
+  createWebhook: { method: 'POST', path: '/webhooks', pathParams: [], queryParams: [], headerParams: ['Idempotency-Key'], hasBody: true, paginated: false, limit: null, tag: 'Webhooks', scope: 'admin' },
+  getWebhook: { method: 'GET', path: '/webhooks/{id}', pathParams: ['id'], queryParams: [], headerParams: ['If-None-Match'], hasBody: false, paginated: false, limit: null, tag: 'Webhooks', scope: 'admin' },
+  deleteWebhook: { method: 'DELETE', path: '/webhooks/{id}', pathParams: ['id'], queryParams: [], headerParams: ['If-Match'], hasBody: false, paginated: false, limit: null, tag: 'Webhooks', scope: 'admin' },
+  updateWebhook: { method: 'PATCH', path: '/webhooks/{id}', pathParams: ['id'], queryParams: [], headerParams: ['If-Match'], hasBody: true, paginated: false, limit: null, tag: 'Webhooks', scope: 'admin' },
+  rotateWebhookSecret: { method: 'POST', path: '/webhooks/{id}/rotate-secret', pathParams: ['id'], queryParams: [], headerParams: ['Idempotency-Key'], hasBody: false, paginated: false, limit: null, tag: 'Webhooks', scope: 'admin' },
+  listWebhookDeliveries: { method: 'GET', path: '/webhooks/{id}/deliveries', pathParams: ['id'], queryParams: ['status', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Webhooks', scope: 'admin' },
+  testWebhook: { method: 'POST', path: '/webhooks/{id}/test', pathParams: ['id'], queryParams: [], headerParams: ['Idempotency-Key'], hasBody: false, paginated: false, limit: null, tag: 'Webhooks', scope: 'admin' },
+  getMe: { method: 'GET', path: '/me', pathParams: [], queryParams: [], headerParams: [], hasBody: false, paginated: false, limit: null, tag: 'Identity', scope: 'read' },
+  getTenant: { method: 'GET', path: '/tenant', pathParams: [], queryParams: [], headerParams: [], hasBody: false, paginated: false, limit: null, tag: 'Identity', scope: 'read' },
+  listApiKeys: { method: 'GET', path: '/api-keys', pathParams: [], queryParams: ['limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'API Keys', scope: 'admin' },
+  createApiKey: { method: 'POST', path: '/api-keys', pathParams: [], queryParams: [], headerParams: ['Idempotency-Key'], hasBody: true, paginated: false, limit: null, tag: 'API Keys', scope: 'admin' },
+  revokeApiKey: { method: 'DELETE', path: '/api-keys/{id}', pathParams: ['id'], queryParams: [], headerParams: [], hasBody: false, paginated: false, limit: null, tag: 'API Keys', scope: 'admin' },
+  listAuditLogs: { method: 'GET', path: '/audit-logs', pathParams: [], queryParams: ['action', 'resourceType', 'resourceId', 'actorId', 'since', 'until', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Audit Logs', scope: 'admin' },
 } as const satisfies Record<string, OperationSpec>;
 
 /** An operationId of the API. */
 export type OperationId = keyof typeof operationTable;
+
+/** The operationId of a paginated (list) operation. */
+export type PaginatedOperationId = {
+  [K in OperationId]: (typeof operationTable)[K]['paginated'] extends true ? K : never;
+}[OperationId];
 
 /**
  * One typed method per operation of the API, named after its operationId. `Meridian` implements this interface

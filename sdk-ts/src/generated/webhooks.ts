@@ -1,5 +1,5 @@
 /**
- * This file was generated from spec/openapi.yaml by sdk-ts/scripts/generate-operations.ts (webhook events).
+ * This file was generated from spec/openapi.yaml by scripts/generate-operations.ts (webhook events).
  * Do not make direct changes to the file: edit the spec and run `npm run generate`.
  */
 

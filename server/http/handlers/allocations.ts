@@ -3,7 +3,7 @@
  */
 import { etagOf } from '../../services/concurrency.js';
 import type { Services } from '../../services/index.js';
-import { listResult, pageOf } from '../pagination.js';
+import { listPage } from '../pagination.js';
 import type { HandlerMap } from '../types.js';
 
 /** Handlers for the allocation CRUD operations and listAllocationConflicts. */
@@ -19,15 +19,15 @@ export function allocationHandlers(
   | 'listAllocationConflicts'
 > {
   return {
-    async listAllocations({ actor, query, baseUrl, req }) {
-      const page = pageOf(query);
+    async listAllocations(ctx) {
+      const { actor, query } = ctx;
       const filter = {
         resourceId: query?.resourceId,
         projectId: query?.projectId,
         from: query?.from,
         to: query?.to,
       };
-      return listResult(await services.allocations.list(actor, filter, page), page, baseUrl, req.originalUrl);
+      return listPage(ctx, (page) => services.allocations.list(actor, filter, page));
     },
     async createAllocation({ actor, body }) {
       const allocation = await services.allocations.create(actor, body);
@@ -49,15 +49,10 @@ export function allocationHandlers(
       await services.allocations.delete(actor, path.id, headers?.['If-Match']);
       return { status: 204 };
     },
-    async listAllocationConflicts({ actor, query, baseUrl, req }) {
-      const page = pageOf(query);
+    async listAllocationConflicts(ctx) {
+      const { actor, query } = ctx;
       const filter = { resourceId: query?.resourceId, from: query?.from, to: query?.to };
-      return listResult(
-        await services.allocations.conflicts(actor, filter, page),
-        page,
-        baseUrl,
-        req.originalUrl,
-      );
+      return listPage(ctx, (page) => services.allocations.conflicts(actor, filter, page));
     },
   };
 }

@@ -3,7 +3,7 @@
  */
 import { etagOf } from '../../services/concurrency.js';
 import type { Services } from '../../services/index.js';
-import { listResult, pageOf } from '../pagination.js';
+import { listPage } from '../pagination.js';
 import type { HandlerMap } from '../types.js';
 
 /** Handlers for listIssues, createIssue, getIssue, updateIssue. */
@@ -11,15 +11,15 @@ export function issueHandlers(
   services: Services,
 ): Pick<HandlerMap, 'listIssues' | 'createIssue' | 'getIssue' | 'updateIssue'> {
   return {
-    async listIssues({ actor, query, baseUrl, req }) {
-      const page = pageOf(query);
+    async listIssues(ctx) {
+      const { actor, query } = ctx;
       const filter = {
         projectId: query?.projectId,
         status: query?.status,
         priority: query?.priority,
         assigneeId: query?.assigneeId,
       };
-      return listResult(await services.issues.list(actor, filter, page), page, baseUrl, req.originalUrl);
+      return listPage(ctx, (page) => services.issues.list(actor, filter, page));
     },
     async createIssue({ actor, body }) {
       const issue = await services.issues.create(actor, body);

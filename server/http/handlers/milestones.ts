@@ -3,7 +3,7 @@
  */
 import { etagOf } from '../../services/concurrency.js';
 import type { Services } from '../../services/index.js';
-import { listResult, pageOf } from '../pagination.js';
+import { listPage } from '../pagination.js';
 import type { HandlerMap } from '../types.js';
 
 /** Handlers for listProjectMilestones, createMilestone, getMilestone, updateMilestone, deleteMilestone. */
@@ -14,10 +14,11 @@ export function milestoneHandlers(
   'listProjectMilestones' | 'createMilestone' | 'getMilestone' | 'updateMilestone' | 'deleteMilestone'
 > {
   return {
-    async listProjectMilestones({ actor, path, query, baseUrl, req }) {
-      const page = pageOf(query);
-      const result = await services.milestones.list(actor, path.id, { status: query?.status }, page);
-      return listResult(result, page, baseUrl, req.originalUrl);
+    async listProjectMilestones(ctx) {
+      const { actor, path, query } = ctx;
+      return listPage(ctx, (page) =>
+        services.milestones.list(actor, path.id, { status: query?.status }, page),
+      );
     },
     async createMilestone({ actor, path, body }) {
       const milestone = await services.milestones.create(actor, path.id, body);

@@ -2,7 +2,7 @@
  * Handlers of the API Keys and Audit Logs tags (admin scope).
  */
 import type { Services } from '../../services/index.js';
-import { listResult, pageOf } from '../pagination.js';
+import { listPage } from '../pagination.js';
 import type { HandlerMap } from '../types.js';
 
 /** Handlers for listApiKeys, createApiKey, revokeApiKey and listAuditLogs. */
@@ -10,9 +10,8 @@ export function platformHandlers(
   services: Services,
 ): Pick<HandlerMap, 'listApiKeys' | 'createApiKey' | 'revokeApiKey' | 'listAuditLogs'> {
   return {
-    async listApiKeys({ actor, query, baseUrl, req }) {
-      const page = pageOf(query);
-      return listResult(await services.identity.listKeys(actor, page), page, baseUrl, req.originalUrl);
+    async listApiKeys(ctx) {
+      return listPage(ctx, (page) => services.identity.listKeys(ctx.actor, page));
     },
     async createApiKey({ actor, principal, body }) {
       const { apiKey, key } = await services.identity.issueKey(principal, actor, body);
@@ -22,8 +21,8 @@ export function platformHandlers(
       await services.identity.revokeKey(actor, path.id);
       return { status: 204 };
     },
-    async listAuditLogs({ actor, query, baseUrl, req }) {
-      const page = pageOf(query);
+    async listAuditLogs(ctx) {
+      const { actor, query } = ctx;
       const filter = {
         action: query?.action,
         resourceType: query?.resourceType,
@@ -32,7 +31,7 @@ export function platformHandlers(
         since: query?.since,
         until: query?.until,
       };
-      return listResult(await services.auditLog.list(actor, filter, page), page, baseUrl, req.originalUrl);
+      return listPage(ctx, (page) => services.auditLog.list(actor, filter, page));
     },
   };
 }

@@ -3,7 +3,7 @@
  */
 import { etagOf } from '../../services/concurrency.js';
 import type { Services } from '../../services/index.js';
-import { listResult, pageOf } from '../pagination.js';
+import { listPage } from '../pagination.js';
 import type { HandlerMap } from '../types.js';
 
 /** Handlers for listProjects, createProject, getProject, updateProject. */
@@ -11,10 +11,9 @@ export function projectHandlers(
   services: Services,
 ): Pick<HandlerMap, 'listProjects' | 'createProject' | 'getProject' | 'updateProject'> {
   return {
-    async listProjects({ actor, query, baseUrl, req }) {
-      const page = pageOf(query);
-      const result = await services.projects.list(actor, { status: query?.status }, page);
-      return listResult(result, page, baseUrl, req.originalUrl);
+    async listProjects(ctx) {
+      const { actor, query } = ctx;
+      return listPage(ctx, (page) => services.projects.list(actor, { status: query?.status }, page));
     },
     async createProject({ actor, body }) {
       const project = await services.projects.create(actor, body);

@@ -3,7 +3,7 @@
  */
 import { etagOf } from '../../services/concurrency.js';
 import type { Services } from '../../services/index.js';
-import { listResult, pageOf } from '../pagination.js';
+import { listPage } from '../pagination.js';
 import type { HandlerMap } from '../types.js';
 
 /** Handlers for listResources, createResource, getResource, updateResource, getResourceAvailability. */
@@ -14,10 +14,10 @@ export function resourceHandlers(
   'listResources' | 'createResource' | 'getResource' | 'updateResource' | 'getResourceAvailability'
 > {
   return {
-    async listResources({ actor, query, baseUrl, req }) {
-      const page = pageOf(query);
+    async listResources(ctx) {
+      const { actor, query } = ctx;
       const filter = { role: query?.role, skill: query?.skill, active: query?.active };
-      return listResult(await services.resources.list(actor, filter, page), page, baseUrl, req.originalUrl);
+      return listPage(ctx, (page) => services.resources.list(actor, filter, page));
     },
     async createResource({ actor, body }) {
       const resource = await services.resources.create(actor, body);

@@ -3,7 +3,7 @@
  */
 import { etagOf } from '../../services/concurrency.js';
 import type { Services } from '../../services/index.js';
-import { listResult, pageOf } from '../pagination.js';
+import { listPage } from '../pagination.js';
 import type { HandlerMap } from '../types.js';
 
 /** Handlers for listRisks, createRisk, getRisk, updateRisk. */
@@ -11,10 +11,10 @@ export function riskHandlers(
   services: Services,
 ): Pick<HandlerMap, 'listRisks' | 'createRisk' | 'getRisk' | 'updateRisk'> {
   return {
-    async listRisks({ actor, query, baseUrl, req }) {
-      const page = pageOf(query);
+    async listRisks(ctx) {
+      const { actor, query } = ctx;
       const filter = { projectId: query?.projectId, status: query?.status, severity: query?.severity };
-      return listResult(await services.risks.list(actor, filter, page), page, baseUrl, req.originalUrl);
+      return listPage(ctx, (page) => services.risks.list(actor, filter, page));
     },
     async createRisk({ actor, body }) {
       const risk = await services.risks.create(actor, body);

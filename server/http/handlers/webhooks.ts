@@ -3,7 +3,7 @@
  */
 import { etagOf } from '../../services/concurrency.js';
 import type { Services } from '../../services/index.js';
-import { listResult, pageOf } from '../pagination.js';
+import { listPage } from '../pagination.js';
 import type { HandlerMap } from '../types.js';
 
 /**
@@ -24,10 +24,8 @@ export function webhookHandlers(
   | 'testWebhook'
 > {
   return {
-    async listWebhooks({ actor, query, baseUrl, req }) {
-      const page = pageOf(query);
-      const result = await services.webhooks.list(actor, page);
-      return listResult(result, page, baseUrl, req.originalUrl);
+    async listWebhooks(ctx) {
+      return listPage(ctx, (page) => services.webhooks.list(ctx.actor, page));
     },
     async createWebhook({ actor, body }) {
       const webhook = await services.webhooks.create(actor, body);
@@ -53,10 +51,11 @@ export function webhookHandlers(
       const webhook = await services.webhooks.rotateSecret(actor, path.id);
       return { status: 200, body: webhook, headers: { ETag: etagOf(webhook.version) } };
     },
-    async listWebhookDeliveries({ actor, path, query, baseUrl, req }) {
-      const page = pageOf(query);
-      const result = await services.webhooks.deliveries(actor, path.id, { status: query?.status }, page);
-      return listResult(result, page, baseUrl, req.originalUrl);
+    async listWebhookDeliveries(ctx) {
+      const { actor, path, query } = ctx;
+      return listPage(ctx, (page) =>
+        services.webhooks.deliveries(actor, path.id, { status: query?.status }, page),
+      );
     },
     async testWebhook({ actor, path }) {
       const delivery = await services.webhooks.sendTest(actor, path.id);
