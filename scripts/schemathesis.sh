@@ -102,33 +102,27 @@ SERVER_LOG="$WORK/server.log"
 SERVER_PID=""
 
 ST_PID=""
-stop_st() {
-  if [[ -n "$ST_PID" ]] && kill -0 "$ST_PID" 2>/dev/null; then
-    kill -TERM "$ST_PID" 2>/dev/null || true
-    local i
-    for ((i = 0; i < 25; i++)); do
-      kill -0 "$ST_PID" 2>/dev/null || break
-      sleep 0.2
-    done
-    kill -0 "$ST_PID" 2>/dev/null && kill -KILL "$ST_PID" 2>/dev/null || true
-    wait "$ST_PID" 2>/dev/null || true
+# Stops a process this script started: SIGTERM, then up to $2 × 0.2 s for it to exit, then SIGKILL; reaps it.
+stop_pid() {
+  local pid="$1" tries="$2" name="$3" i
+  if [[ -z "$pid" ]] || ! kill -0 "$pid" 2>/dev/null; then return 0; fi
+  kill -TERM "$pid" 2>/dev/null || true
+  for ((i = 0; i < tries; i++)); do
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.2
+  done
+  if kill -0 "$pid" 2>/dev/null; then
+    log "$name pid $pid did not stop on SIGTERM; sending SIGKILL"
+    kill -KILL "$pid" 2>/dev/null || true
   fi
+  wait "$pid" 2>/dev/null || true
+}
+stop_st() {
+  stop_pid "$ST_PID" 25 schemathesis
   ST_PID=""
 }
 stop_server() {
-  if [[ -n "$SERVER_PID" ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
-    kill -TERM "$SERVER_PID" 2>/dev/null || true
-    local i
-    for ((i = 0; i < 50; i++)); do
-      kill -0 "$SERVER_PID" 2>/dev/null || break
-      sleep 0.2
-    done
-    if kill -0 "$SERVER_PID" 2>/dev/null; then
-      log "server pid $SERVER_PID did not stop on SIGTERM; sending SIGKILL"
-      kill -KILL "$SERVER_PID" 2>/dev/null || true
-    fi
-    wait "$SERVER_PID" 2>/dev/null || true
-  fi
+  stop_pid "$SERVER_PID" 50 server
   SERVER_PID=""
 }
 cleanup() {
