@@ -18,13 +18,14 @@ import { webhookHandlers } from './webhooks.js';
 
 /** Handlers that answer 501 `not_implemented`, naming the issue that builds them. */
 function notImplemented<K extends OperationId>(ids: readonly K[], buildsIt: string): Pick<HandlerMap, K> {
-  const out: Partial<Record<OperationId, () => Promise<never>>> = {};
+  // A handler that only throws (`() => Promise<never>`) is a Handler of every operation.
+  const out = {} as Record<K, () => Promise<never>>;
   for (const id of ids) {
     out[id] = async () => {
       throw new AppError('not_implemented', `${id} is specified but not built yet (${buildsIt}).`);
     };
   }
-  return out as unknown as Pick<HandlerMap, K>;
+  return out;
 }
 
 /** Builds the complete handler map over the services. */
