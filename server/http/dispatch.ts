@@ -72,7 +72,11 @@ export function operationOf(req: Request): ResolvedOperation {
  * spec before it gets here. The compiler cannot see that link (Express types `req.query` as `ParsedQs` and
  * `req.body` as `any`): the one assertion below states it.
  */
-function contextOf(req: Request, { operationId, principal }: ResolvedOperation, basePath: string) {
+function contextOf(
+  req: Request,
+  { operationId, principal }: ResolvedOperation,
+  basePath: string,
+): HandlerContext<OperationId> {
   const headers: Record<string, string> = {};
   for (const name of operationTable[operationId].headerParams) {
     const value = req.get(name);
