@@ -1466,12 +1466,12 @@ export interface components {
              * @description Cost incurred to date.
              * @default 0
              */
-            actualCost: number;
+            actualCost?: number;
             /**
              * @description Percent complete.
              * @default 0
              */
-            progress: number;
+            progress?: number;
             /** @description Free labels, at most 20. */
             tags?: string[];
         };
@@ -1946,19 +1946,19 @@ export interface components {
              * @description Skills.
              * @default []
              */
-            skills: string[];
+            skills?: string[];
             /**
              * @description Hours the person can work per week.
              * @default 40
              */
-            capacityHoursPerWeek: number;
+            capacityHoursPerWeek?: number;
             /** @description Cost of one hour of work in major units of the tenant's currency. */
             costRatePerHour?: number | null;
             /**
              * @description Whether the person is active.
              * @default true
              */
-            active: boolean;
+            active?: boolean;
         };
         /** @description Fields to change; only the fields present change; null clears a nullable field. */
         ResourceUpdate: {
@@ -2300,7 +2300,7 @@ export interface components {
              * @description `all` for the whole portfolio, or `project:<uuid>` for one project of your tenant.
              * @default all
              */
-            scope: string;
+            scope?: string;
             depth?: components["schemas"]["AgentDepth"];
         };
         /**
@@ -2621,7 +2621,7 @@ export interface components {
              * @description Whether to deliver to it.
              * @default true
              */
-            enabled: boolean;
+            enabled?: boolean;
         };
         /** @description Fields to change; only the fields present change. */
         WebhookEndpointUpdate: {

@@ -6,8 +6,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out="${1:-.}"
 mkdir -p "$out/generated"
-# openapi-typescript writes its own do-not-edit banner at the top of the file.
-npx --no-install openapi-typescript spec/openapi.yaml --output "$out/generated/openapi.ts" --enum-values >/dev/null
+# openapi-typescript writes its own do-not-edit banner at the top of the file. --default-non-nullable false (as for the
+# SDK): a request field with a `default` stays optional, so the body types say what a caller may omit; response fields
+# are required exactly when the spec lists them in `required`.
+npx --no-install openapi-typescript spec/openapi.yaml --output "$out/generated/openapi.ts" --enum-values \
+  --default-non-nullable false >/dev/null
 # The operation table; generate-sdk-ts.sh writes the same table into the SDK's tree.
 npx --no-install tsx scripts/generate-operations.ts spec/openapi.yaml --server "$out/generated/operations.ts"
 # The SDKs' generators (each owns its tree).

@@ -52,12 +52,6 @@ export async function listAuditForResource(
   return rows.map(toEntry);
 }
 
-/** Number of audit rows of the tenant (importer tests compare counts across runs). */
-export async function countAudit(db: Executor, tenantId: string): Promise<number> {
-  const [row] = await db('audit_logs').where({ tenant_id: tenantId }).count({ n: '*' });
-  return Number((row as { n: unknown } | undefined)?.n ?? 0);
-}
-
 /** Filters of GET /audit-logs: exact matches; `actorId` matches the user or the key; since ≤ occurredAt < until. */
 export interface AuditFilter {
   action?: string | undefined;

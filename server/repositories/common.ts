@@ -37,6 +37,17 @@ export function toNumberOrNull(value: unknown): number | null {
   return typeof value === 'number' ? value : Number(value);
 }
 
+/** SQLite answers booleans as 0/1 (or '0'/'1' through some drivers), Postgres as true/false. */
+export function toBoolean(value: unknown): boolean {
+  return value === true || value === 1 || value === '1' || value === 't' || value === 'true';
+}
+
+/** Whether the executor speaks to Postgres (the few statements that differ ask this). */
+export function isPostgres(db: Executor): boolean {
+  const client = (db.client as { config?: { client?: unknown } }).config?.client;
+  return client === 'pg' || client === 'postgres' || client === 'postgresql';
+}
+
 /**
  * Runs a filtered, paginated list query: `total` from the same filter, items ordered by `created_at`, `id`
  * (stable under appends; DESIGN.md).
@@ -68,43 +79,6 @@ export async function inTransaction<T>(db: Knex, work: (trx: Knex.Transaction) =
 }
 
 /**
- * The column values of the fields present (undefined means "not given"), named by `columns`; fields listed in
- * `json` are stored as JSON text (TOOLCHAIN.md: JSON as text on both databases).
- */
-export function toColumnValues<F extends object>(
-  columns: Record<keyof F, string>,
-  fields: Partial<F>,
-  json: readonly (keyof F)[] = [],
-): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(columns) as (keyof F)[]) {
-    const value = fields[key];
-    if (value === undefined) continue;
-    out[columns[key]] = json.includes(key) ? JSON.stringify(value) : value;
-  }
-  return out;
-}
-
-/**
- * Writes `values` to one row of the tenant and bumps its `version`, only if the stored version is still
- * `expectedVersion` (optimistic concurrency). Returns false when another write got there first.
- */
-export async function updateVersionedRow(
-  db: Executor,
-  table: string,
-  tenantId: string,
-  id: string,
-  expectedVersion: number,
-  values: Record<string, unknown>,
-  now: string,
-): Promise<boolean> {
-  const changed = await db(table)
-    .where({ tenant_id: tenantId, id, version: expectedVersion })
-    .update({ ...values, version: expectedVersion + 1, updated_at: now });
-  return changed === 1;
-}
-
-/**
  * Runs `work` only if no other process of the deployment holds the lock `name`: on Postgres a transaction-scoped
  * advisory lock (DESIGN.md: periodic sweeps take one so one instance runs each sweep); on SQLite, one process, it
  * just runs. Returns `skipped` when another process holds it.
@@ -114,8 +88,7 @@ export async function withAdvisoryLock<T>(
   name: string,
   work: () => Promise<T>,
 ): Promise<{ ran: true; value: T } | { ran: false }> {
-  if ((db.client as { config?: { client?: unknown } }).config?.client !== 'pg')
-    return { ran: true, value: await work() };
+  if (!isPostgres(db)) return { ran: true, value: await work() };
   return db.transaction(async (trx) => {
     const result = (await trx.raw('SELECT pg_try_advisory_xact_lock(hashtext(?)) AS locked', [name])) as {
       rows: { locked: boolean }[];
@@ -123,4 +96,229 @@ export async function withAdvisoryLock<T>(
     if (!result.rows[0]?.locked) return { ran: false } as const;
     return { ran: true, value: await work() } as const;
   });
+}
+
+// ---------------------------------------------------------------------------------------------- table mapper
+
+/**
+ * How one field of a record is stored: its column, and how a value crosses between the row and the record. The
+ * SQLite/Postgres differences (booleans, JSON, numerics as strings) are settled here, once.
+ */
+export interface Column<T> {
+  readonly name: string;
+  read(value: unknown): T;
+  write(value: T): unknown;
+}
+
+const same = (value: unknown) => value;
+
+/** Column kinds; the type parameter of `text` narrows to a generated enum type where the spec has one. */
+export const column = {
+  /** A NOT NULL text column (dates and instants are ISO text too). */
+  text: <T extends string = string>(name: string): Column<T> => ({ name, read: (v) => v as T, write: same }),
+  /** A nullable text column. */
+  optionalText: <T extends string = string>(name: string): Column<T | null> => ({
+    name,
+    read: (v) => (v ?? null) as T | null,
+    write: same,
+  }),
+  /** A NOT NULL number (INTEGER or DOUBLE; pg may answer numerics as strings). */
+  number: (name: string): Column<number> => ({ name, read: (v) => toNumberOrNull(v) ?? 0, write: same }),
+  /** A nullable number. */
+  optionalNumber: (name: string): Column<number | null> => ({ name, read: toNumberOrNull, write: same }),
+  /** A boolean: 0/1 on SQLite, true/false on Postgres. */
+  boolean: (name: string): Column<boolean> => ({ name, read: toBoolean, write: same }),
+  /** A JSON value stored as text on both databases (TOOLCHAIN.md); `fallback` when the column is null. */
+  json: <T>(name: string, fallback: T): Column<T> => ({
+    name,
+    read: (v) => parseJson<T>(v, fallback),
+    write: (v) => JSON.stringify(v),
+  }),
+};
+
+/** What every versioned record carries besides its fields (DESIGN.md: `id`, `version`, `createdAt`, `updatedAt`). */
+export interface VersionedRecord {
+  id: string;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** `T` without `readonly` (a field the API shows read-only, e.g. a risk's score, is still written by the server). */
+export type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** The stored fields of a record: everything but the bookkeeping of {@link VersionedRecord}. */
+export type FieldsOf<R extends VersionedRecord> = Writable<Omit<R, keyof VersionedRecord>>;
+
+/** The description of a tenant-scoped, versioned table: its name, its field columns and any joined columns. */
+export interface TableSpec<R extends VersionedRecord, F extends object> {
+  table: string;
+  /** The writable fields, in the order audit rows list them. */
+  fields: { [K in keyof F]-?: Column<F[K]> };
+  /** Read-only fields that come from a join in {@link TableSpec.select} (e.g. a project's tenant currency). */
+  joined?: { [K in Exclude<keyof R, keyof F | keyof VersionedRecord>]-?: Column<R[K]> };
+  /** Adds joins and selects to the base query (default: `select table.*`). */
+  select?: (query: Knex.QueryBuilder) => Knex.QueryBuilder;
+}
+
+/**
+ * One mapper per tenant-scoped, versioned table (the model is Directus' ItemsService): rows ⇄ records, insert,
+ * find by id (optionally under a row lock), versioned update and delete, and the paginated list. Every query is
+ * restricted to one tenant. `db` may be a transaction.
+ */
+export class VersionedTable<R extends VersionedRecord, F extends object = FieldsOf<R>> {
+  readonly name: string;
+  readonly #spec: TableSpec<R, F>;
+  readonly #fieldKeys: (keyof F)[];
+
+  constructor(spec: TableSpec<R, F>) {
+    this.#spec = spec;
+    this.name = spec.table;
+    this.#fieldKeys = Object.keys(spec.fields) as (keyof F)[];
+  }
+
+  /** `table.column`, for queries that join other tables. */
+  col(column: string): string {
+    return `${this.name}.${column}`;
+  }
+
+  /** The record of a row (as selected by {@link VersionedTable.query}). */
+  toRecord = (row: Record<string, unknown>): R => {
+    const out: Record<string, unknown> = { id: row.id };
+    const columns: Record<string, Column<unknown>> = {
+      ...(this.#spec.fields as Record<string, Column<unknown>>),
+      ...((this.#spec.joined ?? {}) as Record<string, Column<unknown>>),
+    };
+    for (const [key, col] of Object.entries(columns)) out[key] = col.read(row[col.name]);
+    out.version = Number(row.version);
+    out.createdAt = row.created_at;
+    out.updatedAt = row.updated_at;
+    return out as unknown as R;
+  };
+
+  /** The column values of the fields present (undefined means "not given"). */
+  toColumns(fields: Partial<F>): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const key of this.#fieldKeys) {
+      const value = fields[key];
+      if (value === undefined) continue;
+      const col = this.#spec.fields[key] as Column<unknown>;
+      out[col.name] = col.write(value);
+    }
+    return out;
+  }
+
+  /** The writable fields of a record, in the spec's order (what audit rows and diffs compare). */
+  fieldsOf(record: R): F {
+    const out: Partial<F> = {};
+    for (const key of this.#fieldKeys) out[key] = (record as unknown as F)[key];
+    return out as F;
+  }
+
+  /** The tenant's rows, with the spec's joins; callers add filters with qualified column names. */
+  query(db: Executor, tenantId: string): Knex.QueryBuilder {
+    const base = db(this.name).where(this.col('tenant_id'), tenantId);
+    return this.#spec.select ? this.#spec.select(base) : base.select(`${this.name}.*`);
+  }
+
+  /**
+   * One record of the tenant, or null. `forUpdate` takes a row lock until the transaction ends (Postgres
+   * `FOR NO KEY UPDATE`, the lock an UPDATE takes; SQLite has one writer and ignores it), so a read–check–write
+   * sequence sees the latest committed version and concurrent writers queue instead of failing.
+   */
+  async find(
+    db: Executor,
+    tenantId: string,
+    id: string,
+    options: { forUpdate?: boolean } = {},
+  ): Promise<R | null> {
+    const query = this.query(db, tenantId).andWhere(this.col('id'), id);
+    if (options.forUpdate) query.forNoKeyUpdate(this.name);
+    const row = (await query.first()) as Record<string, unknown> | undefined;
+    return row ? this.toRecord(row) : null;
+  }
+
+  /** The first record of the tenant whose columns equal `where` (column names unqualified), or null. */
+  async findBy(db: Executor, tenantId: string, where: Record<string, unknown>): Promise<R | null> {
+    const qualified = Object.fromEntries(Object.entries(where).map(([k, v]) => [this.col(k), v]));
+    const row = (await this.query(db, tenantId).andWhere(qualified).first()) as
+      | Record<string, unknown>
+      | undefined;
+    return row ? this.toRecord(row) : null;
+  }
+
+  /** Whether the tenant has a record with this id. */
+  async exists(db: Executor, tenantId: string, id: string): Promise<boolean> {
+    return (await db(this.name).where({ tenant_id: tenantId, id }).first('id')) !== undefined;
+  }
+
+  /**
+   * Inserts a record at version 1 and returns it as stored. `hidden` holds column values the record does not
+   * show (e.g. a webhook endpoint's secret).
+   */
+  async insert(
+    db: Executor,
+    tenantId: string,
+    id: string,
+    fields: F,
+    now: string,
+    hidden: Record<string, unknown> = {},
+  ): Promise<R> {
+    await db(this.name).insert({
+      id,
+      tenant_id: tenantId,
+      ...this.toColumns(fields),
+      ...hidden,
+      version: 1,
+      created_at: now,
+      updated_at: now,
+    });
+    const created = await this.find(db, tenantId, id);
+    if (!created) throw new Error(`${this.name} ${id} vanished after insert`);
+    return created;
+  }
+
+  /**
+   * Writes `fields` (and `hidden` column values) and bumps `version`, only if the stored version is still
+   * `expectedVersion` (optimistic concurrency). Returns false when another write got there first.
+   */
+  async update(
+    db: Executor,
+    tenantId: string,
+    id: string,
+    expectedVersion: number,
+    fields: Partial<F>,
+    now: string,
+    hidden: Record<string, unknown> = {},
+  ): Promise<boolean> {
+    const changed = await db(this.name)
+      .where({ tenant_id: tenantId, id, version: expectedVersion })
+      .update({ ...this.toColumns(fields), ...hidden, version: expectedVersion + 1, updated_at: now });
+    return changed === 1;
+  }
+
+  /** Deletes the record if the stored version is still `expectedVersion`; false when another write got there. */
+  async delete(db: Executor, tenantId: string, id: string, expectedVersion: number): Promise<boolean> {
+    return (await db(this.name).where({ tenant_id: tenantId, id, version: expectedVersion }).delete()) === 1;
+  }
+
+  /** A page of the tenant's records matching `filter`, ordered by createdAt then id (DESIGN.md, Lists). */
+  list(
+    db: Executor,
+    tenantId: string,
+    page: PageRequest,
+    filter: (query: Knex.QueryBuilder) => void = () => undefined,
+  ): Promise<Page<R>> {
+    const query = this.query(db, tenantId);
+    filter(query);
+    return paginate(query, page, this.toRecord, [this.col('created_at'), this.col('id')]);
+  }
+
+  /** Restricts `query` to rows whose column equals each filter value given (undefined: no restriction). */
+  whereEquals(query: Knex.QueryBuilder, filters: Record<string, unknown>): Knex.QueryBuilder {
+    for (const [col, value] of Object.entries(filters)) {
+      if (value !== undefined) query.andWhere(this.col(col), value as Knex.Value);
+    }
+    return query;
+  }
 }

@@ -3,41 +3,29 @@
  * `WebhookDelivery` and `DeliveryAttempt` shapes, and holds the worker's claim query (the one place that differs
  * between SQLite and Postgres: `FOR UPDATE SKIP LOCKED`).
  */
+import type { Schema } from '../schemas.js';
 import type { Executor, Page, PageRequest } from './common.js';
-import { paginate, parseJson, toCount } from './common.js';
+import { column, paginate, parseJson, toBoolean, toCount, VersionedTable } from './common.js';
 
-export type DeliveryStatus = 'PENDING' | 'SUCCEEDED' | 'FAILED';
-
-/** The six event kinds (spec `WebhookEventType`). */
-export type WebhookEventType =
-  | 'project.status_changed'
-  | 'risk.created'
-  | 'risk.severity_escalated'
-  | 'milestone.missed'
-  | 'agent.execution_completed'
-  | 'budget.overrun_detected';
-
-/** What an endpoint subscribes to (spec `WebhookEventFilter`): a kind, or `*` for all. */
-export type WebhookEventFilter = WebhookEventType | '*';
+export type DeliveryStatus = Schema<'WebhookDeliveryStatus'>;
 
 /** A webhook endpoint as the API shows it (never its secrets). */
-export interface WebhookEndpointRecord {
-  id: string;
-  url: string;
-  description: string | null;
-  events: WebhookEventFilter[];
-  enabled: boolean;
-  disabledReason: string | null;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export type WebhookEndpointRecord = Schema<'WebhookEndpoint'>;
 
-/** The writable fields of an endpoint (camelCase). */
-export type WebhookEndpointFields = Pick<
-  WebhookEndpointRecord,
-  'url' | 'description' | 'events' | 'enabled' | 'disabledReason'
->;
+/** The writable fields of an endpoint. */
+export type WebhookEndpointFields = Omit<WebhookEndpointRecord, 'id' | 'version' | 'createdAt' | 'updatedAt'>;
+
+/** The webhook endpoints table (its secrets are hidden columns, read only by the delivery worker). */
+export const webhookEndpoints = new VersionedTable<WebhookEndpointRecord, WebhookEndpointFields>({
+  table: 'webhook_endpoints',
+  fields: {
+    url: column.text('url'),
+    description: column.optionalText('description'),
+    events: column.json<Schema<'WebhookEventFilter'>[]>('events', []),
+    enabled: column.boolean('enabled'),
+    disabledReason: column.optionalText('disabled_reason'),
+  },
+});
 
 /** The signing secrets of an endpoint: the current one and, for 24 h after a rotation, the previous one. */
 export interface WebhookSecrets {
@@ -47,26 +35,10 @@ export interface WebhookSecrets {
 }
 
 /** One HTTP attempt of a delivery. */
-export interface DeliveryAttemptRecord {
-  attemptedAt: string;
-  statusCode: number | null;
-  durationMs: number;
-  error: string | null;
-}
+export type DeliveryAttemptRecord = Schema<'DeliveryAttempt'>;
 
 /** A delivery as the API shows it. */
-export interface DeliveryRecord {
-  id: string;
-  webhookId: string;
-  eventId: string;
-  event: WebhookEventType;
-  status: DeliveryStatus;
-  attemptCount: number;
-  attempts: DeliveryAttemptRecord[];
-  nextAttemptAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type DeliveryRecord = Schema<'WebhookDelivery'>;
 
 /** A new delivery row. */
 export interface NewDelivery {
@@ -96,143 +68,12 @@ export interface ClaimedDelivery {
 
 type Row = Record<string, unknown>;
 
-const COLUMNS: Record<keyof WebhookEndpointFields, string> = {
-  url: 'url',
-  description: 'description',
-  events: 'events',
-  enabled: 'enabled',
-  disabledReason: 'disabled_reason',
-};
-
-/** SQLite answers booleans as 0/1, pg as true/false. */
-function toBool(value: unknown): boolean {
-  return value === true || value === 1 || value === '1' || value === 't';
-}
-
-function toEndpoint(row: Row): WebhookEndpointRecord {
-  return {
-    id: row.id as string,
-    url: row.url as string,
-    description: (row.description as string | null) ?? null,
-    events: parseJson<WebhookEventFilter[]>(row.events, []),
-    enabled: toBool(row.enabled),
-    disabledReason: (row.disabled_reason as string | null) ?? null,
-    version: Number(row.version),
-    createdAt: row.created_at as string,
-    updatedAt: row.updated_at as string,
-  };
-}
-
-function toColumns(fields: Partial<WebhookEndpointFields>): Row {
-  const out: Row = {};
-  for (const [key, column] of Object.entries(COLUMNS)) {
-    const value = fields[key as keyof WebhookEndpointFields];
-    if (value === undefined) continue;
-    out[column] = key === 'events' ? JSON.stringify(value) : value;
-  }
-  return out;
-}
-
-/** Inserts an endpoint with its secret; returns it as stored. */
-export async function insertWebhook(
-  db: Executor,
-  tenantId: string,
-  id: string,
-  fields: WebhookEndpointFields,
-  secret: string,
-  now: string,
-): Promise<WebhookEndpointRecord> {
-  await db('webhook_endpoints').insert({
-    id,
-    tenant_id: tenantId,
-    ...toColumns(fields),
-    secret,
-    version: 1,
-    created_at: now,
-    updated_at: now,
-  });
-  const created = await findWebhook(db, tenantId, id);
-  if (!created) throw new Error(`webhook ${id} vanished after insert`);
-  return created;
-}
-
-/** One endpoint of the tenant, or null. */
-export async function findWebhook(
-  db: Executor,
-  tenantId: string,
-  id: string,
-): Promise<WebhookEndpointRecord | null> {
-  const row = (await db('webhook_endpoints').where({ tenant_id: tenantId, id }).first()) as Row | undefined;
-  return row ? toEndpoint(row) : null;
-}
-
-/** A page of the tenant's endpoints, ordered by createdAt then id. */
-export async function listWebhooks(
-  db: Executor,
-  tenantId: string,
-  page: PageRequest,
-): Promise<Page<WebhookEndpointRecord>> {
-  const query = db('webhook_endpoints').where({ tenant_id: tenantId }).select('*');
-  return paginate<Row, WebhookEndpointRecord>(query, page, toEndpoint);
-}
-
-/**
- * Writes the fields and bumps `version` if the stored version is still `expectedVersion`. `failingSince: null`
- * restarts the 5-day failure window (re-enabling an endpoint).
- */
-export async function updateWebhook(
-  db: Executor,
-  tenantId: string,
-  id: string,
-  expectedVersion: number,
-  fields: Partial<WebhookEndpointFields> & { failingSince?: null },
-  now: string,
-): Promise<boolean> {
-  const { failingSince, ...rest } = fields;
-  const changed = await db('webhook_endpoints')
-    .where({ tenant_id: tenantId, id, version: expectedVersion })
-    .update({
-      ...toColumns(rest),
-      ...(failingSince === null ? { failing_since: null } : {}),
-      version: expectedVersion + 1,
-      updated_at: now,
-    });
-  return changed === 1;
-}
-
-/** Replaces the secret, keeping the previous one until `previousExpiresAt`; bumps `version`. */
-export async function rotateWebhookSecret(
-  db: Executor,
-  tenantId: string,
-  id: string,
-  expectedVersion: number,
-  secret: string,
-  previousExpiresAt: string,
-  now: string,
-): Promise<boolean> {
-  const changed = await db('webhook_endpoints')
-    .where({ tenant_id: tenantId, id, version: expectedVersion })
-    .update({
-      previous_secret: db.ref('secret'),
-      previous_secret_expires_at: previousExpiresAt,
-      secret,
-      version: expectedVersion + 1,
-      updated_at: now,
-    });
-  return changed === 1;
-}
-
-/** Deletes an endpoint (its deliveries and attempts go with it) if the version is still `expectedVersion`. */
-export async function deleteWebhook(
-  db: Executor,
-  tenantId: string,
-  id: string,
-  expectedVersion: number,
-): Promise<boolean> {
-  return (
-    (await db('webhook_endpoints').where({ tenant_id: tenantId, id, version: expectedVersion }).delete()) ===
-    1
-  );
+/** The signing secret of an endpoint, or null when it does not exist (read inside a rotation's transaction). */
+export async function currentSecret(db: Executor, tenantId: string, id: string): Promise<string | null> {
+  const row = (await db('webhook_endpoints').where({ tenant_id: tenantId, id }).first('secret')) as
+    | { secret: string }
+    | undefined;
+  return row?.secret ?? null;
 }
 
 /** Marks every pending delivery of an endpoint FAILED (the endpoint was disabled). Returns how many. */
@@ -280,7 +121,7 @@ function toDelivery(row: Row, attempts: DeliveryAttemptRecord[]): DeliveryRecord
     id: row.id as string,
     webhookId: row.webhook_id as string,
     eventId: row.event_id as string,
-    event: row.event_type as WebhookEventType,
+    event: row.event_type as Schema<'WebhookEventType'>,
     status: row.status as DeliveryStatus,
     attemptCount: Number(row.attempt_count),
     attempts,
@@ -399,7 +240,7 @@ export async function claimDueDeliveries(
     attemptCount: Number(r.attempt_count),
     payload: (r.payload as string | null) ?? null,
     url: r.url as string,
-    enabled: toBool(r.enabled),
+    enabled: toBoolean(r.enabled),
     secrets: {
       secret: r.secret as string,
       previousSecret: (r.previous_secret as string | null) ?? null,
@@ -465,7 +306,7 @@ export async function endpointHealth(
   if (!row) return null;
   return {
     tenantId: row.tenant_id as string,
-    enabled: toBool(row.enabled),
+    enabled: toBoolean(row.enabled),
     failingSince: (row.failing_since as string | null) ?? null,
     version: Number(row.version),
   };
@@ -481,21 +322,6 @@ export async function setFailingSince(
   if (failingSince === null) query.whereNotNull('failing_since');
   else query.whereNull('failing_since');
   await query.update({ failing_since: failingSince });
-}
-
-/** Counts deliveries by status for an endpoint (tests and the benchmark). */
-export async function countDeliveries(
-  db: Executor,
-  webhookId: string,
-): Promise<Record<DeliveryStatus, number>> {
-  const rows = (await db('webhook_deliveries')
-    .where({ webhook_id: webhookId })
-    .groupBy('status')
-    .select('status')
-    .count({ n: '*' })) as Row[];
-  const out: Record<DeliveryStatus, number> = { PENDING: 0, SUCCEEDED: 0, FAILED: 0 };
-  for (const r of rows) out[r.status as DeliveryStatus] = toCount(r.n);
-  return out;
 }
 
 /** Deletes settled (SUCCEEDED or FAILED) deliveries last changed before `before`, with their attempts. */

@@ -8,51 +8,42 @@ import {
   type AllocationFields,
   type AllocationFilter,
   type AllocationRecord,
-  deleteAllocation,
-  findAllocation,
-  insertAllocation,
+  allocations,
   listAllAllocations,
   listAllocations,
-  updateAllocation,
 } from '../repositories/allocations.js';
-import type { FieldChange } from '../repositories/audit.js';
 import type { Page, PageRequest } from '../repositories/common.js';
-import { inTransaction } from '../repositories/common.js';
-import { diff, recordAudit } from './audit.js';
-import { checkIfMatch } from './concurrency.js';
+import type { Schema } from '../schemas.js';
 import { type AllocationConflict, findConflicts } from './conflicts.js';
 import type { Actor, ServiceDeps } from './context.js';
-import { AppError, businessRule, notFound } from './errors.js';
+import { businessRule } from './errors.js';
 import { assertReference } from './references.js';
+import {
+  createRecord,
+  deleteRecord,
+  getRecord,
+  inWrite,
+  patched,
+  updateRecord,
+  type VersionedKind,
+} from './versioned.js';
 
 /** Body of POST /allocations (spec `AllocationCreate`). */
-export interface AllocationCreateInput {
-  resourceId: string;
-  projectId: string;
-  startDate: string;
-  endDate: string;
-  allocationPercent: number;
-  role?: string | null;
-}
+export type AllocationCreateInput = Schema<'AllocationCreate'>;
 
 /** Body of PATCH /allocations/{id} (spec `AllocationUpdate`): resource and project cannot change. */
-export interface AllocationUpdateInput {
-  startDate?: string;
-  endDate?: string;
-  allocationPercent?: number;
-  role?: string | null;
-}
+export type AllocationUpdateInput = Schema<'AllocationUpdate'>;
+
+const ALLOCATION: VersionedKind<AllocationRecord, AllocationFields> = {
+  table: allocations,
+  resourceType: 'allocation',
+};
 
 /** Filters of GET /allocations/conflicts. */
 export interface ConflictFilter {
   resourceId?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
-}
-
-function fieldsOf(a: AllocationRecord): AllocationFields {
-  const { id: _id, version: _v, createdAt: _c, updatedAt: _u, ...fields } = a;
-  return fields;
 }
 
 /** The rules the schema cannot express: endDate ≥ startDate; allocationPercent 1–100 (for non-HTTP callers). */
@@ -87,29 +78,16 @@ export class AllocationService {
       role: input.role ?? null,
     };
     checkFields(fields);
-    const now = this.deps.clock.now().toISOString();
-    return inTransaction(this.deps.db.knex, async (trx) => {
-      await assertReference(trx, actor.tenantId, 'resource', 'resourceId', fields.resourceId);
-      await assertReference(trx, actor.tenantId, 'project', 'projectId', fields.projectId);
-      const allocation = await insertAllocation(trx, actor.tenantId, uuidv7(), fields, now);
-      await recordAudit(
-        trx,
-        actor,
-        now,
-        'allocation.created',
-        'allocation',
-        allocation.id,
-        diff({}, fieldsOf(allocation)),
-      );
-      return allocation;
+    return inWrite(this.deps, actor, async (w) => {
+      await assertReference(w.trx, actor.tenantId, 'resource', 'resourceId', fields.resourceId);
+      await assertReference(w.trx, actor.tenantId, 'project', 'projectId', fields.projectId);
+      return createRecord(w, ALLOCATION, uuidv7(), fields);
     });
   }
 
   /** One allocation of the caller's tenant. @throws AppError 404. */
   async get(actor: Actor, id: string): Promise<AllocationRecord> {
-    const allocation = await findAllocation(this.deps.db.knex, actor.tenantId, id);
-    if (!allocation) throw notFound('allocation', id);
-    return allocation;
+    return getRecord(this.deps.db.knex, actor, ALLOCATION, id);
   }
 
   /** A page of the tenant's allocations; resourceId/projectId exact, from/to keep those overlapping the range. */
@@ -127,53 +105,23 @@ export class AllocationService {
     input: AllocationUpdateInput,
     ifMatch?: string,
   ): Promise<AllocationRecord> {
-    const now = this.deps.clock.now().toISOString();
-    return inTransaction(this.deps.db.knex, async (trx) => {
-      const current = await findAllocation(trx, actor.tenantId, id);
-      if (!current) throw notFound('allocation', id);
-      checkIfMatch(ifMatch, current.version);
-      const before = fieldsOf(current);
-      const after: AllocationFields = { ...before };
-      for (const key of ['startDate', 'endDate', 'allocationPercent', 'role'] as const) {
-        if (input[key] !== undefined) (after as unknown as Record<string, unknown>)[key] = input[key];
-      }
-      const changes = diff(
-        before as unknown as Record<string, unknown>,
-        after as unknown as Record<string, unknown>,
-      );
-      if (Object.keys(changes).length === 0) return current;
-      checkFields(after);
-      const changed: Partial<AllocationFields> = {};
-      for (const key of Object.keys(changes) as (keyof AllocationFields)[]) {
-        (changed as Record<string, unknown>)[key] = after[key];
-      }
-      const ok = await updateAllocation(trx, actor.tenantId, id, current.version, changed, now);
-      if (!ok)
-        throw new AppError('conflict', 'The allocation was changed by another request; fetch it and retry.');
-      await recordAudit(trx, actor, now, 'allocation.updated', 'allocation', id, changes);
-      const updated = await findAllocation(trx, actor.tenantId, id);
-      if (!updated) throw notFound('allocation', id);
-      return updated;
+    return inWrite(this.deps, actor, async (w) => {
+      const { after } = await updateRecord(w, ALLOCATION, {
+        id,
+        ifMatch,
+        apply: (current) => patched(allocations.fieldsOf(current), input),
+        check: checkFields,
+      });
+      return after;
     });
   }
 
   /**
-   * Deletes the allocation; the audit row keeps every field's last value (`to: null`).
+   * Deletes the allocation; the audit row keeps the last value of every field (`to: null`).
    * @throws AppError 404; 412 If-Match mismatch; 409 on a concurrent write.
    */
   async delete(actor: Actor, id: string, ifMatch?: string): Promise<void> {
-    const now = this.deps.clock.now().toISOString();
-    await inTransaction(this.deps.db.knex, async (trx) => {
-      const current = await findAllocation(trx, actor.tenantId, id);
-      if (!current) throw notFound('allocation', id);
-      checkIfMatch(ifMatch, current.version);
-      if (!(await deleteAllocation(trx, actor.tenantId, id, current.version))) {
-        throw new AppError('conflict', 'The allocation was changed by another request; fetch it and retry.');
-      }
-      const changes: Record<string, FieldChange> = {};
-      for (const [key, value] of Object.entries(fieldsOf(current))) changes[key] = { from: value, to: null };
-      await recordAudit(trx, actor, now, 'allocation.deleted', 'allocation', id, changes);
-    });
+    await inWrite(this.deps, actor, (w) => deleteRecord(w, ALLOCATION, id, ifMatch));
   }
 
   /**

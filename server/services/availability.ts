@@ -7,6 +7,7 @@
  * (Monday to Sunday) clipped to the range, or single days. Values are computed unrounded and rounded to two
  * decimals only in the output, so totals are not sums of rounded periods.
  */
+import type { Schema } from '../schemas.js';
 import { businessRule } from './errors.js';
 
 /** The longest range accepted, in days counted inclusively (a leap year). */
@@ -67,25 +68,13 @@ export interface AllocationSpan {
 }
 
 /** Hours of one period (spec `AvailabilityPeriod`). */
-export interface AvailabilityPeriod {
-  start: string;
-  end: string;
-  workingDays: number;
-  capacityHours: number;
-  allocatedHours: number;
-  availableHours: number;
-  utilisationPercent: number;
-}
+export type AvailabilityPeriod = Schema<'AvailabilityPeriod'>;
 
 /** Sums over the range (spec `AvailabilityTotals`). */
-export interface AvailabilityTotals {
-  capacityHours: number;
-  allocatedHours: number;
-  availableHours: number;
-  utilisationPercent: number;
-}
+export type AvailabilityTotals = Schema<'AvailabilityTotals'>;
 
-export type Granularity = 'week' | 'day';
+/** Periods of ISO weeks or single days (spec `AvailabilityGranularity`). */
+export type Granularity = Schema<'AvailabilityGranularity'>;
 
 /** Input of {@link computeAvailability}. */
 export interface AvailabilityInput {

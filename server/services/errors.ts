@@ -2,14 +2,10 @@
  * Typed errors with a stable `code` (DESIGN.md, "Conventions on the wire"). Services throw them; the HTTP layer
  * renders them, in exactly one place, as RFC 9457 `application/problem+json`.
  */
+import type { Schema } from '../schemas.js';
 
-/** One failing field of a request (rendered in the problem's `errors` list). */
-export interface FieldError {
-  location: 'body' | 'query' | 'path' | 'header';
-  /** JSON-pointer-like path of the field, e.g. `/endDate`. */
-  path: string;
-  message: string;
-}
+/** One failing field of a request (spec `ProblemFieldError`, rendered in the problem's `errors` list). */
+export type FieldError = Schema<'ProblemFieldError'>;
 
 /** The stable error codes of DESIGN.md with their HTTP status and title. */
 export const ERROR_CODES = {

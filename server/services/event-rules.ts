@@ -1,10 +1,12 @@
 /**
  * When the seed's events fire (DESIGN.md, Events: triggers), as pure functions of a record before and after a change.
  */
-import type { RiskSeverity } from '../repositories/risks.js';
+import type { Schema } from '../schemas.js';
+
+type RiskSeverity = Schema<'RiskSeverity'>;
 
 /** The kind of a budget overrun (spec `BudgetOverrunKind`). */
-export type OverrunKind = 'ACTUAL' | 'FORECAST';
+export type OverrunKind = Schema<'BudgetOverrunKind'>;
 
 /** The money fields a budget overrun is judged on. */
 export interface BudgetFigures {

@@ -3,44 +3,44 @@
  */
 import { v7 as uuidv7 } from 'uuid';
 import type { Executor, Page, PageRequest } from '../repositories/common.js';
-import { inTransaction, withAdvisoryLock } from '../repositories/common.js';
+import { withAdvisoryLock } from '../repositories/common.js';
 import {
-  deleteMilestone,
-  findMilestone,
-  insertMilestone,
   listMilestones,
   type MilestoneFields,
   type MilestoneRecord,
-  type MilestoneStatus,
   markMissedAnnounced,
+  milestones,
   missedAnnounced,
   pendingMilestonesDueBefore,
-  updateMilestone,
 } from '../repositories/milestones.js';
-import { projectExists } from '../repositories/projects.js';
-import { diff, recordAudit } from './audit.js';
-import { checkIfMatch } from './concurrency.js';
+import { projects } from '../repositories/projects.js';
+import type { Schema } from '../schemas.js';
 import { type Actor, type ServiceDeps, systemActor } from './context.js';
 import { AppError, notFound } from './errors.js';
 import { emitEvent } from './events.js';
 import { todayIn } from './team.js';
-import { commitChanges } from './versioned.js';
+import {
+  createRecord,
+  deleteRecord,
+  getRecord,
+  inWrite,
+  patched,
+  updateRecord,
+  type VersionedKind,
+} from './versioned.js';
+
+type MilestoneStatus = Schema<'MilestoneStatus'>;
 
 /** Body of POST /projects/{id}/milestones (spec `MilestoneCreate`). */
-export interface MilestoneCreateInput {
-  name: string;
-  dueDate: string;
-  description?: string | null;
-  status?: MilestoneStatus;
-}
+export type MilestoneCreateInput = Schema<'MilestoneCreate'>;
 
 /** Body of PATCH /milestones/{id} (spec `MilestoneUpdate`). */
-export type MilestoneUpdateInput = Partial<MilestoneCreateInput>;
+export type MilestoneUpdateInput = Schema<'MilestoneUpdate'>;
 
-function fieldsOf(m: MilestoneRecord): MilestoneFields {
-  const { id: _id, version: _v, createdAt: _c, updatedAt: _u, ...fields } = m;
-  return fields;
-}
+const MILESTONE: VersionedKind<MilestoneRecord, MilestoneFields> = {
+  table: milestones,
+  resourceType: 'milestone',
+};
 
 /** `completedAt` follows `status`: set (to now) on entering COMPLETED, kept while COMPLETED, cleared on leaving. */
 function completedAtFor(
@@ -55,7 +55,7 @@ function completedAtFor(
 /** Emits `milestone.missed` for a milestone now MISSED, unless it was announced before (once per milestone). */
 async function announceMissed(trx: Executor, tenantId: string, id: string, now: string): Promise<void> {
   if (await missedAnnounced(trx, tenantId, id)) return;
-  const missed = (await findMilestone(trx, tenantId, id)) as MilestoneRecord;
+  const missed = (await milestones.find(trx, tenantId, id)) as MilestoneRecord;
   await emitEvent(
     trx,
     tenantId,
@@ -72,9 +72,8 @@ export class MilestoneService {
 
   /** @throws AppError 404 when the project is not the tenant's. */
   async create(actor: Actor, projectId: string, input: MilestoneCreateInput): Promise<MilestoneRecord> {
-    const now = this.deps.clock.now().toISOString();
-    return inTransaction(this.deps.db.knex, async (trx) => {
-      if (!(await projectExists(trx, actor.tenantId, projectId))) throw notFound('project', projectId);
+    return inWrite(this.deps, actor, async (w) => {
+      if (!(await projects.exists(w.trx, actor.tenantId, projectId))) throw notFound('project', projectId);
       const status = input.status ?? 'PENDING';
       const fields: MilestoneFields = {
         projectId,
@@ -82,19 +81,15 @@ export class MilestoneService {
         description: input.description ?? null,
         dueDate: input.dueDate,
         status,
-        completedAt: completedAtFor(status, null, now),
+        completedAt: completedAtFor(status, null, w.now),
       };
-      const milestone = await insertMilestone(trx, actor.tenantId, uuidv7(), fields, now);
-      await recordAudit(trx, actor, now, 'milestone.created', 'milestone', milestone.id, diff({}, fields));
-      return milestone;
+      return createRecord(w, MILESTONE, uuidv7(), fields);
     });
   }
 
   /** @throws AppError 404. */
   async get(actor: Actor, id: string): Promise<MilestoneRecord> {
-    const milestone = await findMilestone(this.deps.db.knex, actor.tenantId, id);
-    if (!milestone) throw notFound('milestone', id);
-    return milestone;
+    return getRecord(this.deps.db.knex, actor, MILESTONE, id);
   }
 
   /** A page of a project's milestones. @throws AppError 404 when the project is not the tenant's. */
@@ -104,8 +99,9 @@ export class MilestoneService {
     filter: { status?: MilestoneStatus | undefined },
     page: PageRequest,
   ): Promise<Page<MilestoneRecord>> {
-    if (!(await projectExists(this.deps.db.knex, actor.tenantId, projectId)))
+    if (!(await projects.exists(this.deps.db.knex, actor.tenantId, projectId))) {
       throw notFound('project', projectId);
+    }
     return listMilestones(this.deps.db.knex, actor.tenantId, projectId, filter, page);
   }
 
@@ -116,46 +112,27 @@ export class MilestoneService {
     input: MilestoneUpdateInput,
     ifMatch?: string,
   ): Promise<MilestoneRecord> {
-    const now = this.deps.clock.now().toISOString();
-    return inTransaction(this.deps.db.knex, async (trx) => {
-      const current = await findMilestone(trx, actor.tenantId, id);
-      if (!current) throw notFound('milestone', id);
-      checkIfMatch(ifMatch, current.version);
-      const before = fieldsOf(current);
-      const after: MilestoneFields = { ...before };
-      if (input.name !== undefined) after.name = input.name;
-      if (input.description !== undefined) after.description = input.description;
-      if (input.dueDate !== undefined) after.dueDate = input.dueDate;
-      if (input.status !== undefined) after.status = input.status;
-      after.completedAt = completedAtFor(after.status, current, now);
-      const changed = await commitChanges(trx, actor, now, {
-        resourceType: 'milestone',
+    return inWrite(this.deps, actor, async (w) => {
+      const { before, after, changed } = await updateRecord(w, MILESTONE, {
         id,
-        before,
-        after,
-        write: (fields) => updateMilestone(trx, actor.tenantId, id, current.version, fields, now),
+        ifMatch,
+        apply: (current) => {
+          const next = patched(milestones.fieldsOf(current), input);
+          next.completedAt = completedAtFor(next.status, current, w.now);
+          return next;
+        },
       });
-      if (!changed) return current;
       // Marked MISSED by hand: announced like the sweep's, once per milestone.
-      if (after.status === 'MISSED' && before.status !== 'MISSED') {
-        await announceMissed(trx, actor.tenantId, id, now);
+      if (changed && after.status === 'MISSED' && before.status !== 'MISSED') {
+        await announceMissed(w.trx, actor.tenantId, id, w.now);
       }
-      return (await findMilestone(trx, actor.tenantId, id)) as MilestoneRecord;
+      return after;
     });
   }
 
   /** Deletes a milestone. @throws AppError 404; 412 If-Match mismatch; 409 concurrent write. */
   async delete(actor: Actor, id: string, ifMatch?: string): Promise<void> {
-    const now = this.deps.clock.now().toISOString();
-    await inTransaction(this.deps.db.knex, async (trx) => {
-      const current = await findMilestone(trx, actor.tenantId, id);
-      if (!current) throw notFound('milestone', id);
-      checkIfMatch(ifMatch, current.version);
-      if (!(await deleteMilestone(trx, actor.tenantId, id, current.version))) {
-        throw new AppError('conflict', 'The milestone was changed by another request; fetch it and retry.');
-      }
-      await recordAudit(trx, actor, now, 'milestone.deleted', 'milestone', id, diff(fieldsOf(current), {}));
-    });
+    await inWrite(this.deps, actor, (w) => deleteRecord(w, MILESTONE, id, ifMatch));
   }
 
   /**
@@ -178,7 +155,6 @@ export class MilestoneService {
   }
 
   async #sweep(now: Date, utcTomorrow: string, batchSize: number): Promise<number> {
-    const nowIso = now.toISOString();
     let marked = 0;
     for (const { tenantId, timezone, milestone } of await pendingMilestonesDueBefore(
       this.deps.db.knex,
@@ -186,22 +162,22 @@ export class MilestoneService {
       batchSize,
     )) {
       if (milestone.dueDate >= todayIn(timezone, now)) continue;
-      const changed = await inTransaction(this.deps.db.knex, async (trx) => {
-        const before = fieldsOf(milestone);
-        const wrote = await commitChanges(trx, systemActor(tenantId), nowIso, {
-          resourceType: 'milestone',
+      // Re-read under the row lock: a milestone completed, moved or already marked by another process since the
+      // candidates were listed is left as it is.
+      const { changed } = await inWrite(this.deps, systemActor(tenantId), async (w) => {
+        const result = await updateRecord(w, MILESTONE, {
           id: milestone.id,
-          before,
-          after: { ...before, status: 'MISSED' as const },
-          write: (fields) => updateMilestone(trx, tenantId, milestone.id, milestone.version, fields, nowIso),
+          apply: (current) => {
+            const fields = milestones.fieldsOf(current);
+            const overdue = current.status === 'PENDING' && current.dueDate < todayIn(timezone, now);
+            return overdue ? { ...fields, status: 'MISSED' as const } : fields;
+          },
         }).catch((err: unknown) => {
-          // Another process marked it first: nothing to announce twice.
-          if (err instanceof AppError && err.code === 'conflict') return false;
+          if (err instanceof AppError && err.code === 'not_found') return { changed: false };
           throw err;
         });
-        if (!wrote) return false;
-        await announceMissed(trx, tenantId, milestone.id, nowIso);
-        return true;
+        if (result.changed) await announceMissed(w.trx, tenantId, milestone.id, w.now);
+        return result;
       });
       if (changed) marked++;
     }

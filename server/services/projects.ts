@@ -4,65 +4,37 @@
  */
 import { v7 as uuidv7 } from 'uuid';
 import type { Executor, Page, PageRequest } from '../repositories/common.js';
-import { inTransaction } from '../repositories/common.js';
 import { type MilestoneRecord, milestonesByDueDate } from '../repositories/milestones.js';
 import {
-  findProject,
   findProjectByCode,
-  insertProject,
   listProjects,
   type ProjectFields,
   type ProjectFilter,
   type ProjectRecord,
   type ProjectStatus,
-  updateProject,
+  projects,
 } from '../repositories/projects.js';
 import { teamAllocations } from '../repositories/team.js';
 import { findTenant } from '../repositories/tenants.js';
-import { diff, recordAudit } from './audit.js';
-import { checkIfMatch } from './concurrency.js';
+import type { Schema } from '../schemas.js';
 import type { Actor, ServiceDeps } from './context.js';
 import { AppError, businessRule, notFound } from './errors.js';
 import { overrunCrossings } from './event-rules.js';
 import { emitEvent } from './events.js';
 import { assertReference } from './references.js';
 import { type TeamMember, teamOf, todayIn } from './team.js';
+import { createRecord, inWrite, patched, updateRecord, type VersionedKind } from './versioned.js';
 
 /** Body of POST /projects (spec `ProjectCreate`): name, startDate and endDate are required (seed). */
-export interface ProjectCreateInput {
-  name: string;
-  startDate: string;
-  endDate: string;
-  code?: string | null;
-  description?: string | null;
-  status?: ProjectStatus;
-  forecastEndDate?: string | null;
-  budget?: number | null;
-  forecastCost?: number | null;
-  actualCost?: number;
-  projectManagerId?: string | null;
-  progress?: number;
-  tags?: string[];
-}
+export type ProjectCreateInput = Schema<'ProjectCreate'>;
 
 /** Body of PATCH /projects/{id} (spec `ProjectUpdate`): any subset of the writable fields. */
-export type ProjectUpdateInput = Partial<ProjectCreateInput>;
+export type ProjectUpdateInput = Schema<'ProjectUpdate'>;
+
+const PROJECT: VersionedKind<ProjectRecord, ProjectFields> = { table: projects, resourceType: 'project' };
 
 /** The detail view's budget block (spec `BudgetSummary`); money in the tenant's currency, major units. */
-export interface BudgetSummary {
-  budget: number | null;
-  actualCost: number;
-  forecastCost: number | null;
-  /** budget − actualCost. */
-  remaining: number | null;
-  /** actualCost / budget × 100, two decimals; null without a positive budget. */
-  percentSpent: number | null;
-  /** budget − forecastCost; negative means a forecast overrun. */
-  costVariance: number | null;
-  /** forecastEndDate − endDate in days; positive means late. */
-  scheduleVarianceDays: number | null;
-  currency: string;
-}
+export type BudgetSummary = Schema<'BudgetSummary'>;
 
 /** GET /projects/{id}: the project with milestones, team and budget summary (seed: "the full project"). */
 export interface ProjectDetail extends ProjectRecord {
@@ -160,11 +132,6 @@ async function emitProjectEvents(
   }
 }
 
-function fieldsOf(p: ProjectRecord): ProjectFields {
-  const { id: _id, currency: _c, version: _v, createdAt: _ca, updatedAt: _ua, ...fields } = p;
-  return fields;
-}
-
 /** Project use cases. */
 export class ProjectService {
   constructor(private readonly deps: ServiceDeps) {}
@@ -191,30 +158,20 @@ export class ProjectService {
       progress: input.progress ?? 0,
       tags: input.tags ?? [],
     };
-    const now = this.deps.clock.now().toISOString();
-    return inTransaction(this.deps.db.knex, async (trx) => {
-      await assertReference(trx, actor.tenantId, 'resource', 'projectManagerId', fields.projectManagerId);
-      if (fields.code !== null && (await findProjectByCode(trx, actor.tenantId, fields.code))) {
+    return inWrite(this.deps, actor, async (w) => {
+      await assertReference(w.trx, actor.tenantId, 'resource', 'projectManagerId', fields.projectManagerId);
+      if (fields.code !== null && (await findProjectByCode(w.trx, actor.tenantId, fields.code))) {
         throw new AppError('conflict', `A project with code "${fields.code}" already exists in this tenant.`);
       }
-      const project = await insertProject(trx, actor.tenantId, uuidv7(), fields, now);
-      await recordAudit(
-        trx,
-        actor,
-        now,
-        'project.created',
-        'project',
-        project.id,
-        diff({}, fieldsOf(project)),
-      );
-      await emitProjectEvents(trx, actor.tenantId, null, project, now);
+      const project = await createRecord(w, PROJECT, uuidv7(), fields);
+      await emitProjectEvents(w.trx, actor.tenantId, null, project, w.now);
       return project;
     });
   }
 
   /** One project of the caller's tenant. @throws AppError 404 when unknown in this tenant. */
   async get(actor: Actor, id: string): Promise<ProjectRecord> {
-    const project = await findProject(this.deps.db.knex, actor.tenantId, id);
+    const project = await projects.find(this.deps.db.knex, actor.tenantId, id);
     if (!project) throw notFound('project', id);
     return project;
   }
@@ -259,56 +216,49 @@ export class ProjectService {
     input: ProjectUpdateInput,
     ifMatch?: string,
   ): Promise<ProjectRecord> {
-    const now = this.deps.clock.now().toISOString();
-    return inTransaction(this.deps.db.knex, async (trx) => {
-      const current = await findProject(trx, actor.tenantId, id);
-      if (!current) throw notFound('project', id);
-      checkIfMatch(ifMatch, current.version);
-      const before = fieldsOf(current);
-      const patch: Partial<ProjectFields> = {};
-      for (const [key, value] of Object.entries(input) as [keyof ProjectFields, unknown][]) {
-        if (value === undefined) continue;
-        (patch as Record<string, unknown>)[key] = value;
-      }
-      if (patch.actualCost === null) patch.actualCost = 0;
-      const after: ProjectFields = { ...before, ...patch };
-      const changes = diff(
-        before as unknown as Record<string, unknown>,
-        after as unknown as Record<string, unknown>,
-      );
-      if (Object.keys(changes).length === 0) return current;
-      if (!canTransition(before.status, after.status)) {
-        throw new AppError(
-          'invalid_transition',
-          `A ${before.status} project cannot move to ${after.status}; ` +
-            (TERMINAL_REOPEN[before.status] ? `reopen it as ${TERMINAL_REOPEN[before.status]} first.` : ''),
-        );
-      }
-      checkDates(after.startDate, after.endDate);
-      if (changes.projectManagerId) {
-        await assertReference(trx, actor.tenantId, 'resource', 'projectManagerId', after.projectManagerId);
-      }
-      if (changes.code && after.code !== null) {
-        const other = await findProjectByCode(trx, actor.tenantId, after.code);
-        if (other && other.id !== id) {
-          throw new AppError(
-            'conflict',
-            `A project with code "${after.code}" already exists in this tenant.`,
-          );
-        }
-      }
-      const changed: Partial<ProjectFields> = {};
-      for (const key of Object.keys(changes) as (keyof ProjectFields)[]) {
-        (changed as Record<string, unknown>)[key] = after[key];
-      }
-      const ok = await updateProject(trx, actor.tenantId, id, current.version, changed, now);
-      if (!ok)
-        throw new AppError('conflict', 'The project was changed by another request; fetch it and retry.');
-      await recordAudit(trx, actor, now, 'project.updated', 'project', id, changes);
-      const updated = await findProject(trx, actor.tenantId, id);
-      if (!updated) throw notFound('project', id);
-      await emitProjectEvents(trx, actor.tenantId, current, updated, now);
-      return updated;
+    return inWrite(this.deps, actor, async (w) => {
+      const { before, after, changed } = await updateRecord(w, PROJECT, {
+        id,
+        ifMatch,
+        apply: (current) => {
+          const fields = projects.fieldsOf(current);
+          const next = patched(fields, input);
+          // Unknown is null elsewhere, but a project's actual cost is 0 until one is reported.
+          if (next.actualCost === null) next.actualCost = 0;
+          if (!canTransition(fields.status, next.status)) {
+            const reopen = TERMINAL_REOPEN[fields.status];
+            throw new AppError(
+              'invalid_transition',
+              `A ${fields.status} project cannot move to ${next.status}; ` +
+                (reopen ? `reopen it as ${reopen} first.` : ''),
+            );
+          }
+          return next;
+        },
+        check: async (next, changes) => {
+          checkDates(next.startDate, next.endDate);
+          if (changes.projectManagerId) {
+            await assertReference(
+              w.trx,
+              actor.tenantId,
+              'resource',
+              'projectManagerId',
+              next.projectManagerId,
+            );
+          }
+          if (changes.code && next.code !== null) {
+            const other = await findProjectByCode(w.trx, actor.tenantId, next.code);
+            if (other && other.id !== id) {
+              throw new AppError(
+                'conflict',
+                `A project with code "${next.code}" already exists in this tenant.`,
+              );
+            }
+          }
+        },
+      });
+      if (changed) await emitProjectEvents(w.trx, actor.tenantId, before, after, w.now);
+      return after;
     });
   }
 }

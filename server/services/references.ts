@@ -3,11 +3,11 @@
  * tenant, else 422 (DESIGN.md: "422 business rule … a projectId that names no project of the tenant").
  */
 import type { Executor } from '../repositories/common.js';
-import { projectExists } from '../repositories/projects.js';
-import { resourceExists } from '../repositories/resources.js';
+import { projects } from '../repositories/projects.js';
+import { resources } from '../repositories/resources.js';
 import { businessRule } from './errors.js';
 
-const EXISTS = { project: projectExists, resource: resourceExists } as const;
+const TABLES = { project: projects, resource: resources } as const;
 
 /**
  * Throws unless `id` (when given) names a record of `kind` in the tenant.
@@ -17,11 +17,11 @@ const EXISTS = { project: projectExists, resource: resourceExists } as const;
 export async function assertReference(
   trx: Executor,
   tenantId: string,
-  kind: keyof typeof EXISTS,
+  kind: keyof typeof TABLES,
   field: string,
   id: string | null | undefined,
 ): Promise<void> {
-  if (!id || (await EXISTS[kind](trx, tenantId, id))) return;
+  if (!id || (await TABLES[kind].exists(trx, tenantId, id))) return;
   throw businessRule(`${field} ${id} names no ${kind} of this tenant.`, [
     { location: 'body', path: `/${field}`, message: `no such ${kind} in this tenant` },
   ]);

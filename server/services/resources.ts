@@ -6,56 +6,31 @@
 import { v7 as uuidv7 } from 'uuid';
 import { listAllAllocations } from '../repositories/allocations.js';
 import type { Page, PageRequest } from '../repositories/common.js';
-import { inTransaction } from '../repositories/common.js';
 import {
-  findResource,
-  insertResource,
   listResources,
   type ResourceFields,
   type ResourceFilter,
   type ResourceRecord,
-  updateResource,
+  resources,
 } from '../repositories/resources.js';
-import { diff, recordAudit } from './audit.js';
-import {
-  type AvailabilityPeriod,
-  type AvailabilityTotals,
-  assertRange,
-  computeAvailability,
-  type Granularity,
-} from './availability.js';
-import { checkIfMatch } from './concurrency.js';
+import type { Schema } from '../schemas.js';
+import { assertRange, computeAvailability, type Granularity } from './availability.js';
 import type { Actor, ServiceDeps } from './context.js';
-import { AppError, notFound } from './errors.js';
+import { createRecord, getRecord, inWrite, patched, updateRecord, type VersionedKind } from './versioned.js';
 
 /** Body of POST /resources (spec `ResourceCreate`): only `name` is required. */
-export interface ResourceCreateInput {
-  name: string;
-  email?: string | null;
-  role?: string | null;
-  skills?: string[];
-  capacityHoursPerWeek?: number;
-  costRatePerHour?: number | null;
-  active?: boolean;
-}
+export type ResourceCreateInput = Schema<'ResourceCreate'>;
 
 /** Body of PATCH /resources/{id} (spec `ResourceUpdate`): any subset of the writable fields. */
-export type ResourceUpdateInput = Partial<ResourceCreateInput>;
+export type ResourceUpdateInput = Schema<'ResourceUpdate'>;
+
+const RESOURCE: VersionedKind<ResourceRecord, ResourceFields> = {
+  table: resources,
+  resourceType: 'resource',
+};
 
 /** GET /resources/{id}/availability (spec `ResourceAvailability`). */
-export interface ResourceAvailability {
-  resourceId: string;
-  from: string;
-  to: string;
-  granularity: Granularity;
-  periods: AvailabilityPeriod[];
-  totals: AvailabilityTotals;
-}
-
-function fieldsOf(r: ResourceRecord): ResourceFields {
-  const { id: _id, version: _v, createdAt: _c, updatedAt: _u, ...fields } = r;
-  return fields;
-}
+export type ResourceAvailability = Schema<'ResourceAvailability'>;
 
 /** Resource use cases. */
 export class ResourceService {
@@ -72,27 +47,12 @@ export class ResourceService {
       costRatePerHour: input.costRatePerHour ?? null,
       active: input.active ?? true,
     };
-    const now = this.deps.clock.now().toISOString();
-    return inTransaction(this.deps.db.knex, async (trx) => {
-      const resource = await insertResource(trx, actor.tenantId, uuidv7(), fields, now);
-      await recordAudit(
-        trx,
-        actor,
-        now,
-        'resource.created',
-        'resource',
-        resource.id,
-        diff({}, fieldsOf(resource)),
-      );
-      return resource;
-    });
+    return inWrite(this.deps, actor, (w) => createRecord(w, RESOURCE, uuidv7(), fields));
   }
 
   /** One resource of the caller's tenant. @throws AppError 404 when unknown in this tenant. */
   async get(actor: Actor, id: string): Promise<ResourceRecord> {
-    const resource = await findResource(this.deps.db.knex, actor.tenantId, id);
-    if (!resource) throw notFound('resource', id);
-    return resource;
+    return getRecord(this.deps.db.knex, actor, RESOURCE, id);
   }
 
   /** A page of the tenant's resources; each given filter restricts the list. */
@@ -111,32 +71,13 @@ export class ResourceService {
     input: ResourceUpdateInput,
     ifMatch?: string,
   ): Promise<ResourceRecord> {
-    const now = this.deps.clock.now().toISOString();
-    return inTransaction(this.deps.db.knex, async (trx) => {
-      const current = await findResource(trx, actor.tenantId, id);
-      if (!current) throw notFound('resource', id);
-      checkIfMatch(ifMatch, current.version);
-      const before = fieldsOf(current);
-      const after: ResourceFields = { ...before };
-      for (const [key, value] of Object.entries(input) as [keyof ResourceFields, unknown][]) {
-        if (value !== undefined) (after as unknown as Record<string, unknown>)[key] = value;
-      }
-      const changes = diff(
-        before as unknown as Record<string, unknown>,
-        after as unknown as Record<string, unknown>,
-      );
-      if (Object.keys(changes).length === 0) return current;
-      const changed: Partial<ResourceFields> = {};
-      for (const key of Object.keys(changes) as (keyof ResourceFields)[]) {
-        (changed as Record<string, unknown>)[key] = after[key];
-      }
-      const ok = await updateResource(trx, actor.tenantId, id, current.version, changed, now);
-      if (!ok)
-        throw new AppError('conflict', 'The resource was changed by another request; fetch it and retry.');
-      await recordAudit(trx, actor, now, 'resource.updated', 'resource', id, changes);
-      const updated = await findResource(trx, actor.tenantId, id);
-      if (!updated) throw notFound('resource', id);
-      return updated;
+    return inWrite(this.deps, actor, async (w) => {
+      const { after } = await updateRecord(w, RESOURCE, {
+        id,
+        ifMatch,
+        apply: (current) => patched(resources.fieldsOf(current), input),
+      });
+      return after;
     });
   }
 
@@ -153,8 +94,7 @@ export class ResourceService {
   ): Promise<ResourceAvailability> {
     assertRange(from, to);
     const db = this.deps.db.knex;
-    const resource = await findResource(db, actor.tenantId, id);
-    if (!resource) throw notFound('resource', id);
+    const resource = await getRecord(db, actor, RESOURCE, id);
     const allocations = await listAllAllocations(db, actor.tenantId, { resourceId: id, from, to });
     const report = computeAvailability({
       from,

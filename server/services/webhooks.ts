@@ -8,49 +8,54 @@ import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { v7 as uuidv7 } from 'uuid';
 import type { Executor, Page, PageRequest } from '../repositories/common.js';
-import { inTransaction } from '../repositories/common.js';
 import type { EventRecord } from '../repositories/events.js';
 import {
+  currentSecret,
   type DeliveryRecord,
   type DeliveryStatus,
-  deleteWebhook,
   enabledWebhooks,
   failPendingDeliveries,
   findDelivery,
-  findWebhook,
   insertDeliveries,
-  insertWebhook,
   listDeliveries,
-  listWebhooks,
-  rotateWebhookSecret,
-  updateWebhook,
   type WebhookEndpointFields,
   type WebhookEndpointRecord,
-  type WebhookEventFilter,
+  webhookEndpoints,
 } from '../repositories/webhooks.js';
-import { diff, recordAudit } from './audit.js';
+import type { Schema } from '../schemas.js';
 import { checkIfMatch } from './concurrency.js';
 import { type Actor, type ServiceDeps, systemActor } from './context.js';
-import { AppError, businessRule, notFound } from './errors.js';
+import { AppError, businessRule } from './errors.js';
 import { setDeliveryEnqueuer } from './events.js';
-import { commitChanges } from './versioned.js';
+import {
+  createRecord,
+  deleteRecord,
+  getRecord,
+  inWrite,
+  updateRecord,
+  type VersionedKind,
+  type WriteContext,
+} from './versioned.js';
+
+type WebhookEventFilter = Schema<'WebhookEventFilter'>;
+
+const WEBHOOK: VersionedKind<WebhookEndpointRecord, WebhookEndpointFields> = {
+  table: webhookEndpoints,
+  resourceType: 'webhook',
+  noun: 'webhook endpoint',
+};
 
 /** How long the previous secret stays valid after a rotation (spec: rotateWebhookSecret). */
 export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 
 /** Body of POST /webhooks (spec `WebhookEndpointCreate`). */
-export interface WebhookCreateInput {
-  url: string;
-  events: WebhookEventFilter[];
-  description?: string | null;
-  enabled?: boolean;
-}
+export type WebhookCreateInput = Schema<'WebhookEndpointCreate'>;
 
 /** Body of PATCH /webhooks/{id} (spec `WebhookEndpointUpdate`). */
-export type WebhookUpdateInput = Partial<WebhookCreateInput>;
+export type WebhookUpdateInput = Schema<'WebhookEndpointUpdate'>;
 
 /** An endpoint with its secret: the answer of create and rotate, the only two that show it. */
-export type WebhookWithSecret = WebhookEndpointRecord & { secret: string };
+export type WebhookWithSecret = Schema<'WebhookEndpointWithSecret'>;
 
 /** `whsec_` + base64 of 32 random bytes (Standard Webhooks; spec: 24–64 bytes). */
 export function newSecret(): string {
@@ -239,30 +244,21 @@ export async function disableEndpoint(
   reason: string,
   now: string,
 ): Promise<void> {
-  const current = await findWebhook(trx, tenantId, webhookId);
-  if (!current?.enabled) return;
-  await commitChanges(trx, systemActor(tenantId), now, {
-    resourceType: 'webhook',
+  const { changed } = await updateRecord({ trx, actor: systemActor(tenantId), now }, WEBHOOK, {
     id: webhookId,
-    before: { enabled: current.enabled, disabledReason: current.disabledReason },
-    after: { enabled: false, disabledReason: reason },
-    write: (fields) => updateWebhook(trx, tenantId, webhookId, current.version, fields, now),
+    apply: (current) => {
+      const fields = webhookEndpoints.fieldsOf(current);
+      return current.enabled ? { ...fields, enabled: false, disabledReason: reason } : fields;
+    },
+  }).catch((err: unknown) => {
+    // Deleted meanwhile: nothing left to disable.
+    if (err instanceof AppError && err.code === 'not_found') return { changed: false };
+    throw err;
   });
-  await failPendingDeliveries(trx, webhookId, now);
+  if (changed) await failPendingDeliveries(trx, webhookId, now);
 }
 
 // ---------------------------------------------------------------------------------------------- service
-
-function auditedFields(w: WebhookEndpointRecord): Record<string, unknown> {
-  // Never the secret: audit rows are readable by every admin key, for years.
-  return {
-    url: w.url,
-    description: w.description,
-    events: w.events,
-    enabled: w.enabled,
-    disabledReason: w.disabledReason,
-  };
-}
 
 /** A `*` filter stands for every kind: store it alone. */
 function normaliseEvents(events: WebhookEventFilter[]): WebhookEventFilter[] {
@@ -280,40 +276,29 @@ export class WebhookService {
   async create(actor: Actor, input: WebhookCreateInput): Promise<WebhookWithSecret> {
     // DNS outside the transaction: the SQLite pool has one connection, never hold it while resolving.
     await assertAllowedTarget(input.url, this.policy.allowPrivate);
-    const now = this.deps.clock.now().toISOString();
     const secret = newSecret();
-    return inTransaction(this.deps.db.knex, async (trx) => {
-      const fields: WebhookEndpointFields = {
-        url: input.url,
-        description: input.description ?? null,
-        events: normaliseEvents(input.events),
-        enabled: input.enabled ?? true,
-        disabledReason: null,
-      };
-      const webhook = await insertWebhook(trx, actor.tenantId, uuidv7(), fields, secret, now);
-      await recordAudit(
-        trx,
-        actor,
-        now,
-        'webhook.created',
-        'webhook',
-        webhook.id,
-        diff({}, auditedFields(webhook)),
-      );
-      return { ...webhook, secret };
-    });
+    const fields: WebhookEndpointFields = {
+      url: input.url,
+      description: input.description ?? null,
+      events: normaliseEvents(input.events),
+      enabled: input.enabled ?? true,
+      disabledReason: null,
+    };
+    // The secret is a hidden column: never in the record, so never in an audit row (readable by every admin key).
+    const webhook = await inWrite(this.deps, actor, (w) =>
+      createRecord(w, WEBHOOK, uuidv7(), fields, { secret }),
+    );
+    return { ...webhook, secret };
   }
 
   /** @throws AppError 404. */
   async get(actor: Actor, id: string): Promise<WebhookEndpointRecord> {
-    const webhook = await findWebhook(this.deps.db.knex, actor.tenantId, id);
-    if (!webhook) throw notFound('webhook endpoint', id);
-    return webhook;
+    return getRecord(this.deps.db.knex, actor, WEBHOOK, id);
   }
 
   /** A page of the tenant's endpoints. */
   async list(actor: Actor, page: PageRequest): Promise<Page<WebhookEndpointRecord>> {
-    return listWebhooks(this.deps.db.knex, actor.tenantId, page);
+    return webhookEndpoints.list(this.deps.db.knex, actor.tenantId, page);
   }
 
   /**
@@ -333,57 +318,32 @@ export class WebhookService {
       checkIfMatch(ifMatch, current.version);
       await assertAllowedTarget(input.url, this.policy.allowPrivate);
     }
-    const now = this.deps.clock.now().toISOString();
-    return inTransaction(this.deps.db.knex, async (trx) => {
-      const current = await findWebhook(trx, actor.tenantId, id);
-      if (!current) throw notFound('webhook endpoint', id);
-      checkIfMatch(ifMatch, current.version);
-      const { id: _id, version: _v, createdAt: _c, updatedAt: _u, ...before } = current;
-      const after: WebhookEndpointFields = { ...before };
-      if (input.url !== undefined) after.url = input.url;
-      if (input.description !== undefined) after.description = input.description;
-      if (input.events !== undefined) after.events = normaliseEvents(input.events);
-      if (input.enabled !== undefined) {
-        after.enabled = input.enabled;
-        if (input.enabled) after.disabledReason = null;
-      }
-      const reEnabled = !before.enabled && after.enabled;
-      const changed = await commitChanges(trx, actor, now, {
-        resourceType: 'webhook',
+    return inWrite(this.deps, actor, async (w) => {
+      const { before, after, changed } = await updateRecord(w, WEBHOOK, {
         id,
-        before,
-        after,
-        write: (fields) =>
-          updateWebhook(
-            trx,
-            actor.tenantId,
-            id,
-            current.version,
-            reEnabled ? { ...fields, failingSince: null } : fields,
-            now,
-          ),
+        ifMatch,
+        apply: (current) => {
+          const next = webhookEndpoints.fieldsOf(current);
+          if (input.url !== undefined) next.url = input.url;
+          if (input.description !== undefined) next.description = input.description;
+          if (input.events !== undefined) next.events = normaliseEvents(input.events);
+          if (input.enabled !== undefined) {
+            next.enabled = input.enabled;
+            if (input.enabled) next.disabledReason = null;
+          }
+          return next;
+        },
+        // Re-enabling restarts the 5-day failure window.
+        hidden: (was, next) => (!was.enabled && next.enabled ? { failing_since: null } : {}),
       });
-      if (!changed) return current;
-      if (before.enabled && !after.enabled) await failPendingDeliveries(trx, id, now);
-      return (await findWebhook(trx, actor.tenantId, id)) as WebhookEndpointRecord;
+      if (changed && before.enabled && !after.enabled) await failPendingDeliveries(w.trx, id, w.now);
+      return after;
     });
   }
 
   /** Deletes an endpoint; its pending deliveries go with it. @throws AppError 404; 412; 409. */
   async delete(actor: Actor, id: string, ifMatch?: string): Promise<void> {
-    const now = this.deps.clock.now().toISOString();
-    await inTransaction(this.deps.db.knex, async (trx) => {
-      const current = await findWebhook(trx, actor.tenantId, id);
-      if (!current) throw notFound('webhook endpoint', id);
-      checkIfMatch(ifMatch, current.version);
-      if (!(await deleteWebhook(trx, actor.tenantId, id, current.version))) {
-        throw new AppError(
-          'conflict',
-          'The webhook endpoint was changed by another request; fetch it and retry.',
-        );
-      }
-      await recordAudit(trx, actor, now, 'webhook.deleted', 'webhook', id, diff(auditedFields(current), {}));
-    });
+    await inWrite(this.deps, actor, (w) => deleteRecord(w, WEBHOOK, id, ifMatch));
   }
 
   /**
@@ -391,24 +351,23 @@ export class WebhookService {
    * @throws AppError 404; 409 concurrent write.
    */
   async rotateSecret(actor: Actor, id: string): Promise<WebhookWithSecret> {
-    const now = this.deps.clock.now();
-    const at = now.toISOString();
-    const expiresAt = new Date(now.getTime() + SECRET_OVERLAP_MS).toISOString();
+    const expiresAt = new Date(this.deps.clock.now().getTime() + SECRET_OVERLAP_MS).toISOString();
     const secret = newSecret();
-    return inTransaction(this.deps.db.knex, async (trx) => {
-      const current = await findWebhook(trx, actor.tenantId, id);
-      if (!current) throw notFound('webhook endpoint', id);
-      if (!(await rotateWebhookSecret(trx, actor.tenantId, id, current.version, secret, expiresAt, at))) {
-        throw new AppError(
-          'conflict',
-          'The webhook endpoint was changed by another request; fetch it and retry.',
-        );
-      }
-      await recordAudit(trx, actor, at, 'webhook.secret_rotated', 'webhook', id, {
-        previousSecretExpiresAt: { from: null, to: expiresAt },
+    return inWrite(this.deps, actor, async (w: WriteContext) => {
+      const { after } = await updateRecord(w, WEBHOOK, {
+        id,
+        apply: (current) => webhookEndpoints.fieldsOf(current),
+        hidden: async () => ({
+          previous_secret: await currentSecret(w.trx, actor.tenantId, id),
+          previous_secret_expires_at: expiresAt,
+          secret,
+        }),
+        audit: {
+          action: 'webhook.secret_rotated',
+          changes: { previousSecretExpiresAt: { from: null, to: expiresAt } },
+        },
       });
-      const rotated = (await findWebhook(trx, actor.tenantId, id)) as WebhookEndpointRecord;
-      return { ...rotated, secret };
+      return { ...after, secret };
     });
   }
 
@@ -428,10 +387,8 @@ export class WebhookService {
    * filter. @throws AppError 404; 409 when the endpoint is disabled.
    */
   async sendTest(actor: Actor, id: string): Promise<DeliveryRecord> {
-    const now = this.deps.clock.now().toISOString();
-    return inTransaction(this.deps.db.knex, async (trx) => {
-      const webhook = await findWebhook(trx, actor.tenantId, id);
-      if (!webhook) throw notFound('webhook endpoint', id);
+    return inWrite(this.deps, actor, async ({ trx, now }) => {
+      const webhook = await getRecord(trx, actor, WEBHOOK, id);
       if (!webhook.enabled) {
         throw new AppError(
           'conflict',
