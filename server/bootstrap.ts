@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findApiKeyByHash, findTenantsByName } from './repositories/tenants.js';
-import type { ServiceDeps } from './services/context.js';
+import type { BaseDeps } from './services/context.js';
 import { systemActor } from './services/context.js';
 import { hashApiKey } from './services/identity.js';
 import { type ImportReport, importNycCapitalProjects } from './services/import-nyc.js';
@@ -37,7 +37,7 @@ export interface DemoSetup {
  * value becomes an admin key of the demo tenant if it is not one yet.
  */
 export async function ensureDemoTenant(
-  deps: ServiceDeps,
+  deps: BaseDeps,
   services: Services,
   apiKey: string | null,
 ): Promise<DemoSetup> {
@@ -77,7 +77,7 @@ export async function ensureDemoTenant(
 
 /** Imports the bundled NYC dataset into the tenant (idempotent), reporting progress every 250 rows. */
 export async function importDemoPortfolio(
-  deps: ServiceDeps,
+  deps: BaseDeps,
   services: Services,
   tenantId: string,
   log: (line: string) => void,

@@ -8,7 +8,7 @@ import { ensureDemoTenant, importDemoPortfolio } from './bootstrap.js';
 import { systemClock } from './clock.js';
 import { loadConfig } from './config.js';
 import { migrate, openDatabase } from './repositories/db.js';
-import { DeliveryWorker } from './workers/delivery.js';
+import { createJobRunner } from './workers/registry.js';
 import { startSweeps } from './workers/sweeps.js';
 
 async function main(): Promise<void> {
@@ -43,11 +43,12 @@ async function main(): Promise<void> {
       'meridian: the demo admin key was printed on first start; create another with: npm run cli -- keys create --tenant "NYC Capital Projects (demo)" --scopes read,write,admin',
     );
   }
-  // The webhook delivery worker runs in the API process unless MERIDIAN_WORKER=false (then: npm run worker).
+  // The job runner (webhook deliveries) runs in the API process unless MERIDIAN_WORKER=false (then: npm run
+  // worker); it shares the app's job queue, so an enqueue wakes it at once.
   const worker = config.worker
-    ? new DeliveryWorker({ db, clock: systemClock, config, logger }).start()
+    ? createJobRunner({ services, clock: systemClock, config, logger }).start()
     : null;
-  if (worker) say('meridian: webhook delivery worker running in this process');
+  if (worker) say(`meridian: job runner (${worker.kinds.join(', ')}) running in this process`);
   // The periodic sweeps (missed milestones) run wherever the worker runs; several at once are safe.
   const stopSweeps = config.worker ? startSweeps(services, logger) : null;
   const server = app.listen(config.port, config.host, () => {

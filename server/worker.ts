@@ -1,14 +1,14 @@
 /**
- * `npm run worker`: the webhook delivery worker and the periodic sweeps alone, without the API (DESIGN.md: any number of worker processes
- * on one Postgres; they claim deliveries with `FOR UPDATE SKIP LOCKED`). Migrates first, so it can start before
- * the API. Stops on SIGTERM/SIGINT after the round in flight settles.
+ * `npm run worker`: the job runner (webhook deliveries) and the periodic sweeps alone, without the API (DESIGN.md:
+ * any number of worker processes on one Postgres; they claim jobs with `FOR UPDATE SKIP LOCKED`). Migrates first,
+ * so it can start before the API. Stops on SIGTERM/SIGINT after the round in flight settles.
  */
 import { pino } from 'pino';
 import { systemClock } from './clock.js';
 import { loadConfig } from './config.js';
 import { migrate, openDatabase } from './repositories/db.js';
 import { buildServices } from './services/index.js';
-import { DeliveryWorker } from './workers/delivery.js';
+import { createJobRunner } from './workers/registry.js';
 import { startSweeps } from './workers/sweeps.js';
 
 async function main(): Promise<void> {
@@ -16,10 +16,11 @@ async function main(): Promise<void> {
   const logger = pino({ level: config.logLevel, base: { service: 'meridian-worker' } });
   const db = openDatabase(config);
   await migrate(db);
-  const worker = new DeliveryWorker({ db, clock: systemClock, config, logger }).start();
-  const stopSweeps = startSweeps(buildServices({ db, clock: systemClock }, config), logger);
+  const services = buildServices({ db, clock: systemClock }, config);
+  const worker = createJobRunner({ services, clock: systemClock, config, logger }).start();
+  const stopSweeps = startSweeps(services, logger);
   process.stdout.write(
-    `meridian-worker: Node.js ${process.version}\nmeridian-worker: ${worker.id} delivering webhooks from ${db.dialect === 'sqlite' ? config.sqliteFile : 'postgres (DATABASE_URL)'}\n`,
+    `meridian-worker: Node.js ${process.version}\nmeridian-worker: ${worker.id} running jobs (${worker.kinds.join(', ')}): delivering webhooks from ${db.dialect === 'sqlite' ? config.sqliteFile : 'postgres (DATABASE_URL)'}\n`,
   );
   const stop = (signal: string) => {
     logger.info({ signal }, 'shutting down');

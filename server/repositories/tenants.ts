@@ -1,11 +1,14 @@
 /**
  * Tenants, users and API keys. Only the SHA-256 hash and a display prefix of a key are stored (DESIGN.md).
  */
+import type { Schema } from '../schemas.js';
 import type { Executor, Page, PageRequest } from './common.js';
 import { paginate, parseJson } from './common.js';
 
-export type TenantPlan = 'FREE' | 'TEAM' | 'ENTERPRISE';
-export type ApiKeyScope = 'read' | 'write' | 'admin';
+/** A tenant's plan (spec `TenantPlan`). */
+export type TenantPlan = Schema<'TenantPlan'>;
+/** A key's scope (spec `ApiKeyScope`). */
+export type ApiKeyScope = Schema<'ApiKeyScope'>;
 
 /** A tenant as the API shows it (`GET /tenant`). */
 export interface TenantRecord {

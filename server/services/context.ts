@@ -3,6 +3,8 @@
  */
 import type { Clock } from '../clock.js';
 import type { Database } from '../repositories/db.js';
+import type { JobQueue } from './jobs.js';
+import type { EventOutbox } from './webhook-outbox.js';
 
 /** Who is acting: the authenticated key's tenant, user and key, and the request id for the audit trail. */
 export interface Actor {
@@ -12,10 +14,19 @@ export interface Actor {
   requestId: string | null;
 }
 
-/** Shared dependencies of every service. */
-export interface ServiceDeps {
+/** The database and the clock: what every service, and the entry points that build them, start from. */
+export interface BaseDeps {
   db: Database;
   clock: Clock;
+}
+
+/**
+ * Shared dependencies of every service, built once per app by `buildServices`: besides the database and clock,
+ * the job queue and the event outbox (state that belongs to one app, so it is injected, never module-level).
+ */
+export interface ServiceDeps extends BaseDeps {
+  jobs: JobQueue;
+  events: EventOutbox;
 }
 
 /** An actor for work the system does on its own (CLI bootstrap, importer): no user, no key. */

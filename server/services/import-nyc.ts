@@ -36,7 +36,7 @@ import { parse } from 'csv-parse/sync';
 import { decodeHTML } from 'entities';
 import { getCheckpoint, setCheckpoint } from '../repositories/checkpoints.js';
 import type { ProjectRecord, ProjectStatus } from '../repositories/projects.js';
-import type { Actor, ServiceDeps } from './context.js';
+import type { Actor, BaseDeps } from './context.js';
 import { AppError } from './errors.js';
 import { canTransition, daysBetween, type ProjectService, type ProjectUpdateInput } from './projects.js';
 
@@ -182,7 +182,7 @@ export interface ImportOptions {
  * @throws Error only when the file is not CSV with the dataset's header; bad rows are reported, not thrown.
  */
 export async function importNycCapitalProjects(
-  deps: ServiceDeps,
+  deps: BaseDeps,
   projects: ProjectService,
   actor: Actor,
   csvText: string | Buffer,

@@ -4,17 +4,20 @@
 import type { Config } from '../config.js';
 import { AllocationService } from './allocations.js';
 import { AuditLogService } from './audit.js';
-import type { ServiceDeps } from './context.js';
+import type { BaseDeps, ServiceDeps } from './context.js';
 import { IdempotencyService } from './idempotency.js';
 import { IdentityService } from './identity.js';
 import { IssueService } from './issues.js';
+import { JobQueue } from './jobs.js';
 import { MilestoneService } from './milestones.js';
 import { ProjectService } from './projects.js';
 import { ResourceService } from './resources.js';
 import { RiskService } from './risks.js';
+import { DeliveryService } from './webhook-deliveries.js';
+import { EventOutbox } from './webhook-outbox.js';
 import { WebhookService } from './webhooks.js';
 
-/** Every service of the application. */
+/** Every service of the application, and the job queue and event outbox they share. */
 export interface Services {
   identity: IdentityService;
   auditLog: AuditLogService;
@@ -26,13 +29,25 @@ export interface Services {
   resources: ResourceService;
   allocations: AllocationService;
   webhooks: WebhookService;
+  /** Delivery state for the webhook delivery worker. */
+  deliveries: DeliveryService;
+  /** The job queue (workers claim from it; in-process ones are woken by its enqueues). */
+  jobs: JobQueue;
+  /** The event outbox (services emit through it; tests and benchmarks may too). */
+  events: EventOutbox;
 }
 
-/** Builds the services over a database and clock. */
+/**
+ * Builds the services over a database and clock. The job queue and event outbox are made here, one per call, so
+ * two apps in one process never share them.
+ */
 export function buildServices(
-  deps: ServiceDeps,
+  base: BaseDeps,
   config: Pick<Config, 'defaultRateLimitPerMinute'> & Partial<Pick<Config, 'webhookAllowPrivate'>>,
 ): Services {
+  const jobs = new JobQueue(base.db, base.clock);
+  const events = new EventOutbox(jobs);
+  const deps: ServiceDeps = { ...base, jobs, events };
   return {
     identity: new IdentityService(deps, config.defaultRateLimitPerMinute),
     auditLog: new AuditLogService(deps),
@@ -44,5 +59,8 @@ export function buildServices(
     resources: new ResourceService(deps),
     allocations: new AllocationService(deps),
     webhooks: new WebhookService(deps, { allowPrivate: config.webhookAllowPrivate ?? false }),
+    deliveries: new DeliveryService(deps),
+    jobs,
+    events,
   };
 }

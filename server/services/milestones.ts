@@ -17,7 +17,6 @@ import { projects } from '../repositories/projects.js';
 import type { Schema } from '../schemas.js';
 import { type Actor, type ServiceDeps, systemActor } from './context.js';
 import { AppError, notFound } from './errors.js';
-import { emitEvent } from './events.js';
 import { todayIn } from './team.js';
 import {
   createRecord,
@@ -28,6 +27,7 @@ import {
   updateRecord,
   type VersionedKind,
 } from './versioned.js';
+import type { EventOutbox } from './webhook-outbox.js';
 
 type MilestoneStatus = Schema<'MilestoneStatus'>;
 
@@ -53,10 +53,16 @@ function completedAtFor(
 }
 
 /** Emits `milestone.missed` for a milestone now MISSED, unless it was announced before (once per milestone). */
-async function announceMissed(trx: Executor, tenantId: string, id: string, now: string): Promise<void> {
+async function announceMissed(
+  events: EventOutbox,
+  trx: Executor,
+  tenantId: string,
+  id: string,
+  now: string,
+): Promise<void> {
   if (await missedAnnounced(trx, tenantId, id)) return;
   const missed = (await milestones.find(trx, tenantId, id)) as MilestoneRecord;
-  await emitEvent(
+  await events.emit(
     trx,
     tenantId,
     'milestone.missed',
@@ -124,7 +130,7 @@ export class MilestoneService {
       });
       // Marked MISSED by hand: announced like the sweep's, once per milestone.
       if (changed && after.status === 'MISSED' && before.status !== 'MISSED') {
-        await announceMissed(w.trx, actor.tenantId, id, w.now);
+        await announceMissed(this.deps.events, w.trx, actor.tenantId, id, w.now);
       }
       return after;
     });
@@ -176,7 +182,7 @@ export class MilestoneService {
           if (err instanceof AppError && err.code === 'not_found') return { changed: false };
           throw err;
         });
-        if (result.changed) await announceMissed(w.trx, tenantId, milestone.id, w.now);
+        if (result.changed) await announceMissed(this.deps.events, w.trx, tenantId, milestone.id, w.now);
         return result;
       });
       if (changed) marked++;

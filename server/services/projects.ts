@@ -20,10 +20,10 @@ import type { Schema } from '../schemas.js';
 import type { Actor, ServiceDeps } from './context.js';
 import { AppError, businessRule, notFound } from './errors.js';
 import { overrunCrossings } from './event-rules.js';
-import { emitEvent } from './events.js';
 import { assertReference } from './references.js';
 import { type TeamMember, teamOf, todayIn } from './team.js';
 import { createRecord, inWrite, patched, updateRecord, type VersionedKind } from './versioned.js';
+import type { EventOutbox } from './webhook-outbox.js';
 
 /** Body of POST /projects (spec `ProjectCreate`): name, startDate and endDate are required (seed). */
 export type ProjectCreateInput = Schema<'ProjectCreate'>;
@@ -96,6 +96,7 @@ function checkDates(startDate: string, endDate: string): void {
  * `budget.overrun_detected` once per crossing above the budget (spec, `webhooks`).
  */
 async function emitProjectEvents(
+  events: EventOutbox,
   trx: Executor,
   tenantId: string,
   before: ProjectRecord | null,
@@ -103,7 +104,7 @@ async function emitProjectEvents(
   now: string,
 ): Promise<void> {
   if (before && before.status !== after.status) {
-    await emitEvent(
+    await events.emit(
       trx,
       tenantId,
       'project.status_changed',
@@ -114,7 +115,7 @@ async function emitProjectEvents(
   for (const kind of overrunCrossings(before, after)) {
     const amount = (kind === 'ACTUAL' ? after.actualCost : after.forecastCost) as number;
     const budget = after.budget as number;
-    await emitEvent(
+    await events.emit(
       trx,
       tenantId,
       'budget.overrun_detected',
@@ -164,7 +165,7 @@ export class ProjectService {
         throw new AppError('conflict', `A project with code "${fields.code}" already exists in this tenant.`);
       }
       const project = await createRecord(w, PROJECT, uuidv7(), fields);
-      await emitProjectEvents(w.trx, actor.tenantId, null, project, w.now);
+      await emitProjectEvents(this.deps.events, w.trx, actor.tenantId, null, project, w.now);
       return project;
     });
   }
@@ -257,7 +258,7 @@ export class ProjectService {
           }
         },
       });
-      if (changed) await emitProjectEvents(w.trx, actor.tenantId, before, after, w.now);
+      if (changed) await emitProjectEvents(this.deps.events, w.trx, actor.tenantId, before, after, w.now);
       return after;
     });
   }

@@ -13,7 +13,6 @@ import {
 import type { Schema } from '../schemas.js';
 import type { Actor, ServiceDeps } from './context.js';
 import { isEscalation } from './event-rules.js';
-import { emitEvent } from './events.js';
 import { assertReference } from './references.js';
 import { createRecord, getRecord, inWrite, patched, updateRecord, type VersionedKind } from './versioned.js';
 
@@ -64,7 +63,7 @@ export class RiskService {
       await assertReference(w.trx, actor.tenantId, 'project', 'projectId', input.projectId);
       await assertReference(w.trx, actor.tenantId, 'resource', 'ownerId', fields.ownerId);
       const risk = await createRecord(w, RISK, uuidv7(), fields);
-      await emitEvent(
+      await this.deps.events.emit(
         w.trx,
         actor.tenantId,
         'risk.created',
@@ -113,7 +112,7 @@ export class RiskService {
         },
       });
       if (changed && isEscalation(before.severity, after.severity)) {
-        await emitEvent(
+        await this.deps.events.emit(
           w.trx,
           actor.tenantId,
           'risk.severity_escalated',

@@ -7,7 +7,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { expect } from 'chai';
 import { v7 as uuidv7 } from 'uuid';
-import { emitEvent } from '../../server/services/events.js';
+import { systemClock } from '../../server/clock.js';
+import { buildServices } from '../../server/services/index.js';
 import { newSecret } from '../../server/services/webhooks.js';
 import { openTestDatabase, TEST_DB } from '../support/server.js';
 import { Receiver, verify } from './delivery-receiver.js';
@@ -87,12 +88,16 @@ async function stop(child: ChildProcess): Promise<void> {
     workers.push(await startWorker(env));
     workers.push(await startWorker(env));
 
+    const { events } = buildServices(
+      { db: database.db, clock: systemClock },
+      { defaultRateLimitPerMinute: 1_000 },
+    );
     const EVENTS = 1_000;
     const ids = new Set<string>();
     for (let batch = 0; batch < 10; batch++) {
       await knex.transaction(async (trx) => {
         for (let i = 0; i < EVENTS / 10; i++) {
-          const event = await emitEvent(
+          const event = await events.emit(
             trx,
             tenantId,
             'risk.created',

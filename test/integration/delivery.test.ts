@@ -10,8 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { ManualClock, systemClock } from '../../server/clock.js';
 import { loadConfig } from '../../server/config.js';
-import { claimDueDeliveries } from '../../server/repositories/webhooks.js';
-import { type EventType, emitEvent } from '../../server/services/events.js';
+import type { EventType } from '../../server/services/webhook-outbox.js';
 import { DeliveryWorker } from '../../server/workers/delivery.js';
 import { type Api, expectProblem } from '../contract/helpers.js';
 import { client } from '../support/client.js';
@@ -35,7 +34,13 @@ function emit(
   data: Record<string, unknown> = {},
 ) {
   return server.db.knex.transaction((trx) =>
-    emitEvent(trx, tenantId, type, { marker: randomUUID(), ...data }, now.toISOString()),
+    server.meridian.services.events.emit(
+      trx,
+      tenantId,
+      type,
+      { marker: randomUUID(), ...data },
+      now.toISOString(),
+    ),
   );
 }
 
@@ -411,14 +416,12 @@ describe('Webhook delivery: schedule, limits and leases (injected clock)', funct
     const hook = await register(r.url());
     const event = await emit(server, tenant.tenantId, 'project.status_changed', clock.now());
     // A worker claims it and dies before sending.
-    const claimed = await claimDueDeliveries(server.db.knex, {
-      skipLocked: server.db.dialect === 'postgres',
-      token: 'dead-worker/1',
-      now: clock.now().toISOString(),
-      leaseUntil: new Date(clock.now().getTime() + 30_000).toISOString(),
-      limit: 10,
-    });
-    expect(claimed.map((c) => c.eventId)).to.deep.equal([event.id]);
+    const { jobs, deliveries } = server.meridian.services;
+    const claims = await jobs.claim('webhook.delivery', 'dead-worker/1', 30_000, 10);
+    const claimed = await Promise.all(
+      claims.map(async (c) => deliveries.target((c.job.payload as { deliveryId: string }).deliveryId)),
+    );
+    expect(claimed.map((c) => c?.eventId)).to.deep.equal([event.id]);
     const worker = workerWith();
     expect(await worker.drain()).to.equal(0);
     clock.advance(29_999);

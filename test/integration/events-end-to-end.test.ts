@@ -8,7 +8,6 @@ import { expect } from 'chai';
 import { webhooks as sdkWebhooks } from '../../sdk-ts/src/lib/webhooks.js';
 import { systemClock } from '../../server/clock.js';
 import { loadConfig } from '../../server/config.js';
-import { emitEvent } from '../../server/services/events.js';
 import { DeliveryWorker } from '../../server/workers/delivery.js';
 import { makeProject, makeRisk } from '../contract/helpers.js';
 import { client } from '../support/client.js';
@@ -65,7 +64,7 @@ describe('events end to end: API → outbox → worker → signed delivery', fun
     expect(await server.meridian.services.milestones.sweepMissed()).to.be.greaterThan(0);
     // agent.execution_completed: the call the agents issue's executions will make, in their transaction.
     await server.db.knex.transaction((trx) =>
-      emitEvent(
+      server.meridian.services.events.emit(
         trx,
         tenant.tenantId,
         'agent.execution_completed',

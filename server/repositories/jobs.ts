@@ -1,0 +1,214 @@
+/**
+ * The jobs table of the job runner (migration `create_jobs`): enqueue, claim under a lease, extend the lease,
+ * record progress, settle, cancel and prune. Every write to a claimed job is conditioned on its lease token, so a
+ * worker whose lease expired (and was taken over) writes nothing.
+ */
+import type { Knex } from 'knex';
+import type { Executor } from './common.js';
+import { isPostgres, parseJson } from './common.js';
+
+/** PENDING → RUNNING → COMPLETED | FAILED | CANCELLED (a RUNNING job whose lease expired is claimable again). */
+export const JOB_STATUSES = ['PENDING', 'RUNNING', 'COMPLETED', 'FAILED', 'CANCELLED'] as const;
+
+/** A job's state (internal: the jobs table's CHECK, not an API enum). */
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** What a running job reports of itself: the stage it is in and, when known, how far it is (0–100). */
+export interface JobProgress {
+  stage: string;
+  percent?: number | undefined;
+}
+
+/** A job as stored. */
+export interface JobRecord {
+  id: string;
+  kind: string;
+  payload: unknown;
+  status: JobStatus;
+  /** Claims so far (the one running included). */
+  attempt: number;
+  runAt: string;
+  leaseOwner: string | null;
+  leaseUntil: string | null;
+  ref: string | null;
+  progress: JobProgress | null;
+  lastError: string | null;
+  createdAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+}
+
+/** A new job. */
+export interface NewJob {
+  id: string;
+  kind: string;
+  payload: unknown;
+  runAt: string;
+  ref: string | null;
+  createdAt: string;
+}
+
+type Row = Record<string, unknown>;
+
+function toJob(row: Row): JobRecord {
+  return {
+    id: row.id as string,
+    kind: row.kind as string,
+    payload: parseJson<unknown>(row.payload, null),
+    status: row.status as JobStatus,
+    attempt: Number(row.attempt),
+    runAt: row.run_at as string,
+    leaseOwner: (row.lease_owner as string | null) ?? null,
+    leaseUntil: (row.lease_until as string | null) ?? null,
+    ref: (row.ref as string | null) ?? null,
+    progress: parseJson<JobProgress | null>(row.progress, null),
+    lastError: (row.last_error as string | null) ?? null,
+    createdAt: row.created_at as string,
+    updatedAt: row.updated_at as string,
+    finishedAt: (row.finished_at as string | null) ?? null,
+  };
+}
+
+/** Inserts PENDING jobs. */
+export async function insertJobs(db: Executor, jobs: NewJob[]): Promise<void> {
+  if (jobs.length === 0) return;
+  await db('jobs').insert(
+    jobs.map((j) => ({
+      id: j.id,
+      kind: j.kind,
+      payload: JSON.stringify(j.payload ?? null),
+      status: 'PENDING',
+      attempt: 0,
+      run_at: j.runAt,
+      ref: j.ref,
+      created_at: j.createdAt,
+      updated_at: j.createdAt,
+    })),
+  );
+}
+
+/** One job, or null. */
+export async function findJob(db: Executor, id: string): Promise<JobRecord | null> {
+  const row = (await db('jobs').where({ id }).first()) as Row | undefined;
+  return row ? toJob(row) : null;
+}
+
+/**
+ * Claims up to `limit` due jobs of one kind for `owner` until `leaseUntil`: PENDING ones whose `run_at` has come,
+ * and RUNNING ones whose lease has expired (their worker died). Each claim counts an attempt. Returns the claimed
+ * jobs, oldest due first.
+ *
+ * One `UPDATE … WHERE id IN (SELECT … LIMIT n) RETURNING *` on both databases. On Postgres the inner SELECT takes
+ * `FOR UPDATE SKIP LOCKED`, so concurrent workers get different rows and never wait on each other; a row claimed
+ * meanwhile fails the outer WHERE (its lease is then live) and is skipped. On SQLite the statement runs under the
+ * database's single write lock, which serialises claims across processes just the same.
+ */
+export async function claimJobs(
+  db: Executor,
+  options: { kind: string; owner: string; now: string; leaseUntil: string; limit: number },
+): Promise<JobRecord[]> {
+  const { kind, owner, now, leaseUntil, limit } = options;
+  const due = (q: Knex.QueryBuilder) =>
+    q
+      .where('kind', kind)
+      .andWhere((w) =>
+        w
+          .where((p) => p.where('status', 'PENDING').andWhere('run_at', '<=', now))
+          .orWhere((r) => r.where('status', 'RUNNING').andWhere('lease_until', '<=', now)),
+      );
+  const candidates = due(db('jobs').select('id'))
+    .orderBy([{ column: 'run_at' }, { column: 'id' }])
+    .limit(limit);
+  if (isPostgres(db)) candidates.forUpdate().skipLocked();
+  // A materialised CTE runs the candidate query once: as a plain `IN (SELECT … LIMIT n)` Postgres may rescan it and
+  // claim more than `limit` rows.
+  const rows = (await due(db('jobs'))
+    .withMaterialized('candidates', candidates)
+    .whereIn('id', db('candidates').select('id'))
+    .update({
+      status: 'RUNNING',
+      attempt: db.raw('attempt + 1'),
+      lease_owner: owner,
+      lease_until: leaseUntil,
+      updated_at: now,
+    })
+    .returning('*')) as Row[];
+  return rows.map(toJob).sort((a, b) => a.runAt.localeCompare(b.runAt) || a.id.localeCompare(b.id));
+}
+
+/** Extends the lease of a job `owner` still holds; false when it lost it. */
+export async function extendLease(
+  db: Executor,
+  id: string,
+  owner: string,
+  leaseUntil: string,
+  now: string,
+  progress?: JobProgress,
+): Promise<boolean> {
+  const changed = await db('jobs')
+    .where({ id, lease_owner: owner, status: 'RUNNING' })
+    .update({
+      lease_until: leaseUntil,
+      updated_at: now,
+      ...(progress ? { progress: JSON.stringify(progress) } : {}),
+    });
+  return changed === 1;
+}
+
+/** How a claimed job ends its attempt. */
+export type JobSettlement =
+  | { status: 'COMPLETED' | 'FAILED' | 'CANCELLED'; error: string | null }
+  | { status: 'PENDING'; runAt: string; error: string | null };
+
+/**
+ * Settles a job `owner` still holds: terminal (COMPLETED, FAILED, CANCELLED) or back to PENDING at `runAt` (a
+ * retry). Releases the lease. False when the lease was lost (another worker has the job; nothing is written).
+ */
+export async function settleJob(
+  db: Executor,
+  id: string,
+  owner: string,
+  settlement: JobSettlement,
+  now: string,
+): Promise<boolean> {
+  const terminal = settlement.status !== 'PENDING';
+  const changed = await db('jobs')
+    .where({ id, lease_owner: owner, status: 'RUNNING' })
+    .update({
+      status: settlement.status,
+      last_error: settlement.error,
+      lease_owner: null,
+      lease_until: null,
+      updated_at: now,
+      ...(terminal ? { finished_at: now } : { run_at: settlement.runAt }),
+    });
+  return changed === 1;
+}
+
+/** Cancels the unfinished jobs of `kind` working on the given records (their owner removed or settled them). */
+export async function cancelJobs(db: Executor, kind: string, refs: string[], now: string): Promise<number> {
+  if (refs.length === 0) return 0;
+  let cancelled = 0;
+  for (let i = 0; i < refs.length; i += 500) {
+    cancelled += await db('jobs')
+      .where('kind', kind)
+      .whereIn('ref', refs.slice(i, i + 500))
+      .whereIn('status', ['PENDING', 'RUNNING'])
+      .update({
+        status: 'CANCELLED',
+        lease_owner: null,
+        lease_until: null,
+        updated_at: now,
+        finished_at: now,
+      });
+  }
+  return cancelled;
+}
+
+/** Deletes jobs that finished before `before`; returns how many. */
+export async function pruneJobs(db: Executor, before: string): Promise<number> {
+  return db('jobs')
+    .whereIn('status', ['COMPLETED', 'FAILED', 'CANCELLED'])
+    .andWhere('finished_at', '<', before)
+    .delete();
+}

@@ -1,0 +1,79 @@
+/**
+ * Webhook endpoints: rows ⇄ the API's `WebhookEndpoint` (never its secrets), the secrets the delivery worker signs
+ * with, the fan-out's subscriber list and the endpoint's failure window (the 5-day rule).
+ */
+import type { Schema } from '../schemas.js';
+import type { Executor } from './common.js';
+import { column, parseJson, toBoolean, VersionedTable } from './common.js';
+
+/** A webhook endpoint as the API shows it (never its secrets). */
+export type WebhookEndpointRecord = Schema<'WebhookEndpoint'>;
+
+/** The writable fields of an endpoint. */
+export type WebhookEndpointFields = Omit<WebhookEndpointRecord, 'id' | 'version' | 'createdAt' | 'updatedAt'>;
+
+/**
+ * The webhook endpoints table. `secret`, `previous_secret`, `previous_secret_expires_at` and `failing_since` are
+ * hidden columns: written beside the fields, never part of the record (so never in an audit row).
+ */
+export const webhookEndpoints = new VersionedTable<WebhookEndpointRecord, WebhookEndpointFields>({
+  table: 'webhook_endpoints',
+  fields: {
+    url: column.text('url'),
+    description: column.optionalText('description'),
+    events: column.json<Schema<'WebhookEventFilter'>[]>('events', []),
+    enabled: column.boolean('enabled'),
+    disabledReason: column.optionalText('disabled_reason'),
+  },
+});
+
+/** The signing secrets of an endpoint: the current one and, for 24 h after a rotation, the previous one. */
+export interface WebhookSecrets {
+  secret: string;
+  previousSecret: string | null;
+  previousSecretExpiresAt: string | null;
+}
+
+/** The signing secret of an endpoint, or null when it does not exist (read inside a rotation's transaction). */
+export async function currentSecret(db: Executor, tenantId: string, id: string): Promise<string | null> {
+  const row = (await db('webhook_endpoints').where({ tenant_id: tenantId, id }).first('secret')) as
+    | { secret: string }
+    | undefined;
+  return row?.secret ?? null;
+}
+
+/** The tenant's enabled endpoints with their event filters (the fan-out of an event). */
+export async function enabledWebhooks(
+  db: Executor,
+  tenantId: string,
+): Promise<{ id: string; events: string[] }[]> {
+  const rows = (await db('webhook_endpoints')
+    .where({ tenant_id: tenantId, enabled: true })
+    .select('id', 'events')) as Record<string, unknown>[];
+  return rows.map((r) => ({ id: r.id as string, events: parseJson<string[]>(r.events, []) }));
+}
+
+/** An endpoint's health for the 5-day rule: `enabled` and `failing_since`, or null when deleted. */
+export async function endpointHealth(
+  db: Executor,
+  webhookId: string,
+): Promise<{ enabled: boolean; failingSince: string | null } | null> {
+  const row = (await db('webhook_endpoints')
+    .where({ id: webhookId })
+    .select('enabled', 'failing_since')
+    .first()) as Record<string, unknown> | undefined;
+  if (!row) return null;
+  return { enabled: toBoolean(row.enabled), failingSince: (row.failing_since as string | null) ?? null };
+}
+
+/** Sets (when unset) or clears `failing_since` (no version bump: bookkeeping, not a field the API shows). */
+export async function setFailingSince(
+  db: Executor,
+  webhookId: string,
+  failingSince: string | null,
+): Promise<void> {
+  const query = db('webhook_endpoints').where({ id: webhookId });
+  if (failingSince === null) query.whereNotNull('failing_since');
+  else query.whereNull('failing_since');
+  await query.update({ failing_since: failingSince });
+}

@@ -1,0 +1,203 @@
+/**
+ * The job queue: durable background work in our own database (docs/design.md, "Job runner"; issue 9). Services
+ * enqueue jobs in the transaction of the change that needs them; workers (server/workers/runner.ts) claim them
+ * under a lease, extend the lease while they run, and settle them: completed, retried at a time, failed (given up)
+ * or cancelled. The models are Oban and Rails' Solid Queue: one table, one code path on SQLite and Postgres.
+ *
+ * A job kind is a {@link JobKind}: a name, a handler, how many attempts it gets, its backoff and its lease. The
+ * handler does its slow work outside any transaction and returns a {@link JobResult}; the result's `commit`
+ * callback runs in the transaction that settles the job, so a job's own records change exactly when the job
+ * settles, and not at all when its lease was lost meanwhile.
+ */
+import { v7 as uuidv7 } from 'uuid';
+import type { Clock } from '../clock.js';
+import type { Executor } from '../repositories/common.js';
+import { inTransaction } from '../repositories/common.js';
+import type { Database } from '../repositories/db.js';
+import {
+  cancelJobs,
+  claimJobs,
+  extendLease,
+  findJob,
+  insertJobs,
+  type JobProgress,
+  type JobRecord,
+  type JobSettlement,
+  pruneJobs,
+  settleJob,
+} from '../repositories/jobs.js';
+
+export type { JobProgress, JobRecord };
+
+/** A claimed job as its handler sees it. */
+export interface Job<P> {
+  id: string;
+  kind: string;
+  payload: P;
+  /** 1 on the first attempt; an attempt cut short by a dead worker counts. */
+  attempt: number;
+  /** The record the job works on, if any. */
+  ref: string | null;
+  createdAt: string;
+}
+
+/** What a handler may do while it runs. */
+export interface JobContext {
+  /** Aborted when the job's lease is lost (another worker may run it now): stop and return anything. */
+  signal: AbortSignal;
+  /** Extends the lease now (the runner also does so on a timer while the handler runs). */
+  heartbeat(): Promise<void>;
+  /** Records the stage the job is in (and how far, 0–100), extending the lease. */
+  progress(stage: string, percent?: number): Promise<void>;
+}
+
+/** Database writes that belong to a job's outcome, run in the transaction that settles it. */
+export type Commit = (trx: Executor) => Promise<void>;
+
+/** How a handler ends its attempt. */
+export type JobResult =
+  | { status: 'completed'; commit?: Commit }
+  /** Try again at `runAt` (default: the kind's backoff); beyond the last attempt the job fails instead. */
+  | { status: 'retry'; runAt?: string | undefined; error?: string | undefined; commit?: Commit }
+  /** Give up now, whatever attempts remain. */
+  | { status: 'failed'; error: string; commit?: Commit }
+  /** Nothing to do (the record is gone or settled): not counted as work done. */
+  | { status: 'cancelled'; reason?: string; commit?: Commit };
+
+/** A kind of job: its name, its handler and its retry policy. */
+export interface JobKind<P = unknown> {
+  kind: string;
+  /** Attempts before the job gives up (a handler's own `failed` ends it sooner). */
+  maxAttempts: number;
+  /** Delay in ms before attempt `attempt + 1` after attempt `attempt` threw or asked to retry without a time. */
+  backoffMs(attempt: number): number;
+  /** Lease of a claim in ms; the runner extends it every third of that while the handler runs. */
+  leaseMs: number;
+  perform(job: Job<P>, ctx: JobContext): Promise<JobResult>;
+  /**
+   * Runs in the transaction that fails the job when the runner gives up on its own: the handler threw on the last
+   * attempt, or the job's last attempt died with its worker (a lease that expired). The job's records must not be
+   * left looking in progress.
+   */
+  onGiveUp?(trx: Executor, job: Job<P>, error: string): Promise<void>;
+}
+
+/** A claimed job and the lease token that must accompany every write to it. */
+export interface Claim {
+  job: JobRecord;
+  owner: string;
+}
+
+/**
+ * The queue one app (or worker process) shares: enqueue with a wake-up after commit, claim, heartbeat, settle.
+ * Built once per app by `buildServices`, so two apps in one process never share listeners.
+ */
+export class JobQueue {
+  readonly #db: Database;
+  readonly #clock: Clock;
+  readonly #listeners = new Set<() => void>();
+
+  constructor(db: Database, clock: Clock) {
+    this.#db = db;
+    this.#clock = clock;
+  }
+
+  /**
+   * Adds a job in the caller's transaction; in-process runners are woken once that transaction commits (a
+   * rolled-back transaction enqueued nothing). Returns the job's id.
+   * @param job.runAt ISO instant it becomes due (default now); `ref` the record it works on.
+   */
+  async enqueue(
+    trx: Executor,
+    job: { kind: string; payload: unknown; runAt?: string; ref?: string | null },
+  ): Promise<string> {
+    const id = uuidv7();
+    const now = this.#clock.now().toISOString();
+    await insertJobs(trx, [
+      {
+        id,
+        kind: job.kind,
+        payload: job.payload,
+        runAt: job.runAt ?? now,
+        ref: job.ref ?? null,
+        createdAt: now,
+      },
+    ]);
+    this.#wakeAfterCommit(trx);
+    return id;
+  }
+
+  /** Subscribes to "jobs were enqueued" (called after the enqueuing transaction commits). Returns unsubscribe. */
+  onEnqueued(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #wakeAfterCommit(trx: Executor): void {
+    const wake = () => {
+      for (const listener of this.#listeners) listener();
+    };
+    // Knex resolves a transaction's executionPromise when it commits and rejects it when it rolls back.
+    const committed = (trx as { executionPromise?: Promise<unknown> }).executionPromise;
+    if (committed) committed.then(wake, () => undefined);
+    else wake();
+  }
+
+  /** Claims up to `limit` due jobs of `kind` for `owner` (a token unique to this claim). */
+  claim(kind: string, owner: string, leaseMs: number, limit: number): Promise<Claim[]> {
+    const now = this.#clock.now();
+    return claimJobs(this.#db.knex, {
+      kind,
+      owner,
+      now: now.toISOString(),
+      leaseUntil: new Date(now.getTime() + leaseMs).toISOString(),
+      limit,
+    }).then((jobs) => jobs.map((job) => ({ job, owner })));
+  }
+
+  /** Extends a claim's lease by `leaseMs` from now (and records progress); false when the lease was lost. */
+  heartbeat(claim: Claim, leaseMs: number, progress?: JobProgress): Promise<boolean> {
+    const now = this.#clock.now();
+    return extendLease(
+      this.#db.knex,
+      claim.job.id,
+      claim.owner,
+      new Date(now.getTime() + leaseMs).toISOString(),
+      now.toISOString(),
+      progress,
+    );
+  }
+
+  /**
+   * Settles a claim and runs `commit` in the same transaction. Returns false (and commits nothing) when the lease
+   * was lost: another worker holds the job, or its owner cancelled it.
+   */
+  async settle(claim: Claim, settlement: JobSettlement, commit?: Commit): Promise<boolean> {
+    const now = this.#clock.now().toISOString();
+    return inTransaction(this.#db.knex, async (trx) => {
+      if (!(await settleJob(trx, claim.job.id, claim.owner, settlement, now))) return false;
+      await commit?.(trx);
+      return true;
+    });
+  }
+
+  /** Cancels the unfinished jobs of `kind` on these records, in the caller's transaction. */
+  cancel(trx: Executor, kind: string, refs: string[]): Promise<number> {
+    return cancelJobs(trx, kind, refs, this.#clock.now().toISOString());
+  }
+
+  /** One job (tests and status views), or null. */
+  find(id: string): Promise<JobRecord | null> {
+    return findJob(this.#db.knex, id);
+  }
+
+  /** Deletes jobs that finished more than `retentionMs` ago; returns how many. */
+  prune(retentionMs: number): Promise<number> {
+    return pruneJobs(this.#db.knex, new Date(this.#clock.now().getTime() - retentionMs).toISOString());
+  }
+
+  /** The queue's clock (the runner schedules with it). */
+  now(): Date {
+    return this.#clock.now();
+  }
+}

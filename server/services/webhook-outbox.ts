@@ -1,0 +1,79 @@
+/**
+ * The event fan-out (DESIGN.md, Events and webhooks: transactional outbox): `emit` writes an event and, for each
+ * enabled endpoint of the tenant that subscribes to its kind, a PENDING delivery and the job that will send it, all
+ * in the transaction of the change that caused the event. The job queue wakes in-process workers once that
+ * transaction commits.
+ *
+ * One `EventOutbox` per app, built by `buildServices` and handed to the services in `ServiceDeps` (never imported
+ * as module state, so two apps in one process do not share it).
+ */
+import { v7 as uuidv7 } from 'uuid';
+import type { Executor } from '../repositories/common.js';
+import { type EventRecord, insertEvent } from '../repositories/events.js';
+import { insertDeliveries, type NewDelivery } from '../repositories/webhook-deliveries.js';
+import { enabledWebhooks } from '../repositories/webhook-endpoints.js';
+import type { Schema } from '../schemas.js';
+import type { JobQueue } from './jobs.js';
+
+/** The six event kinds of the seed (spec `WebhookEventType`). */
+export type EventType = Schema<'WebhookEventType'>;
+
+/** The job kind that sends one webhook delivery (server/workers/delivery.ts); its payload is `{ deliveryId }`. */
+export const WEBHOOK_DELIVERY_JOB = 'webhook.delivery';
+
+/** Whether an endpoint's `events` filter takes an event kind. */
+export function subscribes(events: readonly string[], type: string): boolean {
+  return events.includes('*') || events.includes(type);
+}
+
+/** Writes events to the outbox and queues their deliveries. */
+export class EventOutbox {
+  constructor(private readonly jobs: JobQueue) {}
+
+  /**
+   * Writes an event and queues one delivery per subscribed endpoint, in the caller's transaction.
+   * @param data the kind's `data` object as the spec's `webhooks` section documents it.
+   * @returns the stored event (its `payload` is the exact delivered body).
+   */
+  async emit(
+    trx: Executor,
+    tenantId: string,
+    type: EventType,
+    data: Record<string, unknown>,
+    occurredAt: string,
+  ): Promise<EventRecord> {
+    const id = uuidv7();
+    const payload = JSON.stringify({ id, event: type, tenantId, timestamp: occurredAt, data });
+    const event: EventRecord = { id, tenantId, type, payload, occurredAt };
+    await insertEvent(trx, event);
+    const endpoints = (await enabledWebhooks(trx, tenantId)).filter((w) => subscribes(w.events, type));
+    await this.queue(
+      trx,
+      endpoints.map((w) => ({
+        id: uuidv7(),
+        tenantId,
+        webhookId: w.id,
+        eventId: id,
+        eventType: type,
+        payload: null,
+        nextAttemptAt: occurredAt,
+        createdAt: occurredAt,
+      })),
+    );
+    return event;
+  }
+
+  /** Queues deliveries (and their jobs, due at each `nextAttemptAt`) in the caller's transaction. */
+  async queue(trx: Executor, deliveries: NewDelivery[]): Promise<void> {
+    if (deliveries.length === 0) return;
+    await insertDeliveries(trx, deliveries);
+    for (const d of deliveries) {
+      await this.jobs.enqueue(trx, {
+        kind: WEBHOOK_DELIVERY_JOB,
+        payload: { deliveryId: d.id },
+        runAt: d.nextAttemptAt,
+        ref: d.id,
+      });
+    }
+  }
+}

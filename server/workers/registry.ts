@@ -1,0 +1,35 @@
+/**
+ * The job kinds the application runs and the runner over them: in the API process (`npm start`, unless
+ * MERIDIAN_WORKER=false) and alone in `npm run worker`. A new kind of background work registers here.
+ */
+import type { Logger } from 'pino';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { Services } from '../services/index.js';
+import type { JobKind } from '../services/jobs.js';
+import { DELIVERY_RETENTION_MS, type DeliveryConfig, webhookDeliveryJob } from './delivery.js';
+import { JobRunner } from './runner.js';
+
+/** Every job kind, bound to the app's services. */
+export function jobKinds(services: Services, clock: Clock, config: DeliveryConfig): JobKind<never>[] {
+  return [webhookDeliveryJob(services, clock, config) as JobKind<never>];
+}
+
+/** The application's job runner (not started): every kind, polling every `workerPollMs`, pruning hourly. */
+export function createJobRunner(options: {
+  services: Services;
+  clock: Clock;
+  config: DeliveryConfig & Pick<Config, 'workerPollMs'>;
+  logger?: Logger;
+}): JobRunner {
+  const { services, clock, config, logger } = options;
+  return new JobRunner({
+    queue: services.jobs,
+    kinds: jobKinds(services, clock, config),
+    pollMs: config.workerPollMs,
+    logger,
+    maintain: async () => {
+      await services.deliveries.prune(DELIVERY_RETENTION_MS);
+    },
+  });
+}
