@@ -1,5 +1,5 @@
 /**
- * `npm run worker`: the job runner (webhook deliveries) and the periodic sweeps alone, without the API (DESIGN.md:
+ * `npm run worker`: the job runner (webhook deliveries) and the periodic sweeps alone, without the API (docs/design.md:
  * any number of worker processes on one Postgres; they claim jobs with `FOR UPDATE SKIP LOCKED`). Migrates first,
  * so it can start before the API. Stops on SIGTERM/SIGINT after the round in flight settles.
  */

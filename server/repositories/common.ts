@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 /** A Knex instance or an open transaction: repositories accept either. */
 export type Executor = Knex | Knex.Transaction;
 
-/** A page request: `limit` 1–100 and `offset` ≥ 0 (DESIGN.md, "Lists"). */
+/** A page request: `limit` 1–100 and `offset` ≥ 0 (docs/design.md, "Lists"). */
 export interface PageRequest {
   limit: number;
   offset: number;
@@ -50,7 +50,7 @@ export function isPostgres(db: Executor): boolean {
 
 /**
  * Runs a filtered, paginated list query: `total` from the same filter, items ordered by `created_at`, `id`
- * (stable under appends; DESIGN.md).
+ * (stable under appends; docs/design.md).
  */
 export async function paginate<Row, T>(
   query: Knex.QueryBuilder,
@@ -80,7 +80,7 @@ export async function inTransaction<T>(db: Knex, work: (trx: Knex.Transaction) =
 
 /**
  * Runs `work` only if no other process of the deployment holds the lock `name`: on Postgres a transaction-scoped
- * advisory lock (DESIGN.md: periodic sweeps take one so one instance runs each sweep); on SQLite, one process, it
+ * advisory lock (docs/design.md: periodic sweeps take one so one instance runs each sweep); on SQLite, one process, it
  * just runs. Returns `skipped` when another process holds it.
  */
 export async function withAdvisoryLock<T>(
@@ -136,7 +136,7 @@ export const column = {
   }),
 };
 
-/** What every versioned record carries besides its fields (DESIGN.md: `id`, `version`, `createdAt`, `updatedAt`). */
+/** What every versioned record carries besides its fields (docs/design.md: `id`, `version`, `createdAt`, `updatedAt`). */
 export interface VersionedRecord {
   id: string;
   version: number;
@@ -302,7 +302,7 @@ export class VersionedTable<R extends VersionedRecord, F extends object = Fields
     return (await db(this.name).where({ tenant_id: tenantId, id, version: expectedVersion }).delete()) === 1;
   }
 
-  /** A page of the tenant's records matching `filter`, ordered by createdAt then id (DESIGN.md, Lists). */
+  /** A page of the tenant's records matching `filter`, ordered by createdAt then id (docs/design.md, Lists). */
   list(
     db: Executor,
     tenantId: string,

@@ -1,5 +1,5 @@
 /**
- * The one write path of every versioned record (DESIGN.md: `version` ⇄ `ETag`, `If-Match` → 412; every mutation
+ * The one write path of every versioned record (docs/design.md: `version` ⇄ `ETag`, `If-Match` → 412; every mutation
  * appends its audit row in the same transaction): create, update and delete, each inside the caller's transaction.
  *
  * An update reads the record under a row lock (Postgres `FOR NO KEY UPDATE`; SQLite has a single writer), so

@@ -1,5 +1,5 @@
 /**
- * Where webhooks may be sent (DESIGN.md: target URLs that resolve to loopback, private or link-local addresses are
+ * Where webhooks may be sent (docs/design.md: target URLs that resolve to loopback, private or link-local addresses are
  * refused unless a setting allows them; the check is repeated at delivery time). Used at registration (create and
  * PATCH) and by the delivery worker's connection lookup.
  */

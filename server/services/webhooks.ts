@@ -1,5 +1,5 @@
 /**
- * Webhook endpoints (DESIGN.md, Events and webhooks; issue 5): registration, changes, deletion, secret rotation,
+ * Webhook endpoints (docs/design.md, Events and webhooks; issue 5): registration, changes, deletion, secret rotation,
  * the deliveries list and test deliveries. Where targets may point is ./webhook-targets.ts; the fan-out of events
  * to deliveries is ./webhook-outbox.ts; delivery state as the worker settles it is ./webhook-deliveries.ts.
  */
