@@ -53,15 +53,18 @@ export async function enabledWebhooks(
   return rows.map((r) => ({ id: r.id as string, events: parseJson<string[]>(r.events, []) }));
 }
 
-/** An endpoint's health for the 5-day rule: `enabled` and `failing_since`, or null when deleted. */
+/**
+ * An endpoint's health for the 5-day rule: `enabled` and `failing_since`, or null when deleted. `forUpdate` locks
+ * the row until the transaction ends (Postgres; SQLite has one writer).
+ */
 export async function endpointHealth(
   db: Executor,
   webhookId: string,
+  options: { forUpdate?: boolean } = {},
 ): Promise<{ enabled: boolean; failingSince: string | null } | null> {
-  const row = (await db('webhook_endpoints')
-    .where({ id: webhookId })
-    .select('enabled', 'failing_since')
-    .first()) as Record<string, unknown> | undefined;
+  const query = db('webhook_endpoints').where({ id: webhookId }).select('enabled', 'failing_since');
+  if (options.forUpdate) query.forNoKeyUpdate();
+  const row = (await query.first()) as Record<string, unknown> | undefined;
   if (!row) return null;
   return { enabled: toBoolean(row.enabled), failingSince: (row.failing_since as string | null) ?? null };
 }

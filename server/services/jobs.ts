@@ -82,6 +82,9 @@ export interface JobKind<P = unknown> {
   onGiveUp?(trx: Executor, job: Job<P>, error: string): Promise<void>;
 }
 
+/** Rolls back a settlement whose lease was lost. */
+class LeaseLost extends Error {}
+
 /** A claimed job and the lease token that must accompany every write to it. */
 export interface Claim {
   job: JobRecord;
@@ -169,16 +172,22 @@ export class JobQueue {
   }
 
   /**
-   * Settles a claim and runs `commit` in the same transaction. Returns false (and commits nothing) when the lease
-   * was lost: another worker holds the job, or its owner cancelled it.
+   * Runs `commit` and settles the claim in one transaction. Returns false (and commits nothing) when the lease was
+   * lost: another worker holds the job, or its owner cancelled it. `commit` runs first, so the locks it takes (e.g.
+   * on a webhook endpoint) come before the job row's, in the order every other writer takes them.
    */
   async settle(claim: Claim, settlement: JobSettlement, commit?: Commit): Promise<boolean> {
     const now = this.#clock.now().toISOString();
-    return inTransaction(this.#db.knex, async (trx) => {
-      if (!(await settleJob(trx, claim.job.id, claim.owner, settlement, now))) return false;
-      await commit?.(trx);
+    try {
+      await inTransaction(this.#db.knex, async (trx) => {
+        await commit?.(trx);
+        if (!(await settleJob(trx, claim.job.id, claim.owner, settlement, now))) throw new LeaseLost();
+      });
       return true;
-    });
+    } catch (err) {
+      if (err instanceof LeaseLost) return false;
+      throw err;
+    }
   }
 
   /** Cancels the unfinished jobs of `kind` on these records, in the caller's transaction. */

@@ -61,15 +61,24 @@ export interface SettledAttempt {
   endpoint: 'success' | 'failure' | { disable: string } | null;
 }
 
-/** Fails the pending deliveries of an endpoint and cancels their jobs, in the caller's transaction. */
+/**
+ * Fails the pending deliveries of an endpoint and cancels their jobs, in the caller's transaction.
+ * @param except a delivery whose job is settling in this transaction (its settlement must not find it cancelled;
+ *   its next run finds the delivery FAILED and does nothing).
+ */
 export async function failPending(
   trx: Executor,
   jobs: JobQueue,
   webhookId: string,
   now: string,
+  except?: string,
 ): Promise<void> {
   const ids = await failPendingDeliveries(trx, webhookId, now);
-  await jobs.cancel(trx, WEBHOOK_DELIVERY_JOB, ids);
+  await jobs.cancel(
+    trx,
+    WEBHOOK_DELIVERY_JOB,
+    ids.filter((id) => id !== except),
+  );
 }
 
 /** Delivery state for the worker. */
@@ -89,6 +98,11 @@ export class DeliveryService {
   async record(trx: Executor, target: DeliveryTarget, settled: SettledAttempt): Promise<void> {
     const now = this.deps.clock.now();
     const at = now.toISOString();
+    // The endpoint's row first: a disable fails the endpoint's other pending deliveries and cancels their jobs, so
+    // every writer takes the endpoint before its deliveries and jobs (no deadlock between two settling deliveries).
+    const endpoint = await endpointHealth(trx, target.webhookId, { forUpdate: true });
+    // Deleted while the request was in flight: its deliveries went with it (and the job's lease with them).
+    if (!endpoint) return;
     if (settled.attempt) await insertAttempt(trx, uuidv7(), target.id, settled.attempt);
     await updateDeliveryState(
       trx,
@@ -106,8 +120,7 @@ export class DeliveryService {
       await this.disable(trx, target, health.disable, at);
       return;
     }
-    const endpoint = await endpointHealth(trx, target.webhookId);
-    if (!endpoint?.enabled) return;
+    if (!endpoint.enabled) return;
     const window = failureWindow(endpoint.failingSince, now);
     if (window === 'open') {
       await setFailingSince(trx, target.webhookId, settled.attempt?.attemptedAt ?? at);
@@ -152,6 +165,6 @@ export class DeliveryService {
       if (err instanceof AppError && err.code === 'not_found') return { changed: false };
       throw err;
     });
-    if (changed) await failPending(trx, this.deps.jobs, target.webhookId, now);
+    if (changed) await failPending(trx, this.deps.jobs, target.webhookId, now, target.id);
   }
 }
