@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
-# Generates the Python SDK's low-level client, sdk-python/meridian_client/, from spec/openapi.yaml with
-# openapi-generator's `python` generator (pydantic v2, urllib3), at the version pinned in openapitools.json.
-# Usage: scripts/generate-sdk-python.sh [out-root]   (writes only below "$out/sdk-python/meridian_client")
+# Generates the Python SDK's generated tree, sdk-python/meridian/_generated/, from spec/openapi.yaml:
+# - models/: openapi-generator's `python` generator (pydantic v2 models only), at the version pinned in
+#   openapitools.json, as the sub-package `meridian._generated.models`;
+# - resources.py, webhook_events.py, __init__.py: sdk-python/scripts/generate_operations.py (the typed operations of
+#   both clients, the webhook event union, the model index).
+# The hand-written layer (sdk-python/meridian/*.py) imports from this tree and the generator never writes there.
+# Usage: scripts/generate-sdk-python.sh [out-root]   (writes only below "$out/sdk-python/meridian/_generated")
 #
 # The generator's jar is fetched once into openapitools.json's storageDir (~/.cache/openapi-generator-cli) with Maven
 # (`mvn dependency:copy`, the same artifact the CLI would download); without Maven the CLI downloads it itself.
@@ -11,7 +15,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out="${1:-.}"
 spec="${MERIDIAN_SPEC:-spec/openapi.yaml}"
-sdk_version="0.1.0b1"   # keep in step with sdk-python/pyproject.toml
 
 version="$(node -p "require('./openapitools.json')['generator-cli'].version")"
 storage="$(node -p "require('./openapitools.json')['generator-cli'].storageDir.replace(/^~/, require('os').homedir())")"
@@ -24,30 +27,35 @@ fi
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
-# The spec's OpenAPI 3.1 `webhooks` (event payloads we send, tagged Webhooks) would be generated as a second
-# WebhooksApi class in the same file as the /webhooks management API, overwriting it. They describe requests the
-# server makes, not operations a client calls, so the generator gets the spec without them (their payload schemas stay
-# in components and are still generated as models).
+# The spec's OpenAPI 3.1 `webhooks` (event payloads we send) are not operations a client calls: openapi-generator gets
+# the spec without them (their payload schemas stay in components and are generated as models);
+# generate_operations.py reads the whole document and types them as the webhook event union.
 node --input-type=module -e "
   import { readFileSync, writeFileSync } from 'node:fs';
   import { parse } from 'yaml';
   const doc = parse(readFileSync(process.argv[1], 'utf8'));
-  delete doc.webhooks;
   writeFileSync(process.argv[2], JSON.stringify(doc, null, 2));
-" "$spec" "$tmp/openapi.json"
+  delete doc.webhooks;
+  writeFileSync(process.argv[3], JSON.stringify(doc, null, 2));
+" "$spec" "$tmp/spec.json" "$tmp/openapi.json"
 
-# Only the package itself is kept: no docs, tests, CI files or setup files (sdk-python/pyproject.toml is hand-written).
+# Models only (and models/__init__.py, the supporting file that lists them): the operations, the HTTP client and the
+# configuration are the SDK's own (generate_operations.py and the hand-written meridian/_base_client.py on httpx),
+# shared by the sync and the async client.
 npx --no-install openapi-generator-cli generate \
   -g python -i "$tmp/openapi.json" -o "$tmp/gen" \
-  --package-name meridian_client --library urllib3 \
-  --additional-properties="packageVersion=$sdk_version,projectName=meridian-sdk,httpUserAgent=meridian-python/$sdk_version,hideGenerationTimestamp=true" \
-  --global-property=apiTests=false,modelTests=false,apiDocs=false,modelDocs=false \
-  2>&1 | grep -Ev '^\[main\] INFO|^#|Unknown user config|OpenAPI 3.1 support is still in beta' >&2 || true
-if [ ! -f "$tmp/gen/meridian_client/__init__.py" ]; then
-  echo "generate-sdk-python: openapi-generator produced no meridian_client package" >&2
+  --package-name meridian._generated \
+  --additional-properties="hideGenerationTimestamp=true" \
+  --global-property=models,supportingFiles=__init__.py:py.typed,modelTests=false,modelDocs=false \
+  2>&1 | grep -Ev '^\[main\] INFO|^#|Unknown user config|OpenAPI 3.1 support is still in beta|Failed to get the schema name: null' >&2 || true
+if [ ! -f "$tmp/gen/meridian/_generated/models/__init__.py" ]; then
+  echo "generate-sdk-python: openapi-generator produced no meridian/_generated/models package" >&2
   exit 1
 fi
 
-mkdir -p "$out/sdk-python"
-rm -rf "$out/sdk-python/meridian_client"
-cp -R "$tmp/gen/meridian_client" "$out/sdk-python/meridian_client"
+dir="$out/sdk-python/meridian/_generated"
+rm -rf "$dir"
+mkdir -p "$dir"
+cp -R "$tmp/gen/meridian/_generated/models" "$dir/models"
+cp "$tmp/gen/meridian/_generated/py.typed" "$dir/py.typed"
+PYTHONDONTWRITEBYTECODE=1 python3 sdk-python/scripts/generate_operations.py "$tmp/spec.json" "$dir"

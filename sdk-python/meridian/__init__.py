@@ -1,16 +1,24 @@
 """Meridian's Python SDK (beta).
 
-``import meridian`` gives the hand-written layer: the ``Meridian`` client (retries, idempotency keys, timeouts, typed
-errors), ``paginate``, ``Meridian.wait_for_execution``, ``verify_webhook`` / ``unwrap_webhook``, and the exception
-classes. The request and response models are generated from the API description and re-exported as
-``meridian.models`` (``meridian.models.ProjectCreate``, ``meridian.models.RiskSeverity``, …).
+``import meridian`` is the whole public surface:
+
+- the clients ``Meridian`` (blocking) and ``AsyncMeridian`` (asyncio): retries, idempotency keys, timeouts, per-call
+  options, typed errors, ``paginate``, ``wait_for_execution``;
+- the request and response models, ``meridian.models`` (``meridian.models.ProjectCreate``, ``RiskSeverity``, …);
+- the webhook helpers ``verify_webhook`` / ``unwrap_webhook`` / ``sign_webhook`` (also ``meridian.webhooks`` and
+  ``client.webhooks``) and the typed ``WebhookEvent``;
+- the exception classes, all subclasses of ``MeridianError``.
+
+Everything under ``meridian._generated`` (and every other ``_``-module) is internal: import from ``meridian`` and
+``meridian.models`` only.
 """
 
 from . import models
-
-from ._client import DEFAULT_BASE_URL, Meridian
+from ._base_client import DEFAULT_BASE_URL, NOT_GIVEN, APIResponse, NotGiven, Timeout
+from ._client import AsyncMeridian, Meridian
 from ._errors import (
     APIConnectionError,
+    APIResponseValidationError,
     APIStatusError,
     APITimeoutError,
     AuthenticationError,
@@ -22,18 +30,42 @@ from ._errors import (
     PermissionDeniedError,
     PreconditionFailedError,
     RateLimitError,
+    RequestValidationError,
     UnprocessableEntityError,
     WebhookVerificationError,
 )
-from ._pagination import paginate
+from ._pagination import Page, async_paginate, paginate
 from ._version import __version__
-from ._webhooks import sign_webhook, unwrap_webhook, verify_webhook
+from ._webhooks import (
+    HeadersLike,
+    UnknownWebhookEvent,
+    WebhookEvent,
+    WebhookEventName,
+    Webhooks,
+    sign_webhook,
+    unwrap_webhook,
+    verify_webhook,
+    webhooks,
+)
 
 __all__ = [
     "DEFAULT_BASE_URL",
     "Meridian",
+    "AsyncMeridian",
+    "APIResponse",
+    "Timeout",
+    "NOT_GIVEN",
+    "NotGiven",
     "models",
+    "Page",
     "paginate",
+    "async_paginate",
+    "webhooks",
+    "Webhooks",
+    "WebhookEvent",
+    "WebhookEventName",
+    "UnknownWebhookEvent",
+    "HeadersLike",
     "verify_webhook",
     "unwrap_webhook",
     "sign_webhook",
@@ -50,6 +82,8 @@ __all__ = [
     "InternalServerError",
     "APIConnectionError",
     "APITimeoutError",
+    "APIResponseValidationError",
+    "RequestValidationError",
     "WebhookVerificationError",
     "__version__",
 ]

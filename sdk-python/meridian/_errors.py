@@ -28,6 +28,8 @@ __all__ = [
     "InternalServerError",
     "APIConnectionError",
     "APITimeoutError",
+    "APIResponseValidationError",
+    "RequestValidationError",
     "WebhookVerificationError",
 ]
 
@@ -146,6 +148,21 @@ class APIConnectionError(MeridianError):
 class APITimeoutError(APIConnectionError):
     """The request took longer than the client's ``timeout`` (seconds, per attempt), or ``wait_for_execution`` ran out
     of time. Timed-out requests are retried like connection errors."""
+
+
+class RequestValidationError(MeridianError, ValueError):
+    """An argument breaks the spec's constraints and the request was not sent: a path id that is not a UUID
+    (``get_project("not-a-uuid")``), a ``limit`` outside 1–100, a string longer than its ``maxLength``, a value that is
+    not one of an enum's, a body of the wrong model. ``errors`` names each offending argument in the server's shape,
+    ``{"location": "path" | "query" | "header" | "body", "path": <name on the wire>, "message"}``; ``status`` is
+    ``None``. The pydantic ``ValidationError`` it wraps is the ``__cause__``. (A body model itself validates when you
+    build it: ``RiskCreate(likelihood=9)`` raises pydantic's ``ValidationError`` in your code, before any call.)"""
+
+
+class APIResponseValidationError(MeridianError):
+    """A 2xx answer whose body does not match the operation's response model (a server newer or older than the
+    SDK in an incompatible way, or a proxy's page). ``status``, ``request_id``, ``headers`` and the raw ``body``
+    (text) are set."""
 
 
 class WebhookVerificationError(MeridianError, ValueError):
