@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# The Python SDK's checks: installs sdk-python into a virtualenv (.venv-sdk-python, reused between runs), runs
-# mypy --strict on the hand-written package, starts the real server on a free port with a throw-away SQLite file and
-# the NYC demo data, creates a read-only key and a key of a tenant limited to 2 requests/minute with the server's CLI,
-# and runs pytest (sdk-python/tests) against it. Exits with pytest's status; stops the server on exit.
+# The Python SDK's checks (npm run test:sdk:python): installs sdk-python into a virtualenv (.venv-sdk-python, reused
+# between runs), runs mypy --strict over the package, starts the real server on a free port with a throw-away SQLite
+# file and the NYC demo data, creates a key of a tenant limited to 2 requests/minute with the server's CLI (tenants
+# have no API; the tests make their read-only key through POST /api-keys), and runs pytest (sdk-python/tests) against
+# it: every live test on Meridian and on AsyncMeridian, mypy --strict over examples/python/ and the Python snippets of
+# both READMEs, the typo program that must fail mypy, and the examples run against the demo. Exits non-zero on any
+# failure; stops the server on exit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
@@ -23,14 +26,16 @@ trap cleanup EXIT
 step "Python SDK: virtualenv and install"
 if [ ! -x "$venv/bin/python" ]; then python3 -m venv "$venv"; fi
 # Installed from a copy: setuptools leaves build/ and *.egg-info beside the sources it builds.
-mkdir -p "$tmp/src" && cp -R sdk-python/pyproject.toml sdk-python/README.md sdk-python/meridian sdk-python/meridian_client "$tmp/src/"
+mkdir -p "$tmp/src" && cp -R sdk-python/pyproject.toml sdk-python/README.md sdk-python/LICENSE sdk-python/meridian "$tmp/src/"
+# flask: the SDK README's webhook receiver is one of the snippets mypy checks.
 "$venv/bin/python" -m pip install -q --disable-pip-version-check \
-  "pytest==9.2.0" "mypy==2.4.1" "standardwebhooks==1.1.0" "types-python-dateutil==2.9.0.20261116" "$tmp/src"
+  "pytest==9.2.0" "mypy==2.4.1" "standardwebhooks==1.1.0" "types-python-dateutil==2.9.0.20261116" "flask==3.1.3" \
+  "$tmp/src"
 # A local directory keeps its version number between edits: reinstall our package itself every run.
 "$venv/bin/python" -m pip install -q --disable-pip-version-check --no-deps --force-reinstall "$tmp/src"
 
-step "Python SDK: mypy --strict (hand-written package)"
-# Caches and bytecode stay out of the tree (sdk-python/meridian_client is diffed whole by check:generated).
+step "Python SDK: mypy --strict (the package: hand-written layer and generated operations)"
+# Caches and bytecode stay out of the tree (sdk-python/meridian/_generated is diffed whole by check:generated).
 export PYTHONDONTWRITEBYTECODE=1
 (cd sdk-python && "$venv/bin/mypy" --strict --cache-dir "$venv/.mypy_cache" meridian)
 
@@ -52,16 +57,16 @@ until curl -sf -o /dev/null "$base_url/openapi.json"; do
 done
 echo "server ready on $base_url (pid $server_pid)"
 
-# Keys the admin key cannot make yet (no key API): via the CLI on the same database file.
+# A tenant limited to 2 requests per minute, and a key of it: tenants have no API, so the CLI makes them on the same
+# database file.
 cli() { NODE_ENV=test node --import tsx server/cli.ts "$@"; }
 key_of() { sed -n 's/^API key (shown once, store it now): //p'; }
-read_key="$(cli keys create --tenant "NYC Capital Projects (demo)" --scopes read --name "SDK tests (read)" | key_of)"
 tiny_tenant="$(cli tenants create --name "Tiny $port-$RANDOM" --rate-limit 2 | "$venv/bin/python" -c 'import json, sys; print(json.load(sys.stdin)["tenantId"])')"
 tiny_key="$(cli keys create --tenant "$tiny_tenant" --scopes read --name "SDK tests (tiny)" | key_of)"
-if [ -z "$read_key" ] || [ -z "$tiny_key" ]; then echo "could not create the test keys" >&2; exit 1; fi
+if [ -z "$tiny_key" ]; then echo "could not create the rate-limited tenant's key" >&2; exit 1; fi
 
 step "Python SDK: pytest"
 status=0
-(cd sdk-python && MERIDIAN_BASE_URL="$base_url" MERIDIAN_API_KEY="$api_key" MERIDIAN_READ_KEY="$read_key" \
-  MERIDIAN_TINY_KEY="$tiny_key" "$venv/bin/pytest" -q -p no:cacheprovider tests) || status=$?
+(cd sdk-python && MERIDIAN_BASE_URL="$base_url" MERIDIAN_API_KEY="$api_key" MERIDIAN_TINY_KEY="$tiny_key" \
+  "$venv/bin/pytest" -q -p no:cacheprovider -rP tests) || status=$?
 exit "$status"

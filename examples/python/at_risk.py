@@ -15,7 +15,7 @@ from meridian.models import ProjectStatus, RiskCreate
 
 
 def main() -> None:
-    client = meridian.Meridian()  # reads MERIDIAN_API_KEY and MERIDIAN_BASE_URL
+    client = meridian.Meridian()  # reads MERIDIAN_API_KEY and MERIDIAN_BASE_URL (default http://localhost:8080/v1)
 
     tenant = client.identity.get_tenant()
     print(f"Portfolio: {tenant.name} ({tenant.currency})")

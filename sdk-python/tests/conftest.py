@@ -1,14 +1,23 @@
-"""Shared fixtures: the live server started by scripts/test-sdk-python.sh, and real local HTTP servers.
+"""Shared fixtures: the live server started by scripts/test-sdk-python.sh, real local HTTP servers, and ``Api``, which
+runs one test body against ``meridian.Meridian`` and ``meridian.AsyncMeridian`` alike.
 
 The live server's address and keys come from the environment the test script sets:
-MERIDIAN_BASE_URL, MERIDIAN_API_KEY (admin key of the NYC demo tenant), MERIDIAN_READ_KEY (read-only key of the same
-tenant) and MERIDIAN_TINY_KEY (a key of a tenant limited to 2 requests per minute). Nothing is mocked: behaviour
+MERIDIAN_BASE_URL, MERIDIAN_API_KEY (admin key of the NYC demo tenant) and MERIDIAN_TINY_KEY (a key of a tenant
+limited to 2 requests per minute, which only the CLI can make: tenants have no API). The read-only key is made through
+the API (``POST /api-keys``) by the ``read_key`` fixture. Nothing is mocked: behaviour
 the live server cannot produce on demand (5xx, timeouts, dropped connections, a running agent) is served by a real
 ``http.server`` on 127.0.0.1.
+
+Every test that takes the ``api`` fixture runs twice, ``[sync]`` and ``[async]``: ``api.run(x)`` returns ``x`` for the
+sync client and awaits it on the test's own event loop for the async one, and ``api.collect(iterator)`` lists an
+iterator or an async iterator, so the same lines test both clients.
 """
 
 from __future__ import annotations
 
+import asyncio
+import datetime as dt
+import inspect
 import json
 import os
 import socket
@@ -18,11 +27,12 @@ import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
+from typing import Any, Union
 
 import pytest
 
 import meridian
+from meridian.models import ApiKeyCreate, ApiKeyScope, Project, ProjectCreate
 
 
 def _env(name: str) -> str:
@@ -43,27 +53,108 @@ def api_key() -> str:
 
 
 @pytest.fixture(scope="session")
+def tiny_key() -> str:
+    return _env("MERIDIAN_TINY_KEY")
+
+
+@pytest.fixture(scope="session")
 def client(base_url: str, api_key: str) -> Iterator[meridian.Meridian]:
+    """A sync admin client for set-up work outside the code under test."""
     with meridian.Meridian(api_key=api_key, base_url=base_url) as c:
         yield c
 
 
 @pytest.fixture(scope="session")
-def read_client(base_url: str) -> meridian.Meridian:
-    return meridian.Meridian(api_key=_env("MERIDIAN_READ_KEY"), base_url=base_url)
+def read_key(client: meridian.Meridian) -> Iterator[str]:
+    """A read-only key of the demo tenant, created with the admin key and revoked after the session."""
+    created = client.api_keys.create_api_key(ApiKeyCreate(name=unique("SDK tests (read)"), scopes=[ApiKeyScope.READ]))
+    assert created.key.startswith("mk_live_")
+    yield created.key
+    client.api_keys.revoke_api_key(created.id)
 
 
-@pytest.fixture(scope="session")
-def tiny_key() -> str:
-    return _env("MERIDIAN_TINY_KEY")
+Client = Union[meridian.Meridian, meridian.AsyncMeridian]
+
+
+class Api:
+    """One client of either kind, and the two helpers that let a test body ignore which."""
+
+    def __init__(self, kind: str, **options: Any) -> None:
+        self.kind = kind
+        self.loop = asyncio.new_event_loop() if kind == "async" else None
+        self.client: Any = (meridian.AsyncMeridian if kind == "async" else meridian.Meridian)(**options)
+
+    def run(self, value: Any) -> Any:
+        """The value itself (sync client), or the awaited value (async client)."""
+        if inspect.isawaitable(value):
+            assert self.loop is not None, "the sync client returned an awaitable"
+            return self.loop.run_until_complete(value)
+        assert self.loop is None, f"the async client returned {type(value).__name__}, not an awaitable"
+        return value
+
+    def collect(self, items: Any) -> list[Any]:
+        """Every item of an iterator (sync) or an async iterator (async)."""
+        if self.loop is not None:
+            async def drain() -> list[Any]:
+                return [item async for item in items]
+
+            return self.loop.run_until_complete(drain())
+        return list(items)
+
+    def __enter__(self) -> Api:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self.loop is not None:
+            self.loop.run_until_complete(self.client.close())
+            self.loop.close()
+        else:
+            self.client.close()
+
+
+@pytest.fixture(params=["sync", "async"])
+def kind(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture
+def api(kind: str, base_url: str, api_key: str) -> Iterator[Api]:
+    made = Api(kind, api_key=api_key, base_url=base_url)
+    yield made
+    made.close()
+
+
+@pytest.fixture
+def read_api(kind: str, base_url: str, read_key: str) -> Iterator[Api]:
+    made = Api(kind, api_key=read_key, base_url=base_url)
+    yield made
+    made.close()
 
 
 @pytest.fixture(scope="session")
 def project_json(client: meridian.Meridian) -> dict[str, Any]:
     """A real project exactly as the API sent it (raw body: ``to_json()`` would drop the read-only fields), to serve
     from local servers."""
-    page = json.loads(client.projects.list_projects_with_http_info(limit=1).raw_data)
+    page = client.projects.list_projects_with_response(limit=1).http_response.json()
     project: dict[str, Any] = page["data"][0]
+    return project
+
+
+def new_project(api: Api, **fields: Any) -> Project:
+    """Creates a project with unique name and code through the client under test."""
+    values: dict[str, Any] = {
+        "name": unique("SDK project"),
+        "code": unique("PY"),
+        "start_date": dt.date(2026, 1, 5),
+        "end_date": dt.date(2026, 12, 18),
+        "budget": 250_000,
+        "tags": ["sdk", "python"],
+    }
+    values.update(fields)
+    project: Project = api.run(api.client.projects.create_project(ProjectCreate(**values)))
     return project
 
 
@@ -123,16 +214,19 @@ class ScriptedServer:
                     self.close_connection = True
                     self.connection.shutdown(socket.SHUT_RDWR)
                     return
-                payload = b"" if reply.body is None else json.dumps(reply.body).encode()
-                self.send_response(reply.status)
-                content_type = "application/problem+json" if reply.status >= 400 else "application/json"
-                self.send_header("Content-Type", content_type)
-                self.send_header("Content-Length", str(len(payload)))
-                self.send_header("X-Request-Id", f"req_local_{len(outer.requests)}")
-                for name, value in reply.headers.items():
-                    self.send_header(name, value)
-                self.end_headers()
-                self.wfile.write(payload)
+                try:
+                    payload = b"" if reply.body is None else json.dumps(reply.body).encode()
+                    self.send_response(reply.status)
+                    content_type = "application/problem+json" if reply.status >= 400 else "application/json"
+                    self.send_header("Content-Type", content_type)
+                    self.send_header("Content-Length", str(len(payload)))
+                    self.send_header("X-Request-Id", f"req_local_{len(outer.requests)}")
+                    for name, value in reply.headers.items():
+                        self.send_header(name, value)
+                    self.end_headers()
+                    self.wfile.write(payload)
+                except (BrokenPipeError, ConnectionResetError):  # the client gave up (a timeout test): expected
+                    pass
 
             do_GET = do_POST = do_PATCH = do_DELETE = _answer
 
@@ -151,6 +245,10 @@ class ScriptedServer:
 
     def client(self, **options: Any) -> meridian.Meridian:
         return meridian.Meridian(api_key="mk_live_local0000000000000000000000000000000", base_url=self.url, **options)
+
+    def api(self, kind: str, **options: Any) -> Api:
+        """A client of the given kind pointed at this server (close it, or use it in ``with``)."""
+        return Api(kind, api_key="mk_live_local0000000000000000000000000000000", base_url=self.url, **options)
 
 
 def problem(status: int, code: str, title: str = "Problem") -> dict[str, Any]:

@@ -1,4 +1,5 @@
-"""Every error class: from the live server where it can produce the status, else from a real local server."""
+"""Every error class, with both clients: from the live server where it can produce the status, else from a real local
+server; and the client-side validation error, which no request is sent for."""
 
 from __future__ import annotations
 
@@ -7,12 +8,12 @@ import socket
 import time
 import uuid
 
+import pydantic
 import pytest
 
 import meridian
-from conftest import Reply, ScriptedServer, problem, unique
+from conftest import Api, Reply, ScriptedServer, new_project, problem, unique
 from meridian.models import ProjectCreate, ProjectStatus, ProjectUpdate
-from test_projects import new_project
 
 
 def assert_problem(error: meridian.MeridianError, status: int, code: str) -> None:
@@ -25,151 +26,195 @@ def assert_problem(error: meridian.MeridianError, status: int, code: str) -> Non
     assert error.request_id in str(error)
 
 
-def test_400_unknown_body_field(client: meridian.Meridian, base_url: str) -> None:
-    # The generated models drop unknown fields, so send the raw body through the same (retrying, mapping) client.
+def test_400_from_the_server(api: Api) -> None:
+    # model_construct skips the model's own validation, so the server is the one that rejects the budget.
+    body = ProjectCreate.model_construct(
+        name="x", start_date=dt.date(2026, 1, 1), end_date=dt.date(2026, 2, 1), budget=-5
+    )
     with pytest.raises(meridian.BadRequestError) as caught:
-        client.api_client.call_api(
-            "POST",
-            f"{base_url}/projects",
-            header_params={"Content-Type": "application/json", "Authorization": f"Bearer {client.api_key}"},
-            body={"name": "x", "startDate": "2026-01-01", "endDate": "2026-02-01", "colour": "red"},
-        )
+        api.run(api.client.projects.create_project(body))
     assert_problem(caught.value, 400, "validation_failed")
-    assert any("colour" in (e.get("path", "") + e.get("message", "")) for e in caught.value.errors)
+    assert any("budget" in (e.get("path", "") + e.get("message", "")) for e in caught.value.errors)
 
 
-def test_401_bad_key(base_url: str) -> None:
-    bad = meridian.Meridian(api_key="mk_live_" + "x" * 40, base_url=base_url)
-    with pytest.raises(meridian.AuthenticationError) as caught:
-        bad.identity.get_me()
+@pytest.mark.parametrize(
+    ("call", "location", "path"),
+    [
+        (lambda c: c.projects.get_project("not-a-uuid"), "path", "id"),
+        (lambda c: c.projects.list_projects(limit=500), "query", "limit"),
+        (lambda c: c.projects.list_projects(limit="10"), "query", "limit"),
+        (lambda c: c.risks.list_risks(severity="SEVERE"), "query", "severity"),
+        (lambda c: c.audit_logs.list_audit_logs(action="x" * 101), "query", "action"),
+        (lambda c: c.projects.update_project(uuid.uuid4(), ProjectUpdate(), if_match=""), "header", "If-Match"),
+        (lambda c: c.projects.create_project({"name": "no dates"}), "body", "startDate"),
+        (lambda c: c.projects.create_project(ProjectUpdate()), "body", ""),
+    ],
+    ids=["uuid", "limit-max", "limit-type", "enum", "max-length", "header", "dict-body", "wrong-model"],
+)
+def test_client_side_validation_raises_a_meridian_error(kind: str, call: object, location: str, path: str) -> None:
+    with ScriptedServer([Reply(200, {})]) as server, server.api(kind) as api:
+        with pytest.raises(meridian.MeridianError) as caught:
+            api.run(call(api.client))  # type: ignore[operator]
+    error = caught.value
+    assert isinstance(error, meridian.RequestValidationError) and isinstance(error, ValueError)
+    assert error.status is None
+    assert error.errors and error.errors[0]["location"] == location
+    assert path in error.errors[0]["path"]
+    assert server.requests == []  # nothing was sent
+    if location != "body" or path:
+        assert isinstance(error.__cause__, pydantic.ValidationError)
+
+
+def test_401_bad_key(kind: str, base_url: str) -> None:
+    with Api(kind, api_key="mk_live_" + "x" * 40, base_url=base_url) as bad:
+        with pytest.raises(meridian.AuthenticationError) as caught:
+            bad.run(bad.client.identity.get_me())
     assert_problem(caught.value, 401, "unauthenticated")
     assert caught.value.headers.get("WWW-Authenticate", "").startswith("Bearer")
 
 
-def test_403_read_key_cannot_write(read_client: meridian.Meridian) -> None:
-    assert read_client.identity.get_me().api_key.scopes == ["read"]
+def test_403_read_key_cannot_write(read_api: Api) -> None:
+    assert read_api.run(read_api.client.identity.get_me()).api_key.scopes == ["read"]
     with pytest.raises(meridian.PermissionDeniedError) as caught:
-        read_client.projects.create_project(
-            ProjectCreate(name="nope", start_date=dt.date(2026, 1, 1), end_date=dt.date(2026, 2, 1))
+        read_api.run(
+            read_api.client.projects.create_project(
+                ProjectCreate(name="nope", start_date=dt.date(2026, 1, 1), end_date=dt.date(2026, 2, 1))
+            )
         )
     assert_problem(caught.value, 403, "forbidden")
 
 
-def test_404_unknown_project(client: meridian.Meridian) -> None:
+def test_404_unknown_project(api: Api) -> None:
     with pytest.raises(meridian.NotFoundError) as caught:
-        client.projects.get_project(uuid.uuid4())
+        api.run(api.client.projects.get_project(uuid.uuid4()))
     assert_problem(caught.value, 404, "not_found")
 
 
-def test_409_invalid_transition(client: meridian.Meridian) -> None:
-    project = new_project(client)
-    client.projects.update_project(project.id, ProjectUpdate(status=ProjectStatus.CANCELLED))
+def test_409_invalid_transition(api: Api) -> None:
+    project = new_project(api)
+    api.run(api.client.projects.update_project(project.id, ProjectUpdate(status=ProjectStatus.CANCELLED)))
     with pytest.raises(meridian.ConflictError) as caught:
-        client.projects.update_project(project.id, ProjectUpdate(status=ProjectStatus.ON_TRACK))
+        api.run(api.client.projects.update_project(project.id, ProjectUpdate(status=ProjectStatus.ON_TRACK)))
     assert_problem(caught.value, 409, "invalid_transition")
 
 
-def test_409_duplicate_code(client: meridian.Meridian) -> None:
-    project = new_project(client)
+def test_409_duplicate_code(api: Api) -> None:
+    project = new_project(api)
     with pytest.raises(meridian.ConflictError) as caught:
-        new_project(client, code=project.code)
+        new_project(api, code=project.code)
     assert_problem(caught.value, 409, "conflict")
 
 
-def test_412_stale_if_match(client: meridian.Meridian) -> None:
-    project = new_project(client)
-    client.projects.update_project(project.id, ProjectUpdate(progress=5))  # version 2 now
+def test_412_stale_if_match(api: Api) -> None:
+    project = new_project(api)
+    api.run(api.client.projects.update_project(project.id, ProjectUpdate(progress=5)))  # version 2 now
     with pytest.raises(meridian.PreconditionFailedError) as caught:
-        client.projects.update_project(project.id, ProjectUpdate(progress=6), if_match='"1"')
+        api.run(api.client.projects.update_project(project.id, ProjectUpdate(progress=6), if_match='"1"'))
     assert_problem(caught.value, 412, "precondition_failed")
-    assert client.projects.get_project(project.id).progress == 5  # nothing written
+    assert api.run(api.client.projects.get_project(project.id)).progress == 5  # nothing written
 
 
-def test_422_end_before_start(client: meridian.Meridian) -> None:
+def test_422_end_before_start(api: Api) -> None:
     with pytest.raises(meridian.UnprocessableEntityError) as caught:
-        client.projects.create_project(
-            ProjectCreate(name=unique("Backwards"), start_date=dt.date(2026, 6, 1), end_date=dt.date(2026, 5, 1))
+        api.run(
+            api.client.projects.create_project(
+                ProjectCreate(name=unique("Backwards"), start_date=dt.date(2026, 6, 1), end_date=dt.date(2026, 5, 1))
+            )
         )
     assert_problem(caught.value, 422, "validation_failed")
 
 
-def test_429_rate_limited_tenant(base_url: str, tiny_key: str) -> None:
-    tiny = meridian.Meridian(api_key=tiny_key, base_url=base_url, max_retries=0)
-    with pytest.raises(meridian.RateLimitError) as caught:
-        for _ in range(5):  # the tenant allows 2 requests per minute
-            tiny.identity.get_tenant()
+def test_429_rate_limited_tenant(kind: str, base_url: str, tiny_key: str) -> None:
+    # The tiny tenant allows 2 requests per minute; each parametrisation spends its own five attempts.
+    with Api(kind, api_key=tiny_key, base_url=base_url, max_retries=0) as tiny:
+        with pytest.raises(meridian.RateLimitError) as caught:
+            for _ in range(5):
+                tiny.run(tiny.client.identity.get_tenant())
     assert_problem(caught.value, 429, "rate_limited")
     assert caught.value.retry_after is not None and 0 < caught.value.retry_after <= 60
 
 
-def test_500_internal_server_error_is_retried_then_raised() -> None:
+def test_500_internal_server_error_is_retried_then_raised(kind: str) -> None:
     with ScriptedServer([Reply(500, problem(500, "internal_error", "Internal error"))]) as server:
-        with pytest.raises(meridian.InternalServerError) as caught:
-            server.client(max_retries=1).identity.get_me()
+        with server.api(kind, max_retries=1) as api, pytest.raises(meridian.InternalServerError) as caught:
+            api.run(api.client.identity.get_me())
     assert caught.value.status == 500
     assert caught.value.code == "internal_error"
     assert caught.value.request_id == "req_problem_internal_error"
     assert len(server.requests) == 2
 
 
-def test_501_not_implemented_is_not_retried() -> None:
+def test_501_not_implemented_is_not_retried(kind: str) -> None:
     with ScriptedServer([Reply(501, problem(501, "not_implemented", "Not implemented"))]) as server:
-        with pytest.raises(meridian.InternalServerError) as caught:
-            server.client().identity.get_me()
+        with server.api(kind) as api, pytest.raises(meridian.InternalServerError) as caught:
+            api.run(api.client.identity.get_me())
     assert caught.value.status == 501
     assert len(server.requests) == 1
 
 
-def test_other_statuses_raise_api_status_error() -> None:
+def test_other_statuses_raise_api_status_error(kind: str) -> None:
     with ScriptedServer([Reply(415, problem(415, "unsupported_media_type"))]) as server:
-        with pytest.raises(meridian.APIStatusError) as caught:
-            server.client().identity.get_me()
+        with server.api(kind) as api, pytest.raises(meridian.APIStatusError) as caught:
+            api.run(api.client.identity.get_me())
     assert type(caught.value) is meridian.APIStatusError
     assert caught.value.status == 415
 
 
-def test_non_json_error_body_keeps_text_and_header_request_id() -> None:
+def test_non_json_error_body_keeps_text_and_header_request_id(kind: str) -> None:
     with ScriptedServer([Reply(404, None)]) as server:
-        with pytest.raises(meridian.NotFoundError) as caught:
-            server.client().identity.get_me()
+        with server.api(kind) as api, pytest.raises(meridian.NotFoundError) as caught:
+            api.run(api.client.identity.get_me())
     assert caught.value.code is None
     assert caught.value.request_id == "req_local_1"
 
 
-def test_timeout_is_retried_then_raised() -> None:
+def test_a_2xx_body_of_the_wrong_shape_raises_a_meridian_error(kind: str) -> None:
+    with ScriptedServer([Reply(200, {"unexpected": True})]) as server:
+        with server.api(kind) as api, pytest.raises(meridian.APIResponseValidationError) as caught:
+            api.run(api.client.identity.get_tenant())
+    assert caught.value.status == 200
+    assert caught.value.request_id == "req_local_1"
+
+
+def test_timeout_is_retried_then_raised(kind: str) -> None:
     with ScriptedServer([Reply(200, {}, delay=1.0)]) as server:
         started = time.monotonic()
-        with pytest.raises(meridian.APITimeoutError):
-            server.client(timeout=0.2, max_retries=1).identity.get_me()
+        with server.api(kind, timeout=0.2, max_retries=1) as api, pytest.raises(meridian.APITimeoutError):
+            api.run(api.client.identity.get_me())
         assert time.monotonic() - started < 3
     assert len(server.requests) == 2
     assert isinstance(meridian.APITimeoutError("x"), meridian.APIConnectionError)
 
 
-def test_connection_refused_raises_connection_error() -> None:
+def test_connection_refused_raises_connection_error(kind: str) -> None:
     with socket.socket() as sock:  # a port that nothing listens on
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    client = meridian.Meridian(api_key="mk_live_x", base_url=f"http://127.0.0.1:{port}/v1", max_retries=1)
-    started = time.monotonic()
-    with pytest.raises(meridian.APIConnectionError) as caught:
-        client.identity.get_me()
+    with Api(kind, api_key="mk_live_x", base_url=f"http://127.0.0.1:{port}/v1", max_retries=1) as api:
+        started = time.monotonic()
+        with pytest.raises(meridian.APIConnectionError) as caught:
+            api.run(api.client.identity.get_me())
+        assert time.monotonic() - started >= 0.3  # one backoff (0.5 s minus jitter) between the two attempts
     assert not isinstance(caught.value, meridian.APITimeoutError)
     assert caught.value.status is None
-    assert time.monotonic() - started >= 0.3  # one backoff (0.5 s minus jitter) between the two attempts
 
 
 def test_missing_api_key(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("MERIDIAN_API_KEY", raising=False)
     with pytest.raises(meridian.MeridianError, match="MERIDIAN_API_KEY"):
         meridian.Meridian()
+    with pytest.raises(meridian.MeridianError, match="MERIDIAN_API_KEY"):
+        meridian.AsyncMeridian()
 
 
-def test_environment_configures_the_client(monkeypatch: pytest.MonkeyPatch, base_url: str, api_key: str) -> None:
+def test_environment_configures_the_client(
+    kind: str, monkeypatch: pytest.MonkeyPatch, base_url: str, api_key: str
+) -> None:
     monkeypatch.setenv("MERIDIAN_API_KEY", api_key)
     monkeypatch.setenv("MERIDIAN_BASE_URL", base_url)
-    client = meridian.Meridian()
-    assert client.base_url == base_url
-    assert client.identity.get_me().tenant.name == "NYC Capital Projects (demo)"
+    with Api(kind) as api:
+        assert api.client.base_url == base_url
+        assert api.run(api.client.identity.get_me()).tenant.name == "NYC Capital Projects (demo)"
     monkeypatch.delenv("MERIDIAN_BASE_URL")
-    assert meridian.Meridian().base_url == meridian.DEFAULT_BASE_URL
+    with Api(kind) as api:
+        assert api.client.base_url == meridian.DEFAULT_BASE_URL

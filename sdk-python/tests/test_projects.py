@@ -1,4 +1,5 @@
-"""Projects against the live server: CRUD, filters, pagination, ETags and idempotent replays."""
+"""Projects against the live server, with both clients: CRUD, filters, pagination, ETags, request ids and idempotent
+replays."""
 
 from __future__ import annotations
 
@@ -6,36 +7,27 @@ import datetime as dt
 import uuid
 
 import meridian
-from conftest import unique
+from conftest import Api, new_project, unique
 from meridian.models import ProjectCreate, ProjectStatus, ProjectUpdate
 
 
-def new_project(client: meridian.Meridian, **fields: object) -> meridian.models.Project:
-    values: dict[str, object] = {
-        "name": unique("SDK project"),
-        "code": unique("PY"),
-        "start_date": dt.date(2026, 1, 5),
-        "end_date": dt.date(2026, 12, 18),
-        "budget": 250_000,
-        "tags": ["sdk", "python"],
-    }
-    values.update(fields)
-    return client.projects.create_project(ProjectCreate(**values))  # type: ignore[arg-type]
-
-
-def test_create_get_update_project(client: meridian.Meridian) -> None:
-    created = new_project(client, description="made by the Python SDK tests")
+def test_create_get_update_project(api: Api) -> None:
+    created = new_project(api, description="made by the Python SDK tests")
     assert created.status == ProjectStatus.PLANNED
     assert created.currency == "USD"
     assert created.version == 1
 
-    detail = client.projects.get_project(created.id)
+    detail = api.run(api.client.projects.get_project(created.id))
     assert detail.name == created.name
     assert detail.budget_summary.budget == 250_000
     assert detail.milestones == []
+    # A path id may be given as text, as it comes from JSON or a command line.
+    assert api.run(api.client.projects.get_project(str(created.id))).id == created.id
 
-    updated = client.projects.update_project(
-        created.id, ProjectUpdate(status=ProjectStatus.AT_RISK, progress=40, actual_cost=1_000.5)
+    updated = api.run(
+        api.client.projects.update_project(
+            created.id, ProjectUpdate(status=ProjectStatus.AT_RISK, progress=40, actual_cost=1_000.5)
+        )
     )
     assert updated.status == ProjectStatus.AT_RISK
     assert updated.progress == 40
@@ -44,45 +36,102 @@ def test_create_get_update_project(client: meridian.Meridian) -> None:
     assert updated.name == created.name  # absent fields keep their values
 
 
-def test_update_with_if_match_uses_the_etag(client: meridian.Meridian) -> None:
-    created = new_project(client)
-    fetched = client.projects.get_project_with_http_info(created.id)
+def test_update_with_if_match_uses_the_etag(api: Api) -> None:
+    created = new_project(api)
+    fetched = api.run(api.client.projects.get_project_with_response(created.id))
     etag = fetched.headers["ETag"]
-    assert fetched.headers["X-Request-Id"].startswith("req_")
-    answer = client.projects.update_project_with_http_info(created.id, ProjectUpdate(progress=10), if_match=etag)
+    assert fetched.etag == etag
+    assert fetched.status_code == 200
+    assert fetched.data.id == created.id
+    answer = api.run(
+        api.client.projects.update_project_with_response(created.id, ProjectUpdate(progress=10), if_match=etag)
+    )
     assert answer.status_code == 200
     assert answer.data.progress == 10
     assert answer.headers["ETag"] != etag
+    # If-None-Match with the current ETag: 304, raised as an APIStatusError (as the TypeScript SDK does).
+    try:
+        api.run(api.client.projects.get_project(created.id, if_none_match=answer.headers["ETag"]))
+    except meridian.APIStatusError as error:
+        assert error.status == 304
+    else:
+        raise AssertionError("expected 304 Not Modified")
 
 
-def test_list_filters_at_risk_on_the_nyc_data(client: meridian.Meridian) -> None:
-    page = client.projects.list_projects(status=ProjectStatus.AT_RISK, limit=100)
+def test_request_id_on_successful_results(api: Api) -> None:
+    answer = api.run(api.client.identity.get_me_with_response())
+    assert answer.request_id and answer.request_id.startswith("req_")
+    assert answer.request_id == answer.headers["X-Request-Id"]
+    mine = api.run(api.client.identity.get_me_with_response(extra_headers={"X-Request-Id": "req_python_sdk_test_1"}))
+    assert mine.request_id == "req_python_sdk_test_1"
+
+
+def test_list_filters_at_risk_on_the_nyc_data(api: Api) -> None:
+    page = api.run(api.client.projects.list_projects(status=ProjectStatus.AT_RISK, limit=100))
     assert page.pagination.total > 0
     assert all(p.status == ProjectStatus.AT_RISK for p in page.data)
     assert any(p.code and p.code.startswith("NYC-") for p in page.data)
+    # The enum's value is accepted as text too (typed as a Literal of the values).
+    again = api.run(api.client.projects.list_projects(status="AT_RISK", limit=100))
+    assert [p.id for p in again.data] == [p.id for p in page.data]
 
 
-def test_paginate_walks_every_page(client: meridian.Meridian) -> None:
-    first = client.projects.list_projects(status=ProjectStatus.AT_RISK, limit=5)
+def test_paginate_walks_every_page(api: Api) -> None:
+    first = api.run(api.client.projects.list_projects(status=ProjectStatus.AT_RISK, limit=5))
     total = first.pagination.total
     assert total > 10, "the NYC demo should have more AT_RISK projects than two pages of 5"
-    items = list(client.paginate(client.projects.list_projects, status=ProjectStatus.AT_RISK, limit=5))
+    items = api.collect(api.client.paginate(api.client.projects.list_projects, status=ProjectStatus.AT_RISK, limit=5))
     assert len(items) == total
     assert len({p.id for p in items}) == total
     assert [p.id for p in items[:5]] == [p.id for p in first.data]
-    # The module-level function is the same walk; `offset` starts it further in.
-    rest = list(meridian.paginate(client.projects.list_projects, status=ProjectStatus.AT_RISK, limit=5, offset=5))
+    # The module-level functions are the same walk; `offset` starts it further in.
+    walk = meridian.async_paginate if api.kind == "async" else meridian.paginate
+    rest = api.collect(walk(api.client.projects.list_projects, status=ProjectStatus.AT_RISK, limit=5, offset=5))
     assert [p.id for p in rest] == [p.id for p in items[5:]]
 
 
-def test_post_replay_with_the_same_idempotency_key(client: meridian.Meridian) -> None:
+def test_paginate_a_list_with_a_path_id(api: Api) -> None:
+    project = new_project(api)
+    from meridian.models import MilestoneCreate
+
+    for day in (10, 11, 12):
+        api.run(
+            api.client.milestones.create_milestone(
+                project.id, MilestoneCreate(name=f"M{day}", due_date=dt.date(2026, 3, day))
+            )
+        )
+    names = [
+        m.name for m in api.collect(api.client.paginate(api.client.milestones.list_project_milestones, project.id, limit=2))
+    ]
+    assert names == ["M10", "M11", "M12"]
+
+
+def test_post_replay_with_the_same_idempotency_key(api: Api) -> None:
     key = str(uuid.uuid4())
     body = ProjectCreate(
         name=unique("Replay"), start_date=dt.date(2026, 2, 1), end_date=dt.date(2026, 3, 1), code=unique("RP")
     )
-    first = client.projects.create_project_with_http_info(body, idempotency_key=key)
-    again = client.projects.create_project_with_http_info(body, idempotency_key=key)
+    first = api.run(api.client.projects.create_project_with_response(body, idempotency_key=key))
+    again = api.run(api.client.projects.create_project_with_response(body, idempotency_key=key))
     assert first.status_code == again.status_code == 201
     assert again.data.id == first.data.id
     assert again.headers.get("Idempotent-Replayed") == "true"
     assert first.headers.get("Idempotent-Replayed") is None
+    assert first.request_id != again.request_id
+
+
+def test_delete_returns_none(api: Api) -> None:
+    from meridian.models import MilestoneCreate
+
+    project = new_project(api)
+    milestone = api.run(
+        api.client.milestones.create_milestone(project.id, MilestoneCreate(name="Gone", due_date=dt.date(2026, 4, 1)))
+    )
+    answer = api.run(api.client.milestones.delete_milestone_with_response(milestone.id))
+    assert answer.status_code == 204 and answer.data is None
+    try:
+        api.run(api.client.milestones.get_milestone(milestone.id))
+    except meridian.NotFoundError:
+        pass
+    else:
+        raise AssertionError("the milestone is still there")

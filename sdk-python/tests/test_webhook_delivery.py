@@ -14,8 +14,8 @@ import pytest
 import standardwebhooks
 
 import meridian
-from conftest import unique
-from meridian.models import ProjectCreate, RiskCreate, WebhookEndpointCreate
+from conftest import Api, unique
+from meridian.models import ProjectCreate, RiskCreate, RiskCreatedEvent, RiskSeverity, WebhookEndpointCreate
 
 
 class _Inbox(BaseHTTPRequestHandler):
@@ -31,18 +31,24 @@ class _Inbox(BaseHTTPRequestHandler):
         pass
 
 
-def test_live_delivery_verifies_with_the_sdk_and_the_reference_library(client: meridian.Meridian) -> None:
+def test_live_delivery_verifies_with_the_sdk_and_the_reference_library(api: Api) -> None:
     _Inbox.received = []
     server = ThreadingHTTPServer(("127.0.0.1", 0), _Inbox)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         url = f"http://127.0.0.1:{server.server_address[1]}/hook"
-        endpoint = client.webhooks.create_webhook(WebhookEndpointCreate(url=url, events=["risk.created"]))
+        endpoint = api.run(api.client.webhooks.create_webhook(WebhookEndpointCreate(url=url, events=["risk.created"])))
         assert endpoint.secret.startswith("whsec_")
-        project = client.projects.create_project(
-            ProjectCreate(name=unique("Hooked"), start_date="2026-02-02", end_date="2026-08-31")  # type: ignore[arg-type]
+        project = api.run(
+            api.client.projects.create_project(
+                ProjectCreate(name=unique("Hooked"), start_date="2026-02-02", end_date="2026-08-31")
+            )
         )
-        risk = client.risks.create_risk(RiskCreate(title="Scaffold collapse", project_id=project.id, likelihood=2, impact=5))
+        risk = api.run(
+            api.client.risks.create_risk(
+                RiskCreate(title="Scaffold collapse", project_id=project.id, likelihood=2, impact=5)
+            )
+        )
 
         deadline = time.monotonic() + 20
         while not _Inbox.received and time.monotonic() < deadline:
@@ -51,17 +57,18 @@ def test_live_delivery_verifies_with_the_sdk_and_the_reference_library(client: m
         body, headers = _Inbox.received[0]
 
         meridian.verify_webhook(body, headers, endpoint.secret)
-        event = meridian.unwrap_webhook(body, headers, endpoint.secret)
+        event = api.client.webhooks.unwrap(body, headers, endpoint.secret)
         reference = standardwebhooks.Webhook(endpoint.secret).verify(body, headers)
-        assert event == reference == json.loads(body)
-        assert event["event"] == "risk.created"
-        assert event["data"]["riskId"] == str(risk.id)
-        assert event["data"]["risk"]["severity"] == "HIGH"
-        assert headers["webhook-id"] == event["id"]
+        assert reference == json.loads(body)
+        assert isinstance(event, RiskCreatedEvent)
+        assert event.event == reference["event"] == "risk.created"
+        assert event.data.risk_id == risk.id
+        assert event.data.risk.severity == RiskSeverity.HIGH
+        assert headers["webhook-id"] == str(event.id)
 
         with pytest.raises(meridian.WebhookVerificationError):
             meridian.verify_webhook(body + b" ", headers, endpoint.secret)
-        client.webhooks.delete_webhook(endpoint.id)
+        api.run(api.client.webhooks.delete_webhook(endpoint.id))
     finally:
         server.shutdown()
         server.server_close()

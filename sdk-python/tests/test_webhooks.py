@@ -1,5 +1,6 @@
 """Standard Webhooks verification: the published test vector, a cross-check with the `standardwebhooks` package,
-tampering, stale and future timestamps, and secret rotation."""
+tampering, stale and future timestamps, secret rotation, the headers `sign_webhook` returns, and the typed events
+`unwrap_webhook` returns (with both clients' `client.webhooks`)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ import pytest
 from standardwebhooks.webhooks import Webhook
 
 import meridian
-from meridian.models import RiskCreate, RiskCreatedEvent
-from test_projects import new_project
+from conftest import Api, new_project
+from meridian.models import RiskCreate, RiskCreatedEvent, RiskSeverity
 
 # The Standard Webhooks reference vector (standard-webhooks/standard-webhooks, libraries' tests).
 SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
@@ -29,10 +30,24 @@ def headers(signature: str = SIGNATURE, timestamp: int = TIMESTAMP, msg_id: str 
 
 
 def test_reference_vector() -> None:
-    assert meridian.sign_webhook(PAYLOAD, MSG_ID, TIMESTAMP, SECRET) == SIGNATURE
+    assert meridian.sign_webhook(PAYLOAD, SECRET, msg_id=MSG_ID, timestamp=TIMESTAMP) == headers()
     meridian.verify_webhook(PAYLOAD, headers(), SECRET, now=TIMESTAMP)
     meridian.verify_webhook(PAYLOAD.encode(), headers(), SECRET, now=TIMESTAMP + 299)
-    assert meridian.unwrap_webhook(PAYLOAD, headers(), SECRET, now=TIMESTAMP) == {"test": 2432232314}
+    # Not an event: verified, but no event can be made of it.
+    with pytest.raises(meridian.WebhookVerificationError, match="does not match"):
+        meridian.unwrap_webhook(PAYLOAD, headers(), SECRET, now=TIMESTAMP)
+
+
+def test_sign_returns_the_three_headers_verify_accepts() -> None:
+    body = b'{"hello": "world"}'
+    signed = meridian.sign_webhook(body, SECRET)
+    assert sorted(signed) == ["webhook-id", "webhook-signature", "webhook-timestamp"]
+    assert signed["webhook-id"].startswith("msg_") and signed["webhook-signature"].startswith("v1,")
+    assert abs(int(signed["webhook-timestamp"]) - time.time()) < 5
+    meridian.verify_webhook(body, signed, SECRET)
+    meridian.webhooks.verify(body, meridian.webhooks.sign(body, SECRET), SECRET)
+    # The reference library accepts what we sign, headers as they are.
+    assert Webhook(SECRET).verify(body, signed) == {"hello": "world"}
 
 
 def test_header_names_are_case_insensitive() -> None:
@@ -49,11 +64,11 @@ def test_cross_check_with_standardwebhooks() -> None:
     body = json.dumps(event)
     # Signed by the reference library, verified by ours …
     theirs = Webhook(secret).sign("evt_01", dt.datetime.fromtimestamp(now, tz=dt.timezone.utc), body)
-    assert meridian.unwrap_webhook(body, headers(theirs, now, "evt_01"), secret) == event
+    meridian.verify_webhook(body, headers(theirs, now, "evt_01"), secret)
     # … and signed by ours, verified by the reference library.
-    ours = meridian.sign_webhook(body, "evt_01", now, secret)
-    assert ours == theirs
-    assert Webhook(secret).verify(body, headers(ours, now, "evt_01")) == event
+    ours = meridian.sign_webhook(body, secret, msg_id="evt_01", timestamp=now)
+    assert ours == headers(theirs, now, "evt_01")
+    assert Webhook(secret).verify(body, ours) == event
     # The reference vector through the reference library gives the same signature.
     assert Webhook(SECRET).sign(MSG_ID, dt.datetime.fromtimestamp(TIMESTAMP, tz=dt.timezone.utc), PAYLOAD) == SIGNATURE
 
@@ -100,27 +115,60 @@ def test_missing_headers_and_bad_timestamp() -> None:
 
 def test_rotation_sends_two_signatures() -> None:
     old = "whsec_" + base64.b64encode(b"the old secret, 24 bytes").decode()
-    both = meridian.sign_webhook(PAYLOAD, MSG_ID, TIMESTAMP, old) + " " + SIGNATURE
+    both = meridian.sign_webhook(PAYLOAD, old, msg_id=MSG_ID, timestamp=TIMESTAMP)["webhook-signature"] + " " + SIGNATURE
     meridian.verify_webhook(PAYLOAD, headers(both), SECRET, now=TIMESTAMP)
     meridian.verify_webhook(PAYLOAD, headers(both), old, now=TIMESTAMP)
 
 
-def test_unwrap_parses_an_event_into_its_model(client: meridian.Meridian) -> None:
+def test_repeated_headers_are_joined_as_a_signature_list() -> None:
+    old = "whsec_" + base64.b64encode(b"the old secret, 24 bytes").decode()
+    old_signature = meridian.sign_webhook(PAYLOAD, old, msg_id=MSG_ID, timestamp=TIMESTAMP)["webhook-signature"]
+    pairs = [("webhook-id", MSG_ID), ("webhook-timestamp", str(TIMESTAMP)),
+             ("webhook-signature", old_signature), ("Webhook-Signature", SIGNATURE)]
+
+    class Pairs:  # what frameworks' multi-value header objects offer
+        def items(self) -> list[tuple[str, str]]:
+            return pairs
+
+    meridian.verify_webhook(PAYLOAD, Pairs(), SECRET, now=TIMESTAMP)
+
+
+def test_unwrap_returns_the_typed_event(api: Api) -> None:
     secret = "whsec_" + base64.b64encode(os.urandom(24)).decode()
-    now = int(time.time())
-    project = new_project(client)
-    created = client.risks.create_risk_with_http_info(
-        RiskCreate(title="Steel delivery slips", project_id=project.id, likelihood=4, impact=3)
+    project = new_project(api)
+    created = api.run(
+        api.client.risks.create_risk_with_response(
+            RiskCreate(title="Steel delivery slips", project_id=project.id, likelihood=4, impact=3)
+        )
     )
-    risk = json.loads(created.raw_data)  # the body as sent, read-only fields included
+    risk = created.http_response.json()  # the body as sent, read-only fields included
     body = json.dumps({
         "id": "0194f9a2-6a1e-7c3d-9b2a-1f4e5d6c7b8c", "event": "risk.created",
         "tenantId": "0194f9a2-6a1e-7c3d-9b2a-1f4e5d6c7b8d", "timestamp": "2026-06-02T14:30:00Z",
         "data": {"riskId": risk["id"], "projectId": risk["projectId"], "risk": risk},
     }).encode()
-    event = meridian.unwrap_webhook(body, headers(meridian.sign_webhook(body, "evt", now, secret), now, "evt"), secret)
-    assert event["event"] == "risk.created"
-    parsed = RiskCreatedEvent.from_dict(event)
-    assert parsed is not None and parsed.data.risk.title == "Steel delivery slips"
+    event = api.client.webhooks.unwrap(body, api.client.webhooks.sign(body, secret), secret)
+    assert isinstance(event, RiskCreatedEvent)
+    assert event.event == "risk.created"
+    assert event.data.risk.title == "Steel delivery slips"
+    assert event.data.risk.severity == RiskSeverity.HIGH
+    assert str(event.data.risk_id) == risk["id"]
     with pytest.raises(meridian.WebhookVerificationError, match="not JSON"):
-        meridian.unwrap_webhook(b"not json", headers(meridian.sign_webhook(b"not json", "e", now, secret), now, "e"), secret)
+        meridian.unwrap_webhook(b"not json", meridian.sign_webhook(b"not json", secret), secret)
+
+
+def test_unwrap_keeps_events_newer_than_the_sdk() -> None:
+    body = json.dumps({
+        "id": "0194f9a2-6a1e-7c3d-9b2a-1f4e5d6c7b8c", "event": "project.archived",
+        "tenantId": "0194f9a2-6a1e-7c3d-9b2a-1f4e5d6c7b8d", "timestamp": "2026-06-02T14:30:00Z",
+        "data": {"projectId": "0194f9a2-6a1e-7c3d-9b2a-1f4e5d6c7b8e"},
+    })
+    event = meridian.unwrap_webhook(body, meridian.sign_webhook(body, SECRET), SECRET)
+    assert isinstance(event, meridian.UnknownWebhookEvent)
+    assert event.event == "project.archived" and event.data == {"projectId": "0194f9a2-6a1e-7c3d-9b2a-1f4e5d6c7b8e"}
+
+
+def test_unwrap_rejects_a_known_event_of_the_wrong_shape() -> None:
+    body = json.dumps({"id": "0194f9a2-6a1e-7c3d-9b2a-1f4e5d6c7b8c", "event": "risk.created", "data": {}})
+    with pytest.raises(meridian.WebhookVerificationError, match="risk.created"):
+        meridian.unwrap_webhook(body, meridian.sign_webhook(body, SECRET), SECRET)
