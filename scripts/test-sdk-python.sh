@@ -23,16 +23,28 @@ cleanup() {
 }
 trap cleanup EXIT
 
-step "Python SDK: virtualenv and install"
+step "Python SDK: virtualenv, wheel and install"
 if [ ! -x "$venv/bin/python" ]; then python3 -m venv "$venv"; fi
-# Installed from a copy: setuptools leaves build/ and *.egg-info beside the sources it builds.
+# Built from a copy: setuptools leaves build/ and *.egg-info beside the sources it builds.
 mkdir -p "$tmp/src" && cp -R sdk-python/pyproject.toml sdk-python/README.md sdk-python/LICENSE sdk-python/meridian "$tmp/src/"
 # flask: the SDK README's webhook receiver is one of the snippets mypy checks.
 "$venv/bin/python" -m pip install -q --disable-pip-version-check \
-  "pytest==9.2.0" "mypy==2.4.1" "standardwebhooks==1.1.0" "types-python-dateutil==2.9.0.20261116" "flask==3.1.3" \
-  "$tmp/src"
-# A local directory keeps its version number between edits: reinstall our package itself every run.
-"$venv/bin/python" -m pip install -q --disable-pip-version-check --no-deps --force-reinstall "$tmp/src"
+  "pytest==9.2.0" "mypy==2.4.1" "standardwebhooks==1.1.0" "flask==3.1.3" "setuptools>=77" "wheel"
+"$venv/bin/python" -m pip wheel -q --disable-pip-version-check --no-deps --no-build-isolation -w "$tmp/wheel" "$tmp/src"
+# What users install: one import package (meridian, the generated code inside it), the LICENSE, the type marker.
+"$venv/bin/python" - "$tmp"/wheel/*.whl <<'PY'
+import sys, zipfile
+names = zipfile.ZipFile(sys.argv[1]).namelist()
+tops = sorted({n.split("/")[0] for n in names if not n.split("/")[0].endswith(".dist-info")})
+assert tops == ["meridian"], f"top-level packages {tops}"
+for needed in ("meridian/py.typed", "meridian/_generated/resources.py", "meridian/_generated/models/project.py"):
+    assert needed in names, f"{needed} missing"
+assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names), "LICENSE missing"
+print(f"{sys.argv[1].rsplit('/', 1)[-1]}: {len(names)} files, top-level {tops}, LICENSE included")
+PY
+# The version stays the same between edits: reinstall our package itself every run.
+"$venv/bin/python" -m pip install -q --disable-pip-version-check "$tmp"/wheel/*.whl
+"$venv/bin/python" -m pip install -q --disable-pip-version-check --no-deps --force-reinstall "$tmp"/wheel/*.whl
 
 step "Python SDK: mypy --strict (the package: hand-written layer and generated operations)"
 # Caches and bytecode stay out of the tree (sdk-python/meridian/_generated is diffed whole by check:generated).

@@ -21,8 +21,8 @@ pack="$(cd sdk-ts && npm pack --dry-run --json --ignore-scripts 2>/dev/null)"
 node --input-type=module -e '
   const [pack] = JSON.parse(process.argv[1]);
   const files = pack.files.map((f) => f.path);
-  const bad = files.filter((f) => !/^(dist\/.+\.(js|d\.ts)|package\.json|README\.md)$/.test(f));
-  const required = ["package.json", "README.md", "dist/index.js", "dist/index.d.ts", "dist/generated/operations.js"];
+  const bad = files.filter((f) => !/^(dist\/.+\.(js|d\.ts)|package\.json|README\.md|LICENSE)$/.test(f));
+  const required = ["package.json", "README.md", "LICENSE", "dist/index.js", "dist/index.d.ts", "dist/generated/operations.js"];
   const missing = required.filter((f) => !files.includes(f));
   if (bad.length || missing.length) {
     console.error(`unexpected: ${bad.join(", ") || "-"}; missing: ${missing.join(", ") || "-"}`);
