@@ -22,8 +22,9 @@ import asyncio
 import json
 import time
 import uuid
-from dataclasses import dataclass, field
-from datetime import date, datetime
+from dataclasses import dataclass
+from datetime import date, datetime, timezone
+from functools import cached_property
 from enum import Enum
 from typing import (
     Any,
@@ -128,17 +129,19 @@ class Param:
     location: Literal["path", "query", "header"]
     annotation: Any
     required: bool = False
-    _adapter: List[TypeAdapter[Any]] = field(default_factory=list, repr=False, compare=False)
+
+    @cached_property
+    def _adapter(self) -> TypeAdapter[Any]:
+        # Built on first use: the ~50 operations' adapters are not all needed by one program.
+        return TypeAdapter(self.annotation)
 
     def validate(self, value: Any) -> Any:
         """The value checked and converted (``"AT_RISK"`` → ``ProjectStatus.AT_RISK``, a UUID string → ``UUID``).
 
         :raises RequestValidationError: the value breaks the parameter's type or constraints.
         """
-        if not self._adapter:
-            self._adapter.append(TypeAdapter(self.annotation))
         try:
-            return self._adapter[0].validate_python(value)
+            return self._adapter.validate_python(value)
         except pydantic.ValidationError as exc:
             errors = [
                 {"location": self.location, "path": self.wire_name, "message": str(error["msg"])}
@@ -196,13 +199,16 @@ class APIResponse(Generic[T]):
 
 
 def _serialize(value: Any) -> str:
-    """A validated parameter value as text: enums by value, dates and instants in ISO 8601, booleans in lower case."""
+    """A validated parameter value as text: enums by value, dates and instants in ISO 8601 (instants in UTC with
+    ``Z``), booleans in lower case."""
     if isinstance(value, Enum):
         return _serialize(value.value)
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, datetime):
-        return value.isoformat().replace("+00:00", "Z")
+        # The API's instants are UTC (spec: "Identifiers, dates, instants and money"): a naive datetime is taken as UTC.
+        aware = value if value.tzinfo is not None else value.replace(tzinfo=timezone.utc)
+        return aware.isoformat().replace("+00:00", "Z")
     if isinstance(value, (date, UUID)):
         return value.isoformat() if isinstance(value, date) else str(value)
     return str(value)

@@ -58,7 +58,17 @@ def _settings(api_key: Optional[str], base_url: Optional[str]) -> tuple[str, str
     return api_key, base_url or os.environ.get("MERIDIAN_BASE_URL") or DEFAULT_BASE_URL
 
 
-_CLIENT_DOC = """
+class Meridian(SyncResourcesClient):
+    """A blocking client of the Meridian API (``AsyncMeridian`` is the asyncio one, with the same methods).
+
+    ::
+
+        import meridian
+
+        client = meridian.Meridian()                     # MERIDIAN_API_KEY, MERIDIAN_BASE_URL
+        page = client.projects.list_projects(status="AT_RISK", limit=10)
+        for risk in client.paginate(client.risks.list_risks, severity="HIGH"):
+            print(risk.title)
 
     Operations are grouped as the API reference groups them (by tag), one attribute per group, and each operation is
     a method named after its ``operationId`` in snake_case with the spec's description as docstring:
@@ -79,24 +89,7 @@ _CLIENT_DOC = """
     :param http_client: an httpx client of your own (proxies, TLS settings, event hooks); the SDK then leaves closing
         it to you.
     :raises MeridianError: when no API key is given and ``MERIDIAN_API_KEY`` is unset, or ``max_retries`` < 0.
-"""
-
-
-class Meridian(SyncResourcesClient):
-    __doc__ = (
-        """A blocking client of the Meridian API (``AsyncMeridian`` is the asyncio one, with the same methods).
-
-    ::
-
-        import meridian
-
-        client = meridian.Meridian()                     # MERIDIAN_API_KEY, MERIDIAN_BASE_URL
-        page = client.projects.list_projects(status="AT_RISK", limit=10)
-        for risk in client.paginate(client.risks.list_risks, severity="HIGH"):
-            print(risk.title)
-        """
-        + _CLIENT_DOC
-    )
+    """
 
     def __init__(
         self,
@@ -129,7 +122,7 @@ class Meridian(SyncResourcesClient):
     ) -> Meridian:
         """A copy of the client with other settings, sharing its connection pool: for a run of calls with other
         options (``client.with_options(max_retries=0).identity.get_me()``). Single calls can pass ``timeout=`` and
-        ``max_retries=`` themselves.
+        ``max_retries=`` themselves. Closing the copy leaves the pool open: close the original.
 
         :param max_retries: retries after the first attempt (default: this client's).
         :param timeout: as the constructor's (default: this client's; ``None`` means no limit).
@@ -205,8 +198,7 @@ class Meridian(SyncResourcesClient):
 
 
 class AsyncMeridian(AsyncResourcesClient):
-    __doc__ = (
-        """An asyncio client of the Meridian API: ``Meridian``'s methods, awaitable, on ``httpx.AsyncClient``.
+    """An asyncio client of the Meridian API: ``Meridian``'s methods, awaitable, on ``httpx.AsyncClient``.
 
     ::
 
@@ -219,9 +211,27 @@ class AsyncMeridian(AsyncResourcesClient):
                     print(project.name)
 
         asyncio.run(main())
-        """
-        + _CLIENT_DOC
-    )
+
+    Operations are grouped as the API reference groups them (by tag), one attribute per group, and each operation is
+    a method named after its ``operationId`` in snake_case with the spec's description as docstring:
+    ``projects``, ``milestones``, ``risks``, ``issues``, ``resources``, ``allocations``, ``agents``, ``webhooks``,
+    ``identity`` (``get_me``, ``get_tenant``), ``api_keys`` and ``audit_logs``. Path ids and the body are positional,
+    everything else is keyword-only. Each method has a ``…_with_response`` twin returning an ``APIResponse`` (``data``,
+    ``status_code``, ``headers`` such as ``ETag`` and ``Link``, and ``request_id``), and takes the per-call options
+    ``timeout=``, ``max_retries=`` and ``extra_headers=``.
+
+    :param api_key: a ``mk_live_…`` key; defaults to the ``MERIDIAN_API_KEY`` environment variable.
+    :param base_url: the API root including ``/v1``; defaults to ``MERIDIAN_BASE_URL``, else
+        ``http://localhost:8080/v1``.
+    :param max_retries: how many times a failed request is retried (connection errors, timeouts, 408, 429, 5xx
+        other than 501); 0 disables retries. Default 2.
+    :param timeout: seconds each phase of an attempt may take (connect, each read, write; default 60), a
+        ``(connect, read)`` pair, an ``httpx.Timeout``, or ``None`` for no limit.
+    :param default_headers: headers sent with every request (e.g. ``{"X-Request-Id": …}``).
+    :param http_client: an httpx client of your own (proxies, TLS settings, event hooks); the SDK then leaves closing
+        it to you.
+    :raises MeridianError: when no API key is given and ``MERIDIAN_API_KEY`` is unset, or ``max_retries`` < 0.
+    """
 
     def __init__(
         self,
