@@ -164,6 +164,8 @@ class Operation(Generic[T]):
     :param params: the path, query and header parameters.
     :param body: the request body's model class, or ``None`` for operations without a body.
     :param response: the success body's model class, or ``None`` for 204 No Content.
+    :param server: the operation's own server URL when the spec gives one (``/`` for an endpoint outside ``/v1``),
+        resolved against the client's ``base_url``; ``None`` for the usual ``base_url``.
     """
 
     operation_id: str
@@ -172,6 +174,7 @@ class Operation(Generic[T]):
     params: Tuple[Param, ...] = ()
     body: Optional[Type[Any]] = None
     response: Optional[Type[T]] = None
+    server: Optional[str] = None
 
 
 @dataclass(frozen=True)
@@ -315,7 +318,10 @@ class BaseClient:
         # twice (spec: "Idempotency").
         if operation.method == "POST" and not any(k.lower() == "idempotency-key" for k in headers):
             headers["Idempotency-Key"] = str(uuid.uuid4())
-        return _PreparedRequest(operation, operation.method, self.base_url + path, query, headers, content)
+        root = self.base_url
+        if operation.server is not None:
+            root = str(httpx.URL(self.base_url + "/").join(operation.server)).rstrip("/")
+        return _PreparedRequest(operation, operation.method, root + path, query, headers, content)
 
     def _parse(self, prepared: _PreparedRequest, response: httpx.Response) -> APIResponse[Any]:
         request_id = response.headers.get("X-Request-Id")

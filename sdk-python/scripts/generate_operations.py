@@ -169,8 +169,12 @@ class Generator:
                 for raw in [*shared, *op.get("parameters", [])]:
                     param = self.deref(raw, "parameters")
                     params[(param["in"], param["name"])] = param  # operation-level parameters override path-level
+                # An operation served outside the document's base path (e.g. `servers: [{url: /}]` for a health
+                # check) keeps its own server URL, resolved against the client's base URL at run time.
+                servers = op.get("servers") or item.get("servers") or []
                 result.append({
                     "id": operation_id, "name": name, "method": method.upper(), "path": path, "op": op,
+                    "server": servers[0]["url"] if servers else None,
                     "tag": (op.get("tags") or ["Default"])[0],
                     "params": [p for p in params.values() if p["in"] in ("path", "query", "header")],
                 })
@@ -277,7 +281,10 @@ class Generator:
             else:
                 body.append("    (),\n")
             body.append(f"    body={op['body'][0] if op['body'] else 'None'},\n")
-            body.append(f"    response={op['response'] or 'None'},\n)\n")
+            body.append(f"    response={op['response'] or 'None'},\n")
+            if op["server"] is not None:
+                body.append(f"    server={op['server']!r},\n")
+            body.append(")\n")
 
         for is_async in (False, True):
             for tag, tag_ops in tags.items():

@@ -5,7 +5,8 @@ Generates the SDK from a copy of spec/openapi.yaml with two extra operations, on
 Portfolios), into a temporary directory with scripts/generate-sdk-python.sh, puts the new generated tree beside an
 unchanged copy of the hand-written package, and calls both operations through ``Meridian`` and ``AsyncMeridian``
 against a real local server, paginating the new list; mypy --strict then checks that the new operations are typed
-(a typo in the new list's filter is an error). No file of the SDK is edited.
+(a typo in the new list's filter is an error). A third operation, served outside ``/v1`` (its own ``servers``), is
+requested at the server's root. No file of the SDK is edited.
 """
 
 from __future__ import annotations
@@ -57,6 +58,18 @@ doc.paths['/portfolios'] = {
     },
   },
 };
+doc.paths['/probe'] = {
+  servers: [{ url: '/' }],
+  get: {
+    operationId: 'getProbe', tags: ['Probes'], summary: 'A probe outside /v1', description: 'A test-only operation.',
+    security: [],
+    responses: {
+      '200': { description: 'Up.', content: { 'application/json': { schema: {
+        type: 'object', required: ['status'], properties: { status: { type: 'string' } } } } } },
+      default: problem,
+    },
+  },
+};
 writeFileSync(process.argv[1], JSON.stringify(doc));
 """
 
@@ -66,12 +79,15 @@ import meridian
 from conftest import Reply, ScriptedServer
 assert meridian.__file__.startswith(sys.argv[1]), meridian.__file__
 page = {"data": [], "pagination": {"limit": 25, "offset": 0, "total": 0, "hasMore": False}}
-with ScriptedServer([Reply(200, {"score": 80, "label": "healthy"}), Reply(200, page), Reply(200, page)]) as server:
+replies = [Reply(200, {"score": 80, "label": "healthy"}), Reply(200, page), Reply(200, page), Reply(200, {"status": "ok"})]
+with ScriptedServer(replies) as server:
     client = server.client()
     health = client.projects.get_project_health("0194f9a2-6a1e-7c3d-9b2a-1f4e5d6c7b8a")
     portfolios = client.portfolios.list_portfolios(region="east")
     walked = list(client.paginate(client.portfolios.list_portfolios, region="east"))
-    print(health.score, health.label, portfolios.pagination.total, len(walked), *[r.path for r in server.requests])
+    probe = client.probes.get_probe()
+    print(health.score, health.label, portfolios.pagination.total, len(walked), probe.status,
+          *[r.path for r in server.requests])
 
 async def main() -> None:
     with ScriptedServer([Reply(200, {"score": 81, "label": "fine"})]) as server:
@@ -124,8 +140,8 @@ def test_new_operations_are_callable_after_generation(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == [
-        "80", "healthy", "0", "0", "/v1/projects/0194f9a2-6a1e-7c3d-9b2a-1f4e5d6c7b8a/health",
-        "/v1/portfolios?region=east", "/v1/portfolios?region=east&limit=100&offset=0", "81", "fine",
+        "80", "healthy", "0", "0", "ok", "/v1/projects/0194f9a2-6a1e-7c3d-9b2a-1f4e5d6c7b8a/health",
+        "/v1/portfolios?region=east", "/v1/portfolios?region=east&limit=100&offset=0", "/probe", "81", "fine",
     ]
 
     program = tmp_path / "typed.py"
