@@ -25,10 +25,14 @@ export interface OperationSpec {
 
 /** Every operation of the spec's `paths`, keyed by operationId, in the spec's order. */
 export const operationTable = {
-  listProjects: { method: 'GET', path: '/projects', pathParams: [], queryParams: ['status', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Projects', scope: 'read' },
+  listProjects: { method: 'GET', path: '/projects', pathParams: [], queryParams: ['status', 'category', 'borough', 'managingAgency', 'clientAgency', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Projects', scope: 'read' },
   createProject: { method: 'POST', path: '/projects', pathParams: [], queryParams: [], headerParams: ['Idempotency-Key'], hasBody: true, paginated: false, limit: null, tag: 'Projects', scope: 'write' },
   getProject: { method: 'GET', path: '/projects/{id}', pathParams: ['id'], queryParams: [], headerParams: ['If-None-Match'], hasBody: false, paginated: false, limit: null, tag: 'Projects', scope: 'read' },
   updateProject: { method: 'PATCH', path: '/projects/{id}', pathParams: ['id'], queryParams: [], headerParams: ['If-Match'], hasBody: true, paginated: false, limit: null, tag: 'Projects', scope: 'write' },
+  listProjectStatusReports: { method: 'GET', path: '/projects/{id}/status-reports', pathParams: ['id'], queryParams: ['since', 'until', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Status Reports', scope: 'read' },
+  createStatusReport: { method: 'POST', path: '/projects/{id}/status-reports', pathParams: ['id'], queryParams: [], headerParams: ['Idempotency-Key'], hasBody: true, paginated: false, limit: null, tag: 'Status Reports', scope: 'write' },
+  listStatusReports: { method: 'GET', path: '/status-reports', pathParams: [], queryParams: ['projectId', 'since', 'until', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Status Reports', scope: 'read' },
+  getStatusReport: { method: 'GET', path: '/status-reports/{id}', pathParams: ['id'], queryParams: [], headerParams: [], hasBody: false, paginated: false, limit: null, tag: 'Status Reports', scope: 'read' },
   listProjectMilestones: { method: 'GET', path: '/projects/{id}/milestones', pathParams: ['id'], queryParams: ['status', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Milestones', scope: 'read' },
   createMilestone: { method: 'POST', path: '/projects/{id}/milestones', pathParams: ['id'], queryParams: [], headerParams: ['Idempotency-Key'], hasBody: true, paginated: false, limit: null, tag: 'Milestones', scope: 'write' },
   getMilestone: { method: 'GET', path: '/milestones/{id}', pathParams: ['id'], queryParams: [], headerParams: ['If-None-Match'], hasBody: false, paginated: false, limit: null, tag: 'Milestones', scope: 'read' },

@@ -83,7 +83,8 @@ export async function importDemoPortfolio(
   log: (line: string) => void,
 ): Promise<ImportReport> {
   const csv = fs.readFileSync(NYC_DATASET);
-  return importNycCapitalProjects(deps, services.projects, systemActor(tenantId), csv, {
+  return importNycCapitalProjects(deps, services, systemActor(tenantId), csv, {
+    fileName: NYC_DATASET,
     onProgress: (done, total) => {
       if (done % 250 === 0 || done === total) log(`  imported ${done}/${total} status reports`);
     },

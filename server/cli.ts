@@ -15,7 +15,7 @@ import { loadConfig } from './config.js';
 import { migrate, openDatabase } from './repositories/db.js';
 import type { ApiKeyScope, TenantPlan } from './repositories/tenants.js';
 import { systemActor } from './services/context.js';
-import { importNycCapitalProjects } from './services/import-nyc.js';
+import { formatImportReport, importNycCapitalProjects } from './services/import-nyc.js';
 import { buildServices } from './services/index.js';
 
 const SCOPES: ApiKeyScope[] = ['read', 'write', 'admin'];
@@ -132,10 +132,11 @@ program
       const tenant = await services.identity.resolveTenant(opts.tenant);
       const report = await importNycCapitalProjects(
         deps,
-        services.projects,
+        services,
         systemActor(tenant.id),
         fs.readFileSync(file),
         {
+          fileName: file,
           onProgress: (done, total) => {
             if (done % 250 === 0 || done === total) console.error(`imported ${done}/${total} status reports`);
           },
@@ -145,15 +146,7 @@ program
         console.log(JSON.stringify(report, null, 2));
         return;
       }
-      console.log(
-        `rows ${report.rowsRead}: ${report.projectsCreated} projects created, ${report.rowsUpdated} updates, ` +
-          `${report.rowsUnchanged} unchanged, ${report.rowsAlreadyImported} already imported, ` +
-          `${report.skipped.length} skipped, ${report.partial.length} partly applied`,
-      );
-      for (const note of report.skipped)
-        console.log(`skipped line ${note.line} (PID ${note.pid}): ${note.reason}`);
-      for (const note of report.partial)
-        console.log(`partial line ${note.line} (PID ${note.pid}): ${note.reason}`);
+      console.log(formatImportReport(report));
     }),
   );
 

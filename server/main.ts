@@ -4,7 +4,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
-import { ensureDemoTenant, importDemoPortfolio } from './bootstrap.js';
+import { DEMO_TENANT_NAME, ensureDemoTenant, importDemoPortfolio } from './bootstrap.js';
 import { systemClock } from './clock.js';
 import { loadConfig } from './config.js';
 import { migrate, openDatabase } from './repositories/db.js';
@@ -28,9 +28,10 @@ async function main(): Promise<void> {
     );
     const report = await importDemoPortfolio(deps, services, demo.tenantId, say);
     say(
-      `meridian: ${report.projectsCreated} projects created, ${report.rowsUpdated} status reports applied, ` +
+      `meridian: ${report.reportsStored} status reports stored, ${report.projectsCreated} projects created, ` +
         `${report.rowsAlreadyImported} already imported, ${report.skipped.length} skipped ` +
-        `(see: npm run cli -- import nyc-capital-projects datasets/nyc-capital-projects-2019-09-01.csv --tenant <id>)`,
+        `(the mapping and its counts: npm run cli -- import nyc-capital-projects ` +
+        `datasets/nyc-capital-projects-2019-09-01.csv --tenant "${DEMO_TENANT_NAME}")`,
     );
   }
   if (demo.newKey) {

@@ -48,23 +48,23 @@ export function isPostgres(db: Executor): boolean {
   return client === 'pg' || client === 'postgres' || client === 'postgresql';
 }
 
+/** One key of a list's order: a column, ascending unless `order: 'desc'`. */
+export type OrderKey = string | { column: string; order: 'asc' | 'desc' };
+
 /**
- * Runs a filtered, paginated list query: `total` from the same filter, items ordered by `created_at`, `id`
- * (stable under appends; docs/design.md).
+ * Runs a filtered, paginated list query: `total` from the same filter, items ordered by `order` (default
+ * `created_at`, `id` ascending: stable under appends; docs/design.md). The last key must make the order total.
  */
 export async function paginate<Row, T>(
   query: Knex.QueryBuilder,
   page: PageRequest,
   map: (row: Row) => T,
-  order: readonly [string, string] = ['created_at', 'id'],
+  order: readonly OrderKey[] = ['created_at', 'id'],
 ): Promise<Page<T>> {
   const [countRow] = await query.clone().clearSelect().clearOrder().count({ n: '*' });
   const rows: Row[] = await query
     .clone()
-    .orderBy([
-      { column: order[0], order: 'asc' },
-      { column: order[1], order: 'asc' },
-    ])
+    .orderBy(order.map((key) => (typeof key === 'string' ? { column: key, order: 'asc' } : key)))
     .limit(page.limit)
     .offset(page.offset);
   return { items: rows.map(map), total: toCount((countRow as { n: unknown } | undefined)?.n) };

@@ -11,7 +11,7 @@ export type OverrunKind = Schema<'BudgetOverrunKind'>;
 /** The money fields a budget overrun is judged on. */
 export interface BudgetFigures {
   budget: number | null;
-  actualCost: number;
+  actualCost: number | null;
   forecastCost: number | null;
 }
 

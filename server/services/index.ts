@@ -13,6 +13,7 @@ import { MilestoneService } from './milestones.js';
 import { ProjectService } from './projects.js';
 import { ResourceService } from './resources.js';
 import { RiskService } from './risks.js';
+import { StatusReportService } from './status-reports.js';
 import { DeliveryService } from './webhook-deliveries.js';
 import { EventOutbox } from './webhook-outbox.js';
 import { WebhookService } from './webhooks.js';
@@ -23,6 +24,8 @@ export interface Services {
   auditLog: AuditLogService;
   idempotency: IdempotencyService;
   projects: ProjectService;
+  /** Status reports: the history of each project, and how its current state moves (the agents read it). */
+  statusReports: StatusReportService;
   milestones: MilestoneService;
   issues: IssueService;
   risks: RiskService;
@@ -48,11 +51,13 @@ export function buildServices(
   const jobs = new JobQueue(base.db, base.clock);
   const events = new EventOutbox(jobs);
   const deps: ServiceDeps = { ...base, jobs, events };
+  const projects = new ProjectService(deps);
   return {
     identity: new IdentityService(deps, config.defaultRateLimitPerMinute),
     auditLog: new AuditLogService(deps),
     idempotency: new IdempotencyService(deps),
-    projects: new ProjectService(deps),
+    projects,
+    statusReports: new StatusReportService(deps, projects),
     milestones: new MilestoneService(deps),
     issues: new IssueService(deps),
     risks: new RiskService(deps),

@@ -6,6 +6,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Executor, Page, PageRequest } from '../repositories/common.js';
 import { type MilestoneRecord, milestonesByDueDate } from '../repositories/milestones.js';
 import {
+  FACETS,
   findProjectByCode,
   listProjects,
   type ProjectFields,
@@ -13,6 +14,7 @@ import {
   type ProjectRecord,
   type ProjectStatus,
   projects,
+  writeProjectFacets,
 } from '../repositories/projects.js';
 import { teamAllocations } from '../repositories/team.js';
 import { findTenant } from '../repositories/tenants.js';
@@ -22,7 +24,15 @@ import { AppError, businessRule, notFound } from './errors.js';
 import { overrunCrossings } from './event-rules.js';
 import { assertReference } from './references.js';
 import { type TeamMember, teamOf, todayIn } from './team.js';
-import { createRecord, inWrite, patched, updateRecord, type VersionedKind } from './versioned.js';
+import {
+  createRecord,
+  inWrite,
+  patched,
+  type UpdateResult,
+  updateRecord,
+  type VersionedKind,
+  type WriteContext,
+} from './versioned.js';
 import type { EventOutbox } from './webhook-outbox.js';
 
 /** Body of POST /projects (spec `ProjectCreate`): name, startDate and endDate are required (seed). */
@@ -67,20 +77,28 @@ export function daysBetween(a: string, b: string): number {
 
 const round2 = (n: number): number => Math.round(n * 100) / 100;
 
-/** Computes the detail view's budget summary from a project. */
+/**
+ * Computes the detail view's budget summary from a project. A figure that depends on an unknown (null) input is
+ * null (issue 10: an unreported actual cost is not 0, so nothing is "remaining" or "0 % spent").
+ */
 export function budgetSummaryOf(p: ProjectRecord): BudgetSummary {
-  const hasBudget = p.budget !== null;
+  const { budget, actualCost, forecastCost } = p;
   return {
-    budget: p.budget,
-    actualCost: p.actualCost,
-    forecastCost: p.forecastCost,
-    remaining: hasBudget ? round2((p.budget as number) - p.actualCost) : null,
+    budget,
+    actualCost,
+    forecastCost,
+    remaining: budget !== null && actualCost !== null ? round2(budget - actualCost) : null,
     percentSpent:
-      hasBudget && (p.budget as number) > 0 ? round2((p.actualCost / (p.budget as number)) * 100) : null,
-    costVariance: hasBudget && p.forecastCost !== null ? round2((p.budget as number) - p.forecastCost) : null,
+      budget !== null && budget > 0 && actualCost !== null ? round2((actualCost / budget) * 100) : null,
+    costVariance: budget !== null && forecastCost !== null ? round2(budget - forecastCost) : null,
     scheduleVarianceDays: p.forecastEndDate === null ? null : daysBetween(p.endDate, p.forecastEndDate),
     currency: p.currency,
   };
+}
+
+/** `costVariance` of a budget and a forecast (budget − forecast, 2 decimals; negative = overrun), or null. */
+export function costVarianceOf(budget: number | null, forecastCost: number | null): number | null {
+  return budget !== null && forecastCost !== null ? round2(budget - forecastCost) : null;
 }
 
 function checkDates(startDate: string, endDate: string): void {
@@ -138,11 +156,20 @@ export class ProjectService {
   constructor(private readonly deps: ServiceDeps) {}
 
   /**
-   * Creates a project (status PLANNED unless given).
+   * Creates a project (status PLANNED unless given; actual cost and progress null, i.e. unknown, unless given).
    * @throws AppError 422 when endDate < startDate or `projectManagerId` names no resource of the tenant; 409
    *   `conflict` when `code` is already used in the tenant.
    */
   async create(actor: Actor, input: ProjectCreateInput): Promise<ProjectRecord> {
+    return inWrite(this.deps, actor, (w) => this.createIn(w, input));
+  }
+
+  /**
+   * {@link ProjectService.create} inside the caller's write (the importer creates a project and its first status
+   * report in one transaction).
+   */
+  async createIn(w: WriteContext, input: ProjectCreateInput): Promise<ProjectRecord> {
+    const { actor } = w;
     checkDates(input.startDate, input.endDate);
     const fields: ProjectFields = {
       code: input.code ?? null,
@@ -154,20 +181,23 @@ export class ProjectService {
       forecastEndDate: input.forecastEndDate ?? null,
       budget: input.budget ?? null,
       forecastCost: input.forecastCost ?? null,
-      actualCost: input.actualCost ?? 0,
+      actualCost: input.actualCost ?? null,
       projectManagerId: input.projectManagerId ?? null,
-      progress: input.progress ?? 0,
+      progress: input.progress ?? null,
       tags: input.tags ?? [],
+      category: input.category ?? null,
+      borough: input.borough ?? null,
+      managingAgency: input.managingAgency ?? null,
+      clientAgency: input.clientAgency ?? null,
     };
-    return inWrite(this.deps, actor, async (w) => {
-      await assertReference(w.trx, actor.tenantId, 'resource', 'projectManagerId', fields.projectManagerId);
-      if (fields.code !== null && (await findProjectByCode(w.trx, actor.tenantId, fields.code))) {
-        throw new AppError('conflict', `A project with code "${fields.code}" already exists in this tenant.`);
-      }
-      const project = await createRecord(w, PROJECT, uuidv7(), fields);
-      await emitProjectEvents(this.deps.events, w.trx, actor.tenantId, null, project, w.now);
-      return project;
-    });
+    await assertReference(w.trx, actor.tenantId, 'resource', 'projectManagerId', fields.projectManagerId);
+    if (fields.code !== null && (await findProjectByCode(w.trx, actor.tenantId, fields.code))) {
+      throw new AppError('conflict', `A project with code "${fields.code}" already exists in this tenant.`);
+    }
+    const project = await createRecord(w, PROJECT, uuidv7(), fields);
+    await writeProjectFacets(w.trx, actor.tenantId, project.id, project);
+    await emitProjectEvents(this.deps.events, w.trx, actor.tenantId, null, project, w.now);
+    return project;
   }
 
   /** One project of the caller's tenant. @throws AppError 404 when unknown in this tenant. */
@@ -217,49 +247,58 @@ export class ProjectService {
     input: ProjectUpdateInput,
     ifMatch?: string,
   ): Promise<ProjectRecord> {
-    return inWrite(this.deps, actor, async (w) => {
-      const { before, after, changed } = await updateRecord(w, PROJECT, {
-        id,
-        ifMatch,
-        apply: (current) => {
-          const fields = projects.fieldsOf(current);
-          const next = patched(fields, input);
-          // Unknown is null elsewhere, but a project's actual cost is 0 until one is reported.
-          if (next.actualCost === null) next.actualCost = 0;
-          if (!canTransition(fields.status, next.status)) {
-            const reopen = TERMINAL_REOPEN[fields.status];
+    return inWrite(this.deps, actor, async (w) => (await this.updateIn(w, id, input, ifMatch)).after);
+  }
+
+  /**
+   * {@link ProjectService.update} inside the caller's write (a status report applies its values to the project in
+   * the report's transaction), through the one versioned write path; returns the record before and after.
+   */
+  async updateIn(
+    w: WriteContext,
+    id: string,
+    input: ProjectUpdateInput,
+    ifMatch?: string,
+  ): Promise<UpdateResult<ProjectRecord>> {
+    const { actor } = w;
+    const result = await updateRecord(w, PROJECT, {
+      id,
+      ifMatch,
+      apply: (current) => {
+        const fields = projects.fieldsOf(current);
+        const next = patched(fields, input);
+        if (!canTransition(fields.status, next.status)) {
+          const reopen = TERMINAL_REOPEN[fields.status];
+          throw new AppError(
+            'invalid_transition',
+            `A ${fields.status} project cannot move to ${next.status}; ` +
+              (reopen ? `reopen it as ${reopen} first.` : ''),
+          );
+        }
+        return next;
+      },
+      check: async (next, changes) => {
+        checkDates(next.startDate, next.endDate);
+        if (changes.projectManagerId) {
+          await assertReference(w.trx, actor.tenantId, 'resource', 'projectManagerId', next.projectManagerId);
+        }
+        if (changes.code && next.code !== null) {
+          const other = await findProjectByCode(w.trx, actor.tenantId, next.code);
+          if (other && other.id !== id) {
             throw new AppError(
-              'invalid_transition',
-              `A ${fields.status} project cannot move to ${next.status}; ` +
-                (reopen ? `reopen it as ${reopen} first.` : ''),
+              'conflict',
+              `A project with code "${next.code}" already exists in this tenant.`,
             );
           }
-          return next;
-        },
-        check: async (next, changes) => {
-          checkDates(next.startDate, next.endDate);
-          if (changes.projectManagerId) {
-            await assertReference(
-              w.trx,
-              actor.tenantId,
-              'resource',
-              'projectManagerId',
-              next.projectManagerId,
-            );
-          }
-          if (changes.code && next.code !== null) {
-            const other = await findProjectByCode(w.trx, actor.tenantId, next.code);
-            if (other && other.id !== id) {
-              throw new AppError(
-                'conflict',
-                `A project with code "${next.code}" already exists in this tenant.`,
-              );
-            }
-          }
-        },
-      });
-      if (changed) await emitProjectEvents(this.deps.events, w.trx, actor.tenantId, before, after, w.now);
-      return after;
+        }
+      },
     });
+    const { before, after, changed } = result;
+    if (changed) {
+      if (FACETS.some((f) => before[f] !== after[f]))
+        await writeProjectFacets(w.trx, actor.tenantId, id, after);
+      await emitProjectEvents(this.deps.events, w.trx, actor.tenantId, before, after, w.now);
+    }
+    return result;
   }
 }

@@ -155,6 +155,43 @@ describe('Projects', () => {
       expect(res.status).to.equal(200);
       expect(res.body.data.map((x: any) => x.id)).to.deep.equal([p.id]);
     });
+
+    it('filters on category, borough, managingAgency and clientAgency, item by item and ignoring case', async () => {
+      const dep = await makeProject(api, { managingAgency: 'DEP', borough: 'Brooklyn', category: 'Sewers' });
+      const both = await makeProject(api, {
+        managingAgency: 'DEP',
+        borough: 'Brooklyn, Queens',
+        clientAgency: 'DEP, DOT',
+      });
+      const dot = await makeProject(api, { managingAgency: 'DOT', borough: 'Brooklyn' });
+      await makeProject(api);
+      const ids = async (query: Record<string, string>) =>
+        (await api.get('listProjects', '/projects', { query })).body.data.map((p: any) => p.id);
+      expect(await ids({ managingAgency: 'DEP', borough: 'Brooklyn' })).to.deep.equal([dep.id, both.id]);
+      expect(await ids({ borough: 'queens' })).to.deep.equal([both.id]);
+      expect(await ids({ clientAgency: ' dot ' })).to.deep.equal([both.id]);
+      expect(await ids({ category: 'Sewers', status: 'PLANNED' })).to.deep.equal([dep.id]);
+      expect(await ids({ borough: 'Brooklyn' })).to.deep.equal([dep.id, both.id, dot.id]);
+      expect(await ids({ borough: 'Bronx' })).to.deep.equal([]);
+      const res = await api.get('listProjects', '/projects', { query: { managingAgency: 'DEP', limit: 1 } });
+      expect(res.body.pagination).to.deep.equal({ limit: 1, offset: 0, total: 2, hasMore: true });
+      expect(parseLink(res.headers.get('link')).next).to.contain('managingAgency=DEP');
+      // A PATCH moves the project between filters; null takes it out.
+      await api.patch('updateProject', `/projects/${dot.id}`, { body: { borough: 'Staten Island' } });
+      expect(await ids({ borough: 'Brooklyn' })).to.deep.equal([dep.id, both.id]);
+      expect(await ids({ borough: 'staten island' })).to.deep.equal([dot.id]);
+      await api.patch('updateProject', `/projects/${dep.id}`, { body: { managingAgency: null } });
+      expect(await ids({ managingAgency: 'DEP' })).to.deep.equal([both.id]);
+      // Another tenant's projects never match.
+      const otherApi = client(server.baseUrl, (await server.createTenant()).keys.write);
+      await makeProject(otherApi, { managingAgency: 'DEP' });
+      expect(await ids({ managingAgency: 'DEP' })).to.deep.equal([both.id]);
+    });
+
+    it('refuses an empty descriptive filter (400)', async () => {
+      const res = await api.get('listProjects', '/projects', { query: { borough: '' } });
+      expectProblem(res, 400, 'validation_failed');
+    });
   });
 
   describe('createProject', () => {
@@ -172,8 +209,12 @@ describe('Projects', () => {
         startDate: '2026-02-01',
         endDate: '2026-06-30',
         status: 'PLANNED',
-        actualCost: 0,
-        progress: 0,
+        actualCost: null,
+        progress: null,
+        category: null,
+        borough: null,
+        managingAgency: null,
+        clientAgency: null,
         currency: 'USD',
         version: 1,
         code: null,
@@ -370,7 +411,7 @@ describe('Projects', () => {
       const res = await api.get('getProject', `/projects/${p.id}`);
       expect(res.body.budgetSummary).to.deep.equal({
         budget: null,
-        actualCost: 0,
+        actualCost: null,
         forecastCost: null,
         remaining: null,
         percentSpent: null,
@@ -378,6 +419,31 @@ describe('Projects', () => {
         scheduleVarianceDays: null,
         currency: 'USD',
       });
+    });
+
+    it('answers null for what depends on an unknown actual cost, not the whole budget and 0 % (issue 10)', async () => {
+      const p = await makeProject(api, { budget: 1000, forecastCost: 1200 });
+      const res = await api.get('getProject', `/projects/${p.id}`);
+      expect(res.body.budgetSummary).to.include({
+        budget: 1000,
+        actualCost: null,
+        remaining: null,
+        percentSpent: null,
+        costVariance: -200,
+      });
+      const known = await api.patch('updateProject', `/projects/${p.id}`, {
+        body: { actualCost: 250, progress: 20 },
+      });
+      expect(known.body).to.include({ actualCost: 250, progress: 20 });
+      expect((await api.get('getProject', `/projects/${p.id}`)).body.budgetSummary).to.include({
+        remaining: 750,
+        percentSpent: 25,
+      });
+      // null makes them unknown again (PATCH semantics: null clears a nullable field).
+      const cleared = await api.patch('updateProject', `/projects/${p.id}`, {
+        body: { actualCost: null, progress: null },
+      });
+      expect(cleared.body).to.include({ actualCost: null, progress: null });
     });
 
     it('rounds percentSpent to 2 decimals and reports an early forecast as negative days', async () => {

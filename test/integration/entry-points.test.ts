@@ -66,7 +66,7 @@ describe('entry points', function () {
       const printed = /(mk_live_[0-9A-Za-z]{40})/.exec(first.output());
       expect(printed, first.output()).to.not.equal(null);
       key = printed?.[1] as string;
-      expect(first.output()).to.match(/355 projects created/);
+      expect(first.output()).to.match(/2189 status reports stored, 355 projects created/);
       const res = await fetch(`${first.baseUrl}/projects?status=AT_RISK&limit=5`, {
         headers: { authorization: `Bearer ${key}` },
       });
@@ -84,7 +84,7 @@ describe('entry points', function () {
     // A second start reuses the database: nothing new is imported and no key is printed again.
     const second = await startMain(env);
     try {
-      expect(second.output()).to.match(/0 projects created, 0 status reports applied, 2188 already imported/);
+      expect(second.output()).to.match(/0 status reports stored, 0 projects created, 2189 already imported/);
       expect(second.output()).to.not.match(/mk_live_/);
       const me = await fetch(`${second.baseUrl}/me`, { headers: { authorization: `Bearer ${key}` } });
       expect(me.status).to.equal(200);

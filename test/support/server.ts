@@ -37,20 +37,33 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Opens a fresh, migrated database for this run (SQLite temp file or a new Postgres schema). */
+/** Where a test database lives, as `openDatabase` takes it (a child process can open the same one). */
+export interface TestConnection {
+  databaseUrl: string | null;
+  sqliteFile: string;
+  pgSchema?: string;
+}
+
+/**
+ * Opens a fresh database for this run (SQLite temp file or a new Postgres schema), migrated unless `migrated` is
+ * false (a migration test runs them itself).
+ */
 export async function openTestDatabase(
   kind: 'sqlite' | 'postgres' = TEST_DB,
-): Promise<{ db: Database; dispose: () => Promise<void> }> {
+  options: { migrated?: boolean } = {},
+): Promise<{ db: Database; connection: TestConnection; dispose: () => Promise<void> }> {
   if (kind === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('MERIDIAN_TEST_DB=postgres needs TEST_DATABASE_URL');
     const schema = `t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
     const admin = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 1 } });
     await admin.raw(`CREATE SCHEMA "${schema}"`);
-    const db = openDatabase({ databaseUrl: url, sqliteFile: '', pgSchema: schema });
-    await migrate(db);
+    const connection = { databaseUrl: url, sqliteFile: '', pgSchema: schema };
+    const db = openDatabase(connection);
+    if (options.migrated !== false) await migrate(db);
     return {
       db,
+      connection,
       dispose: async () => {
         await db.close();
         await admin.raw(`DROP SCHEMA "${schema}" CASCADE`);
@@ -59,10 +72,12 @@ export async function openTestDatabase(
     };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-test-'));
-  const db = openDatabase({ databaseUrl: null, sqliteFile: path.join(dir, 'test.sqlite') });
-  await migrate(db);
+  const connection = { databaseUrl: null, sqliteFile: path.join(dir, 'test.sqlite') };
+  const db = openDatabase(connection);
+  if (options.migrated !== false) await migrate(db);
   return {
     db,
+    connection,
     dispose: async () => {
       await db.close();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -72,6 +72,10 @@ describe('budget summary', () => {
     projectManagerId: null,
     progress: 40,
     tags: [],
+    category: null,
+    borough: null,
+    managingAgency: null,
+    clientAgency: null,
     version: 1,
     createdAt: '',
     updatedAt: '',
@@ -97,6 +101,11 @@ describe('budget summary', () => {
       null,
     ]);
     expect(budgetSummaryOf({ ...base, budget: 0 }).percentSpent).to.equal(null);
+  });
+  it('answers null for what depends on an unreported actual cost (issue 10: unknown is not 0)', () => {
+    const s = budgetSummaryOf({ ...base, actualCost: null });
+    expect([s.actualCost, s.remaining, s.percentSpent]).to.deep.equal([null, null, null]);
+    expect(s.costVariance).to.equal(-125_000.5);
   });
   it('counts days across a leap day', () => {
     expect(daysBetween('2024-02-28', '2024-03-01')).to.equal(2);

@@ -91,6 +91,9 @@ from meridian._generated.models.risk_severity_escalated_event import RiskSeverit
 from meridian._generated.models.risk_status import RiskStatus as RiskStatus
 from meridian._generated.models.risk_update import RiskUpdate as RiskUpdate
 from meridian._generated.models.severity_source import SeveritySource as SeveritySource
+from meridian._generated.models.status_report import StatusReport as StatusReport
+from meridian._generated.models.status_report_create import StatusReportCreate as StatusReportCreate
+from meridian._generated.models.status_report_list import StatusReportList as StatusReportList
 from meridian._generated.models.team_member import TeamMember as TeamMember
 from meridian._generated.models.tenant import Tenant as Tenant
 from meridian._generated.models.tenant_plan import TenantPlan as TenantPlan
@@ -194,6 +197,9 @@ __all__ = [
     'RiskStatus',
     'RiskUpdate',
     'SeveritySource',
+    'StatusReport',
+    'StatusReportCreate',
+    'StatusReportList',
     'TeamMember',
     'Tenant',
     'TenantPlan',

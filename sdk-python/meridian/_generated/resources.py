@@ -72,6 +72,9 @@ from meridian._generated.models.risk_list import RiskList
 from meridian._generated.models.risk_severity import RiskSeverity
 from meridian._generated.models.risk_status import RiskStatus
 from meridian._generated.models.risk_update import RiskUpdate
+from meridian._generated.models.status_report import StatusReport
+from meridian._generated.models.status_report_create import StatusReportCreate
+from meridian._generated.models.status_report_list import StatusReportList
 from meridian._generated.models.tenant import Tenant
 from meridian._generated.models.webhook_delivery import WebhookDelivery
 from meridian._generated.models.webhook_delivery_list import WebhookDeliveryList
@@ -90,6 +93,10 @@ _LIST_PROJECTS: Operation[ProjectList] = Operation(
     '/projects',
     (
         Param('status', 'status', 'query', Optional[ProjectStatus], required=False),
+        Param('category', 'category', 'query', Optional[Annotated[str, Field(strict=True, min_length=1, max_length=200)]], required=False),
+        Param('borough', 'borough', 'query', Optional[Annotated[str, Field(strict=True, min_length=1, max_length=200)]], required=False),
+        Param('managing_agency', 'managingAgency', 'query', Optional[Annotated[str, Field(strict=True, min_length=1, max_length=200)]], required=False),
+        Param('client_agency', 'clientAgency', 'query', Optional[Annotated[str, Field(strict=True, min_length=1, max_length=200)]], required=False),
         Param('limit', 'limit', 'query', Optional[Annotated[int, Field(strict=True, ge=1, le=100)]], required=False),
         Param('offset', 'offset', 'query', Optional[Annotated[int, Field(strict=True, ge=0, le=2147483647)]], required=False),
     ),
@@ -130,6 +137,59 @@ _UPDATE_PROJECT: Operation[Project] = Operation(
     ),
     body=ProjectUpdate,
     response=Project,
+)
+
+_LIST_PROJECT_STATUS_REPORTS: Operation[StatusReportList] = Operation(
+    'listProjectStatusReports',
+    'GET',
+    '/projects/{id}/status-reports',
+    (
+        Param('id', 'id', 'path', UUID, required=True),
+        Param('since', 'since', 'query', Optional[date], required=False),
+        Param('until', 'until', 'query', Optional[date], required=False),
+        Param('limit', 'limit', 'query', Optional[Annotated[int, Field(strict=True, ge=1, le=100)]], required=False),
+        Param('offset', 'offset', 'query', Optional[Annotated[int, Field(strict=True, ge=0, le=2147483647)]], required=False),
+    ),
+    body=None,
+    response=StatusReportList,
+)
+
+_CREATE_STATUS_REPORT: Operation[StatusReport] = Operation(
+    'createStatusReport',
+    'POST',
+    '/projects/{id}/status-reports',
+    (
+        Param('id', 'id', 'path', UUID, required=True),
+        Param('idempotency_key', 'Idempotency-Key', 'header', Optional[Annotated[str, Field(strict=True, min_length=1, max_length=255)]], required=False),
+    ),
+    body=StatusReportCreate,
+    response=StatusReport,
+)
+
+_LIST_STATUS_REPORTS: Operation[StatusReportList] = Operation(
+    'listStatusReports',
+    'GET',
+    '/status-reports',
+    (
+        Param('project_id', 'projectId', 'query', Optional[UUID], required=False),
+        Param('since', 'since', 'query', Optional[date], required=False),
+        Param('until', 'until', 'query', Optional[date], required=False),
+        Param('limit', 'limit', 'query', Optional[Annotated[int, Field(strict=True, ge=1, le=100)]], required=False),
+        Param('offset', 'offset', 'query', Optional[Annotated[int, Field(strict=True, ge=0, le=2147483647)]], required=False),
+    ),
+    body=None,
+    response=StatusReportList,
+)
+
+_GET_STATUS_REPORT: Operation[StatusReport] = Operation(
+    'getStatusReport',
+    'GET',
+    '/status-reports/{id}',
+    (
+        Param('id', 'id', 'path', UUID, required=True),
+    ),
+    body=None,
+    response=StatusReport,
 )
 
 _LIST_PROJECT_MILESTONES: Operation[MilestoneList] = Operation(
@@ -676,6 +736,10 @@ class ProjectsResource(SyncAPIResource):
         self,
         *,
         status: Optional[Union[ProjectStatus, Literal["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"]]] = None,
+        category: Optional[str] = None,
+        borough: Optional[str] = None,
+        managing_agency: Optional[str] = None,
+        client_agency: Optional[str] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -687,11 +751,24 @@ class ProjectsResource(SyncAPIResource):
         Returns the tenant's projects, ordered by `createdAt` ascending then `id`, in pages of `limit` (default 25,
         max 100). When `status` is given the list is restricted to projects with that status.
 
+        `category`, `borough`, `managingAgency` and `clientAgency` filter on the project's descriptive fields: a
+        project matches when the field equals the value or lists it as one of its comma-separated items, ignoring
+        case and surrounding spaces, so `borough=Brooklyn` finds `Brooklyn` and `Brooklyn, Queens`. Filters combine
+        with AND: `managingAgency=DEP&borough=Brooklyn` lists DEP's projects in Brooklyn.
+
         Requires scope `read`.
 
         ``GET /projects`` (operationId ``listProjects``).
 
         :param status: Only projects with this status.
+        :param category: Only projects whose `category` is this category or lists it (case-insensitive; see the
+            operation's description). Spaces may be sent as `+` or `%20`.
+        :param borough: Only projects whose `borough` is this borough or lists it (case-insensitive; see the
+            operation's description). Spaces may be sent as `+` or `%20`.
+        :param managing_agency: Only projects whose `managingAgency` is this managing agency or lists it
+            (case-insensitive; see the operation's description). Spaces may be sent as `+` or `%20`.
+        :param client_agency: Only projects whose `clientAgency` is this client agency or lists it (case-insensitive;
+            see the operation's description). Spaces may be sent as `+` or `%20`.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -703,12 +780,16 @@ class ProjectsResource(SyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self.list_projects_with_response(status=status, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
+        return self.list_projects_with_response(status=status, category=category, borough=borough, managing_agency=managing_agency, client_agency=client_agency, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
 
     def list_projects_with_response(
         self,
         *,
         status: Optional[Union[ProjectStatus, Literal["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"]]] = None,
+        category: Optional[str] = None,
+        borough: Optional[str] = None,
+        managing_agency: Optional[str] = None,
+        client_agency: Optional[str] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -718,7 +799,7 @@ class ProjectsResource(SyncAPIResource):
         """List projects, returning the whole answer: as ``list_projects``, but the result is an
         ``APIResponse`` whose ``data`` is the ``ProjectList``, with ``status_code``, ``headers`` and ``request_id``.
         """
-        return self._client.request(_LIST_PROJECTS, {'status': status, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+        return self._client.request(_LIST_PROJECTS, {'status': status, 'category': category, 'borough': borough, 'managing_agency': managing_agency, 'client_agency': client_agency, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
 
     def create_project(
         self,
@@ -731,8 +812,8 @@ class ProjectsResource(SyncAPIResource):
     ) -> Project:
         """Create a project
 
-        Creates a project. `name`, `startDate` and `endDate` are required; `status` defaults to `PLANNED`,
-        `actualCost` and `progress` to 0. Money is in major units of the tenant's currency, which the project
+        Creates a project. `name`, `startDate` and `endDate` are required; `status` defaults to `PLANNED`;
+        `actualCost` and `progress` stay null (unknown) until given or reported in a status report. Money is in major units of the tenant's currency, which the project
         inherits as its read-only `currency`.
 
         Errors: 400 `validation_failed` for a malformed body; 422 `validation_failed` when `endDate` is before
@@ -881,6 +962,242 @@ class ProjectsResource(SyncAPIResource):
         ``APIResponse`` whose ``data`` is the ``Project``, with ``status_code``, ``headers`` and ``request_id``.
         """
         return self._client.request(_UPDATE_PROJECT, {'id': id, 'if_match': if_match}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+
+
+class StatusReportsResource(SyncAPIResource):
+    """Status Reports: How a project stood on a date: status, phase, forecasts, actual cost, progress and a summary.
+    Submitting the newest report moves the project; the reports are its history (GET newest first).
+
+    ``Meridian().status_reports``: one method per operation of the tag, named after its operationId, and a
+    ``…_with_response`` twin returning the ``APIResponse`` (status, headers, request id).
+    """
+
+    def list_project_status_reports(
+        self,
+        id: Union[UUID, str],
+        *,
+        since: Optional[Union[date, str]] = None,
+        until: Optional[Union[date, str]] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> StatusReportList:
+        """List a project's status reports
+
+        Returns the project's status reports, **newest first**: by `asOf` descending, then `createdAt` descending,
+        then `id`, in pages of `limit` (default 25, max 100). `since` and `until` restrict `asOf` to a date range
+        (inclusive). This is the project's history: how its status, forecasts, cost and progress stood on each date.
+
+        Errors: 404 `not_found` when the project does not exist in your tenant.
+
+        Requires scope `read`.
+
+        ``GET /projects/{id}/status-reports`` (operationId ``listProjectStatusReports``).
+
+        :param id: The record's id (UUID).
+        :param since: Only reports with `asOf` on or after this date.
+        :param until: Only reports with `asOf` on or before this date.
+        :param limit: Maximum number of records in the page (1–100).
+        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``StatusReportList`` (``meridian.models.StatusReportList``).
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self.list_project_status_reports_with_response(id, since=since, until=until, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
+
+    def list_project_status_reports_with_response(
+        self,
+        id: Union[UUID, str],
+        *,
+        since: Optional[Union[date, str]] = None,
+        until: Optional[Union[date, str]] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[StatusReportList]:
+        """List a project's status reports, returning the whole answer: as ``list_project_status_reports``, but the result is an
+        ``APIResponse`` whose ``data`` is the ``StatusReportList``, with ``status_code``, ``headers`` and ``request_id``.
+        """
+        return self._client.request(_LIST_PROJECT_STATUS_REPORTS, {'id': id, 'since': since, 'until': until, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+
+    def create_status_report(
+        self,
+        id: Union[UUID, str],
+        body: StatusReportCreate,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> StatusReport:
+        """Submit a status report
+
+        Records how the project stands on `asOf`: its status, phase, forecast finish and cost, actual cost, progress
+        and a summary. `asOf` and `status` are required; every other field is optional and null means "not
+        reported", never 0.
+
+        Submitting a report is how a project's current state moves. In one transaction the report is stored and,
+        when its `asOf` is not older than the project's newest report, its values are applied to the project as a
+        `PATCH` would apply them: `status`, and each of `forecastEndDate`, `forecastCost`, `actualCost` and
+        `progress` that the report gives (a null leaves the project's value as it is). The change is in the audit log
+        and emits the same events a `PATCH` does (`project.status_changed`, `budget.overrun_detected`). A report
+        older than the newest one is kept as history only (`applied: false`) and changes nothing else.
+
+        The report stores the project's baseline (`endDate`, `budget`) as it stood at `asOf` (the baseline of the
+        nearest earlier report, else the project's current one), and answers `scheduleSlipDays` and `costVariance`
+        against it.
+
+        Errors: 404 `not_found` when the project does not exist in your tenant; 409 `invalid_transition` when the
+        report would move the project out of COMPLETED or CANCELLED other than by a reopen (see `ProjectStatus`;
+        nothing is stored); 422 `validation_failed` when `asOf` is after today in the tenant's time zone.
+
+        Requires scope `write`.
+
+        ``POST /projects/{id}/status-reports`` (operationId ``createStatusReport``).
+
+        :param id: The record's id (UUID).
+        :param body: the request body, a ``meridian.models.StatusReportCreate``.
+        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
+            request with the same key and body returns the first response without repeating the effect, marked by the
+            response header `Idempotent-Replayed: true`. The same key with a different body answers 422
+            `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per
+            tenant. Only successful responses are stored: after an error (including a request rejected by validation)
+            the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST
+            /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the
+            record the first request created. A retry while the first request's outcome is unknown (its process
+            stopped) also answers 409 until the key expires.
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``StatusReport`` (``meridian.models.StatusReport``).
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self.create_status_report_with_response(id, body, idempotency_key=idempotency_key, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
+
+    def create_status_report_with_response(
+        self,
+        id: Union[UUID, str],
+        body: StatusReportCreate,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[StatusReport]:
+        """Submit a status report, returning the whole answer: as ``create_status_report``, but the result is an
+        ``APIResponse`` whose ``data`` is the ``StatusReport``, with ``status_code``, ``headers`` and ``request_id``.
+        """
+        return self._client.request(_CREATE_STATUS_REPORT, {'id': id, 'idempotency_key': idempotency_key}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+
+    def list_status_reports(
+        self,
+        *,
+        project_id: Optional[Union[UUID, str]] = None,
+        since: Optional[Union[date, str]] = None,
+        until: Optional[Union[date, str]] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> StatusReportList:
+        """List status reports across the portfolio
+
+        Returns the tenant's status reports across all projects, **newest first** (by `asOf` descending, then
+        `createdAt` descending, then `id`), in pages of `limit` (default 25, max 100). Filters: `projectId`, and
+        `since`/`until` on `asOf` (inclusive); they combine with AND.
+
+        Requires scope `read`.
+
+        ``GET /status-reports`` (operationId ``listStatusReports``).
+
+        :param project_id: Only reports of this project.
+        :param since: Only reports with `asOf` on or after this date.
+        :param until: Only reports with `asOf` on or before this date.
+        :param limit: Maximum number of records in the page (1–100).
+        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``StatusReportList`` (``meridian.models.StatusReportList``).
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self.list_status_reports_with_response(project_id=project_id, since=since, until=until, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
+
+    def list_status_reports_with_response(
+        self,
+        *,
+        project_id: Optional[Union[UUID, str]] = None,
+        since: Optional[Union[date, str]] = None,
+        until: Optional[Union[date, str]] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[StatusReportList]:
+        """List status reports across the portfolio, returning the whole answer: as ``list_status_reports``, but the result is an
+        ``APIResponse`` whose ``data`` is the ``StatusReportList``, with ``status_code``, ``headers`` and ``request_id``.
+        """
+        return self._client.request(_LIST_STATUS_REPORTS, {'project_id': project_id, 'since': since, 'until': until, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+
+    def get_status_report(
+        self,
+        id: Union[UUID, str],
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> StatusReport:
+        """Get a status report
+
+        Returns one status report (reports are never changed once stored).
+
+        Errors: 404 `not_found` when no report with this id exists in your tenant.
+
+        Requires scope `read`.
+
+        ``GET /status-reports/{id}`` (operationId ``getStatusReport``).
+
+        :param id: The record's id (UUID).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``StatusReport`` (``meridian.models.StatusReport``).
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self.get_status_report_with_response(id, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
+
+    def get_status_report_with_response(
+        self,
+        id: Union[UUID, str],
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[StatusReport]:
+        """Get a status report, returning the whole answer: as ``get_status_report``, but the result is an
+        ``APIResponse`` whose ``data`` is the ``StatusReport``, with ``status_code``, ``headers`` and ``request_id``.
+        """
+        return self._client.request(_GET_STATUS_REPORT, {'id': id}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
 
 
 class MilestonesResource(SyncAPIResource):
@@ -3221,6 +3538,10 @@ class AsyncProjectsResource(AsyncAPIResource):
         self,
         *,
         status: Optional[Union[ProjectStatus, Literal["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"]]] = None,
+        category: Optional[str] = None,
+        borough: Optional[str] = None,
+        managing_agency: Optional[str] = None,
+        client_agency: Optional[str] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -3232,11 +3553,24 @@ class AsyncProjectsResource(AsyncAPIResource):
         Returns the tenant's projects, ordered by `createdAt` ascending then `id`, in pages of `limit` (default 25,
         max 100). When `status` is given the list is restricted to projects with that status.
 
+        `category`, `borough`, `managingAgency` and `clientAgency` filter on the project's descriptive fields: a
+        project matches when the field equals the value or lists it as one of its comma-separated items, ignoring
+        case and surrounding spaces, so `borough=Brooklyn` finds `Brooklyn` and `Brooklyn, Queens`. Filters combine
+        with AND: `managingAgency=DEP&borough=Brooklyn` lists DEP's projects in Brooklyn.
+
         Requires scope `read`.
 
         ``GET /projects`` (operationId ``listProjects``).
 
         :param status: Only projects with this status.
+        :param category: Only projects whose `category` is this category or lists it (case-insensitive; see the
+            operation's description). Spaces may be sent as `+` or `%20`.
+        :param borough: Only projects whose `borough` is this borough or lists it (case-insensitive; see the
+            operation's description). Spaces may be sent as `+` or `%20`.
+        :param managing_agency: Only projects whose `managingAgency` is this managing agency or lists it
+            (case-insensitive; see the operation's description). Spaces may be sent as `+` or `%20`.
+        :param client_agency: Only projects whose `clientAgency` is this client agency or lists it (case-insensitive;
+            see the operation's description). Spaces may be sent as `+` or `%20`.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -3248,12 +3582,16 @@ class AsyncProjectsResource(AsyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.list_projects_with_response(status=status, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return (await self.list_projects_with_response(status=status, category=category, borough=borough, managing_agency=managing_agency, client_agency=client_agency, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
 
     async def list_projects_with_response(
         self,
         *,
         status: Optional[Union[ProjectStatus, Literal["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"]]] = None,
+        category: Optional[str] = None,
+        borough: Optional[str] = None,
+        managing_agency: Optional[str] = None,
+        client_agency: Optional[str] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -3263,7 +3601,7 @@ class AsyncProjectsResource(AsyncAPIResource):
         """List projects, returning the whole answer: as ``list_projects``, but the result is an
         ``APIResponse`` whose ``data`` is the ``ProjectList``, with ``status_code``, ``headers`` and ``request_id``.
         """
-        return await self._client.request(_LIST_PROJECTS, {'status': status, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+        return await self._client.request(_LIST_PROJECTS, {'status': status, 'category': category, 'borough': borough, 'managing_agency': managing_agency, 'client_agency': client_agency, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
 
     async def create_project(
         self,
@@ -3276,8 +3614,8 @@ class AsyncProjectsResource(AsyncAPIResource):
     ) -> Project:
         """Create a project
 
-        Creates a project. `name`, `startDate` and `endDate` are required; `status` defaults to `PLANNED`,
-        `actualCost` and `progress` to 0. Money is in major units of the tenant's currency, which the project
+        Creates a project. `name`, `startDate` and `endDate` are required; `status` defaults to `PLANNED`;
+        `actualCost` and `progress` stay null (unknown) until given or reported in a status report. Money is in major units of the tenant's currency, which the project
         inherits as its read-only `currency`.
 
         Errors: 400 `validation_failed` for a malformed body; 422 `validation_failed` when `endDate` is before
@@ -3426,6 +3764,242 @@ class AsyncProjectsResource(AsyncAPIResource):
         ``APIResponse`` whose ``data`` is the ``Project``, with ``status_code``, ``headers`` and ``request_id``.
         """
         return await self._client.request(_UPDATE_PROJECT, {'id': id, 'if_match': if_match}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+
+
+class AsyncStatusReportsResource(AsyncAPIResource):
+    """Status Reports: How a project stood on a date: status, phase, forecasts, actual cost, progress and a summary.
+    Submitting the newest report moves the project; the reports are its history (GET newest first).
+
+    ``AsyncMeridian().status_reports``: one method per operation of the tag, named after its operationId, and a
+    ``…_with_response`` twin returning the ``APIResponse`` (status, headers, request id).
+    """
+
+    async def list_project_status_reports(
+        self,
+        id: Union[UUID, str],
+        *,
+        since: Optional[Union[date, str]] = None,
+        until: Optional[Union[date, str]] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> StatusReportList:
+        """List a project's status reports
+
+        Returns the project's status reports, **newest first**: by `asOf` descending, then `createdAt` descending,
+        then `id`, in pages of `limit` (default 25, max 100). `since` and `until` restrict `asOf` to a date range
+        (inclusive). This is the project's history: how its status, forecasts, cost and progress stood on each date.
+
+        Errors: 404 `not_found` when the project does not exist in your tenant.
+
+        Requires scope `read`.
+
+        ``GET /projects/{id}/status-reports`` (operationId ``listProjectStatusReports``).
+
+        :param id: The record's id (UUID).
+        :param since: Only reports with `asOf` on or after this date.
+        :param until: Only reports with `asOf` on or before this date.
+        :param limit: Maximum number of records in the page (1–100).
+        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``StatusReportList`` (``meridian.models.StatusReportList``).
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return (await self.list_project_status_reports_with_response(id, since=since, until=until, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+
+    async def list_project_status_reports_with_response(
+        self,
+        id: Union[UUID, str],
+        *,
+        since: Optional[Union[date, str]] = None,
+        until: Optional[Union[date, str]] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[StatusReportList]:
+        """List a project's status reports, returning the whole answer: as ``list_project_status_reports``, but the result is an
+        ``APIResponse`` whose ``data`` is the ``StatusReportList``, with ``status_code``, ``headers`` and ``request_id``.
+        """
+        return await self._client.request(_LIST_PROJECT_STATUS_REPORTS, {'id': id, 'since': since, 'until': until, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+
+    async def create_status_report(
+        self,
+        id: Union[UUID, str],
+        body: StatusReportCreate,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> StatusReport:
+        """Submit a status report
+
+        Records how the project stands on `asOf`: its status, phase, forecast finish and cost, actual cost, progress
+        and a summary. `asOf` and `status` are required; every other field is optional and null means "not
+        reported", never 0.
+
+        Submitting a report is how a project's current state moves. In one transaction the report is stored and,
+        when its `asOf` is not older than the project's newest report, its values are applied to the project as a
+        `PATCH` would apply them: `status`, and each of `forecastEndDate`, `forecastCost`, `actualCost` and
+        `progress` that the report gives (a null leaves the project's value as it is). The change is in the audit log
+        and emits the same events a `PATCH` does (`project.status_changed`, `budget.overrun_detected`). A report
+        older than the newest one is kept as history only (`applied: false`) and changes nothing else.
+
+        The report stores the project's baseline (`endDate`, `budget`) as it stood at `asOf` (the baseline of the
+        nearest earlier report, else the project's current one), and answers `scheduleSlipDays` and `costVariance`
+        against it.
+
+        Errors: 404 `not_found` when the project does not exist in your tenant; 409 `invalid_transition` when the
+        report would move the project out of COMPLETED or CANCELLED other than by a reopen (see `ProjectStatus`;
+        nothing is stored); 422 `validation_failed` when `asOf` is after today in the tenant's time zone.
+
+        Requires scope `write`.
+
+        ``POST /projects/{id}/status-reports`` (operationId ``createStatusReport``).
+
+        :param id: The record's id (UUID).
+        :param body: the request body, a ``meridian.models.StatusReportCreate``.
+        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
+            request with the same key and body returns the first response without repeating the effect, marked by the
+            response header `Idempotent-Replayed: true`. The same key with a different body answers 422
+            `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per
+            tenant. Only successful responses are stored: after an error (including a request rejected by validation)
+            the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST
+            /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the
+            record the first request created. A retry while the first request's outcome is unknown (its process
+            stopped) also answers 409 until the key expires.
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``StatusReport`` (``meridian.models.StatusReport``).
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return (await self.create_status_report_with_response(id, body, idempotency_key=idempotency_key, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+
+    async def create_status_report_with_response(
+        self,
+        id: Union[UUID, str],
+        body: StatusReportCreate,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[StatusReport]:
+        """Submit a status report, returning the whole answer: as ``create_status_report``, but the result is an
+        ``APIResponse`` whose ``data`` is the ``StatusReport``, with ``status_code``, ``headers`` and ``request_id``.
+        """
+        return await self._client.request(_CREATE_STATUS_REPORT, {'id': id, 'idempotency_key': idempotency_key}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+
+    async def list_status_reports(
+        self,
+        *,
+        project_id: Optional[Union[UUID, str]] = None,
+        since: Optional[Union[date, str]] = None,
+        until: Optional[Union[date, str]] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> StatusReportList:
+        """List status reports across the portfolio
+
+        Returns the tenant's status reports across all projects, **newest first** (by `asOf` descending, then
+        `createdAt` descending, then `id`), in pages of `limit` (default 25, max 100). Filters: `projectId`, and
+        `since`/`until` on `asOf` (inclusive); they combine with AND.
+
+        Requires scope `read`.
+
+        ``GET /status-reports`` (operationId ``listStatusReports``).
+
+        :param project_id: Only reports of this project.
+        :param since: Only reports with `asOf` on or after this date.
+        :param until: Only reports with `asOf` on or before this date.
+        :param limit: Maximum number of records in the page (1–100).
+        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``StatusReportList`` (``meridian.models.StatusReportList``).
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return (await self.list_status_reports_with_response(project_id=project_id, since=since, until=until, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+
+    async def list_status_reports_with_response(
+        self,
+        *,
+        project_id: Optional[Union[UUID, str]] = None,
+        since: Optional[Union[date, str]] = None,
+        until: Optional[Union[date, str]] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[StatusReportList]:
+        """List status reports across the portfolio, returning the whole answer: as ``list_status_reports``, but the result is an
+        ``APIResponse`` whose ``data`` is the ``StatusReportList``, with ``status_code``, ``headers`` and ``request_id``.
+        """
+        return await self._client.request(_LIST_STATUS_REPORTS, {'project_id': project_id, 'since': since, 'until': until, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+
+    async def get_status_report(
+        self,
+        id: Union[UUID, str],
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> StatusReport:
+        """Get a status report
+
+        Returns one status report (reports are never changed once stored).
+
+        Errors: 404 `not_found` when no report with this id exists in your tenant.
+
+        Requires scope `read`.
+
+        ``GET /status-reports/{id}`` (operationId ``getStatusReport``).
+
+        :param id: The record's id (UUID).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``StatusReport`` (``meridian.models.StatusReport``).
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return (await self.get_status_report_with_response(id, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+
+    async def get_status_report_with_response(
+        self,
+        id: Union[UUID, str],
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[StatusReport]:
+        """Get a status report, returning the whole answer: as ``get_status_report``, but the result is an
+        ``APIResponse`` whose ``data`` is the ``StatusReport``, with ``status_code``, ``headers`` and ``request_id``.
+        """
+        return await self._client.request(_GET_STATUS_REPORT, {'id': id}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
 
 
 class AsyncMilestonesResource(AsyncAPIResource):
@@ -5763,6 +6337,13 @@ class SyncResourcesClient(SyncAPIClient):
         return ProjectsResource(self)
 
     @cached_property
+    def status_reports(self) -> StatusReportsResource:
+        """Status Reports: ``list_project_status_reports``, ``create_status_report``, ``list_status_reports``,
+        ``get_status_report``.
+        """
+        return StatusReportsResource(self)
+
+    @cached_property
     def milestones(self) -> MilestonesResource:
         """Milestones: ``list_project_milestones``, ``create_milestone``, ``get_milestone``, ``delete_milestone``,
         ``update_milestone``.
@@ -5828,6 +6409,13 @@ class AsyncResourcesClient(AsyncAPIClient):
     def projects(self) -> AsyncProjectsResource:
         """Projects: ``list_projects``, ``create_project``, ``get_project``, ``update_project``."""
         return AsyncProjectsResource(self)
+
+    @cached_property
+    def status_reports(self) -> AsyncStatusReportsResource:
+        """Status Reports: ``list_project_status_reports``, ``create_status_report``, ``list_status_reports``,
+        ``get_status_report``.
+        """
+        return AsyncStatusReportsResource(self)
 
     @cached_property
     def milestones(self) -> AsyncMilestonesResource:

@@ -28,10 +28,14 @@ export interface OperationSpec {
 
 /** Every operation of the spec's `paths`, keyed by operationId, in the spec's order. */
 export const operationTable = {
-  listProjects: { method: 'GET', path: '/projects', pathParams: [], queryParams: ['status', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Projects', scope: 'read' },
+  listProjects: { method: 'GET', path: '/projects', pathParams: [], queryParams: ['status', 'category', 'borough', 'managingAgency', 'clientAgency', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Projects', scope: 'read' },
   createProject: { method: 'POST', path: '/projects', pathParams: [], queryParams: [], headerParams: ['Idempotency-Key'], hasBody: true, paginated: false, limit: null, tag: 'Projects', scope: 'write' },
   getProject: { method: 'GET', path: '/projects/{id}', pathParams: ['id'], queryParams: [], headerParams: ['If-None-Match'], hasBody: false, paginated: false, limit: null, tag: 'Projects', scope: 'read' },
   updateProject: { method: 'PATCH', path: '/projects/{id}', pathParams: ['id'], queryParams: [], headerParams: ['If-Match'], hasBody: true, paginated: false, limit: null, tag: 'Projects', scope: 'write' },
+  listProjectStatusReports: { method: 'GET', path: '/projects/{id}/status-reports', pathParams: ['id'], queryParams: ['since', 'until', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Status Reports', scope: 'read' },
+  createStatusReport: { method: 'POST', path: '/projects/{id}/status-reports', pathParams: ['id'], queryParams: [], headerParams: ['Idempotency-Key'], hasBody: true, paginated: false, limit: null, tag: 'Status Reports', scope: 'write' },
+  listStatusReports: { method: 'GET', path: '/status-reports', pathParams: [], queryParams: ['projectId', 'since', 'until', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Status Reports', scope: 'read' },
+  getStatusReport: { method: 'GET', path: '/status-reports/{id}', pathParams: ['id'], queryParams: [], headerParams: [], hasBody: false, paginated: false, limit: null, tag: 'Status Reports', scope: 'read' },
   listProjectMilestones: { method: 'GET', path: '/projects/{id}/milestones', pathParams: ['id'], queryParams: ['status', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Milestones', scope: 'read' },
   createMilestone: { method: 'POST', path: '/projects/{id}/milestones', pathParams: ['id'], queryParams: [], headerParams: ['Idempotency-Key'], hasBody: true, paginated: false, limit: null, tag: 'Milestones', scope: 'write' },
   getMilestone: { method: 'GET', path: '/milestones/{id}', pathParams: ['id'], queryParams: [], headerParams: ['If-None-Match'], hasBody: false, paginated: false, limit: null, tag: 'Milestones', scope: 'read' },
@@ -98,6 +102,11 @@ export interface OperationMethods {
    * Returns the tenant's projects, ordered by `createdAt` ascending then `id`, in pages of `limit` (default 25,
    * max 100). When `status` is given the list is restricted to projects with that status.
    *
+   * `category`, `borough`, `managingAgency` and `clientAgency` filter on the project's descriptive fields: a
+   * project matches when the field equals the value or lists it as one of its comma-separated items, ignoring
+   * case and surrounding spaces, so `borough=Brooklyn` finds `Brooklyn` and `Brooklyn, Queens`. Filters combine
+   * with AND: `managingAgency=DEP&borough=Brooklyn` lists DEP's projects in Brooklyn.
+   *
    * Requires scope `read`.
    *
    * HTTP: `GET /projects`.
@@ -115,8 +124,8 @@ export interface OperationMethods {
   /**
    * Create a project
    *
-   * Creates a project. `name`, `startDate` and `endDate` are required; `status` defaults to `PLANNED`,
-   * `actualCost` and `progress` to 0. Money is in major units of the tenant's currency, which the project
+   * Creates a project. `name`, `startDate` and `endDate` are required; `status` defaults to `PLANNED`;
+   * `actualCost` and `progress` stay null (unknown) until given or reported in a status report. Money is in major units of the tenant's currency, which the project
    * inherits as its read-only `currency`.
    *
    * Errors: 400 `validation_failed` for a malformed body; 422 `validation_failed` when `endDate` is before
@@ -182,6 +191,105 @@ export interface OperationMethods {
    *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
    */
   updateProject(params: OperationParams<'updateProject'>, options?: RequestOptions): Promise<APIResult<OperationData<'updateProject'>>>;
+  /**
+   * List a project's status reports
+   *
+   * Returns the project's status reports, **newest first**: by `asOf` descending, then `createdAt` descending,
+   * then `id`, in pages of `limit` (default 25, max 100). `since` and `until` restrict `asOf` to a date range
+   * (inclusive). This is the project's history: how its status, forecasts, cost and progress stood on each date.
+   *
+   * Errors: 404 `not_found` when the project does not exist in your tenant.
+   *
+   * Requires scope `read`.
+   *
+   * HTTP: `GET /projects/{id}/status-reports`.
+   * Iterate over every page with `client.paginate('listProjectStatusReports', params)`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  listProjectStatusReports(params: OperationParams<'listProjectStatusReports'>, options?: RequestOptions): Promise<APIResult<OperationData<'listProjectStatusReports'>>>;
+  /**
+   * Submit a status report
+   *
+   * Records how the project stands on `asOf`: its status, phase, forecast finish and cost, actual cost, progress
+   * and a summary. `asOf` and `status` are required; every other field is optional and null means "not
+   * reported", never 0.
+   *
+   * Submitting a report is how a project's current state moves. In one transaction the report is stored and,
+   * when its `asOf` is not older than the project's newest report, its values are applied to the project as a
+   * `PATCH` would apply them: `status`, and each of `forecastEndDate`, `forecastCost`, `actualCost` and
+   * `progress` that the report gives (a null leaves the project's value as it is). The change is in the audit log
+   * and emits the same events a `PATCH` does (`project.status_changed`, `budget.overrun_detected`). A report
+   * older than the newest one is kept as history only (`applied: false`) and changes nothing else.
+   *
+   * The report stores the project's baseline (`endDate`, `budget`) as it stood at `asOf` (the baseline of the
+   * nearest earlier report, else the project's current one), and answers `scheduleSlipDays` and `costVariance`
+   * against it.
+   *
+   * Errors: 404 `not_found` when the project does not exist in your tenant; 409 `invalid_transition` when the
+   * report would move the project out of COMPLETED or CANCELLED other than by a reopen (see `ProjectStatus`;
+   * nothing is stored); 422 `validation_failed` when `asOf` is after today in the tenant's time zone.
+   *
+   * Requires scope `write`.
+   *
+   * HTTP: `POST /projects/{id}/status-reports`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  createStatusReport(params: OperationParams<'createStatusReport'>, options?: RequestOptions): Promise<APIResult<OperationData<'createStatusReport'>>>;
+  /**
+   * List status reports across the portfolio
+   *
+   * Returns the tenant's status reports across all projects, **newest first** (by `asOf` descending, then
+   * `createdAt` descending, then `id`), in pages of `limit` (default 25, max 100). Filters: `projectId`, and
+   * `since`/`until` on `asOf` (inclusive); they combine with AND.
+   *
+   * Requires scope `read`.
+   *
+   * HTTP: `GET /status-reports`.
+   * Iterate over every page with `client.paginate('listStatusReports', params)`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  listStatusReports(params?: OperationParams<'listStatusReports'>, options?: RequestOptions): Promise<APIResult<OperationData<'listStatusReports'>>>;
+  /**
+   * Get a status report
+   *
+   * Returns one status report (reports are never changed once stored).
+   *
+   * Errors: 404 `not_found` when no report with this id exists in your tenant.
+   *
+   * Requires scope `read`.
+   *
+   * HTTP: `GET /status-reports/{id}`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  getStatusReport(params: OperationParams<'getStatusReport'>, options?: RequestOptions): Promise<APIResult<OperationData<'getStatusReport'>>>;
   /**
    * List a project's milestones
    *

@@ -16,14 +16,19 @@ export interface paths {
          * @description Returns the tenant's projects, ordered by `createdAt` ascending then `id`, in pages of `limit` (default 25,
          *     max 100). When `status` is given the list is restricted to projects with that status.
          *
+         *     `category`, `borough`, `managingAgency` and `clientAgency` filter on the project's descriptive fields: a
+         *     project matches when the field equals the value or lists it as one of its comma-separated items, ignoring
+         *     case and surrounding spaces, so `borough=Brooklyn` finds `Brooklyn` and `Brooklyn, Queens`. Filters combine
+         *     with AND: `managingAgency=DEP&borough=Brooklyn` lists DEP's projects in Brooklyn.
+         *
          *     Requires scope `read`.
          */
         get: operations["listProjects"];
         put?: never;
         /**
          * Create a project
-         * @description Creates a project. `name`, `startDate` and `endDate` are required; `status` defaults to `PLANNED`,
-         *     `actualCost` and `progress` to 0. Money is in major units of the tenant's currency, which the project
+         * @description Creates a project. `name`, `startDate` and `endDate` are required; `status` defaults to `PLANNED`;
+         *     `actualCost` and `progress` stay null (unknown) until given or reported in a status report. Money is in major units of the tenant's currency, which the project
          *     inherits as its read-only `currency`.
          *
          *     Errors: 400 `validation_failed` for a malformed body; 422 `validation_failed` when `endDate` is before
@@ -78,6 +83,109 @@ export interface paths {
          *     Requires scope `write`.
          */
         patch: operations["updateProject"];
+        trace?: never;
+    };
+    "/projects/{id}/status-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id (UUID). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a project's status reports
+         * @description Returns the project's status reports, **newest first**: by `asOf` descending, then `createdAt` descending,
+         *     then `id`, in pages of `limit` (default 25, max 100). `since` and `until` restrict `asOf` to a date range
+         *     (inclusive). This is the project's history: how its status, forecasts, cost and progress stood on each date.
+         *
+         *     Errors: 404 `not_found` when the project does not exist in your tenant.
+         *
+         *     Requires scope `read`.
+         */
+        get: operations["listProjectStatusReports"];
+        put?: never;
+        /**
+         * Submit a status report
+         * @description Records how the project stands on `asOf`: its status, phase, forecast finish and cost, actual cost, progress
+         *     and a summary. `asOf` and `status` are required; every other field is optional and null means "not
+         *     reported", never 0.
+         *
+         *     Submitting a report is how a project's current state moves. In one transaction the report is stored and,
+         *     when its `asOf` is not older than the project's newest report, its values are applied to the project as a
+         *     `PATCH` would apply them: `status`, and each of `forecastEndDate`, `forecastCost`, `actualCost` and
+         *     `progress` that the report gives (a null leaves the project's value as it is). The change is in the audit log
+         *     and emits the same events a `PATCH` does (`project.status_changed`, `budget.overrun_detected`). A report
+         *     older than the newest one is kept as history only (`applied: false`) and changes nothing else.
+         *
+         *     The report stores the project's baseline (`endDate`, `budget`) as it stood at `asOf` (the baseline of the
+         *     nearest earlier report, else the project's current one), and answers `scheduleSlipDays` and `costVariance`
+         *     against it.
+         *
+         *     Errors: 404 `not_found` when the project does not exist in your tenant; 409 `invalid_transition` when the
+         *     report would move the project out of COMPLETED or CANCELLED other than by a reopen (see `ProjectStatus`;
+         *     nothing is stored); 422 `validation_failed` when `asOf` is after today in the tenant's time zone.
+         *
+         *     Requires scope `write`.
+         */
+        post: operations["createStatusReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/status-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List status reports across the portfolio
+         * @description Returns the tenant's status reports across all projects, **newest first** (by `asOf` descending, then
+         *     `createdAt` descending, then `id`), in pages of `limit` (default 25, max 100). Filters: `projectId`, and
+         *     `since`/`until` on `asOf` (inclusive); they combine with AND.
+         *
+         *     Requires scope `read`.
+         */
+        get: operations["listStatusReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/status-reports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id (UUID). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a status report
+         * @description Returns one status report (reports are never changed once stored).
+         *
+         *     Errors: 404 `not_found` when no report with this id exists in your tenant.
+         *
+         *     Requires scope `read`.
+         */
+        get: operations["getStatusReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/projects/{id}/milestones": {
@@ -1177,6 +1285,10 @@ export interface components {
          *         "manhattan",
          *         "capital-program"
          *       ],
+         *       "category": "Bridges",
+         *       "borough": "Manhattan",
+         *       "managingAgency": "DOT",
+         *       "clientAgency": "DOT",
          *       "version": 7,
          *       "createdAt": "2025-02-10T14:05:00Z",
          *       "updatedAt": "2025-06-02T09:12:44Z"
@@ -1214,8 +1326,8 @@ export interface components {
             budget: number | null;
             /** @description Estimate at completion (forecast of the total cost), or null when not estimated. */
             forecastCost: number | null;
-            /** @description Cost incurred to date. */
-            actualCost: number;
+            /** @description Cost incurred to date (actual cost), or null when no cost has been reported (unknown, not 0). */
+            actualCost: number | null;
             /** @description ISO 4217 code of all money fields; the tenant's currency. */
             readonly currency: string;
             /**
@@ -1223,10 +1335,30 @@ export interface components {
              * @description The resource who manages the project, or null.
              */
             projectManagerId: string | null;
-            /** @description Percent complete, as reported. */
-            progress: number;
+            /** @description Percent complete, as reported, or null when no progress has been reported (unknown, not 0). */
+            progress: number | null;
             /** @description Free labels, at most 20. */
             tags: string[];
+            /**
+             * @description What kind of project it is (e.g. `Wastewater Treatment`, or a list `Bridges, Streets and Roadways`), as
+             *     reported; null when not given. Filter with `category` on `GET /projects`.
+             */
+            category: string | null;
+            /**
+             * @description Where the project is (a borough or place, or a list such as `Manhattan, Bronx`), as reported; null when
+             *     not given. Filter with `borough` on `GET /projects`.
+             */
+            borough: string | null;
+            /**
+             * @description The organisation that manages the project (e.g. `DEP`, `DDC`), as reported; null when not given. Filter
+             *     with `managingAgency` on `GET /projects`.
+             */
+            managingAgency: string | null;
+            /**
+             * @description The organisation the project is delivered for (one or a list, e.g. `DEP, DOT`), as reported; null when not
+             *     given. Filter with `clientAgency` on `GET /projects`.
+             */
+            clientAgency: string | null;
             /** @description Incremented by every change; the `ETag` is derived from it. */
             version: number;
             /**
@@ -1262,6 +1394,10 @@ export interface components {
          *         "manhattan",
          *         "capital-program"
          *       ],
+         *       "category": "Bridges",
+         *       "borough": "Manhattan",
+         *       "managingAgency": "DOT",
+         *       "clientAgency": "DOT",
          *       "version": 7,
          *       "createdAt": "2025-02-10T14:05:00Z",
          *       "updatedAt": "2025-06-02T09:12:44Z",
@@ -1341,8 +1477,8 @@ export interface components {
             budget: number | null;
             /** @description Estimate at completion, or null. */
             forecastCost: number | null;
-            /** @description Cost incurred to date. */
-            actualCost: number;
+            /** @description Cost incurred to date (actual cost), or null when no cost has been reported (unknown, not 0). */
+            actualCost: number | null;
             /** @description ISO 4217 code of all money fields; the tenant's currency. */
             readonly currency: string;
             /**
@@ -1350,10 +1486,30 @@ export interface components {
              * @description The resource who manages the project, or null.
              */
             projectManagerId: string | null;
-            /** @description Percent complete, as reported. */
-            progress: number;
+            /** @description Percent complete, as reported, or null when no progress has been reported (unknown, not 0). */
+            progress: number | null;
             /** @description Free labels, at most 20. */
             tags: string[];
+            /**
+             * @description What kind of project it is (e.g. `Wastewater Treatment`, or a list `Bridges, Streets and Roadways`), as
+             *     reported; null when not given. Filter with `category` on `GET /projects`.
+             */
+            category: string | null;
+            /**
+             * @description Where the project is (a borough or place, or a list such as `Manhattan, Bronx`), as reported; null when
+             *     not given. Filter with `borough` on `GET /projects`.
+             */
+            borough: string | null;
+            /**
+             * @description The organisation that manages the project (e.g. `DEP`, `DDC`), as reported; null when not given. Filter
+             *     with `managingAgency` on `GET /projects`.
+             */
+            managingAgency: string | null;
+            /**
+             * @description The organisation the project is delivered for (one or a list, e.g. `DEP, DOT`), as reported; null when not
+             *     given. Filter with `clientAgency` on `GET /projects`.
+             */
+            clientAgency: string | null;
             /** @description Incremented by every change; the `ETag` is derived from it. */
             version: number;
             /**
@@ -1396,17 +1552,20 @@ export interface components {
              */
             endDate: string;
         };
-        /** @description Budget figures of a project, in major units of `currency`. Derived values are null when an input is null. */
+        /**
+         * @description Budget figures of a project, in major units of `currency`. A figure derived from an unknown (null) input is
+         *     null: without a reported `actualCost`, `remaining` and `percentSpent` are null, not the whole budget and 0 %.
+         */
         BudgetSummary: {
             /** @description Baseline budget, or null. */
             budget: number | null;
-            /** @description Cost incurred to date. */
-            actualCost: number;
+            /** @description Cost incurred to date (actual cost), or null when no cost has been reported (unknown, not 0). */
+            actualCost: number | null;
             /** @description Estimate at completion, or null. */
             forecastCost: number | null;
-            /** @description budget − actualCost; negative once overspent. */
+            /** @description budget − actualCost; negative once overspent; null when either is null. */
             remaining: number | null;
-            /** @description actualCost / budget × 100, rounded to 2 decimals; null when budget is null or 0. */
+            /** @description actualCost / budget × 100, rounded to 2 decimals; null when actualCost is null or budget is null or 0. */
             percentSpent: number | null;
             /** @description budget − forecastCost; negative means a forecast overrun. */
             costVariance: number | null;
@@ -1427,7 +1586,9 @@ export interface components {
          *       "tags": [
          *         "bridges",
          *         "manhattan"
-         *       ]
+         *       ],
+         *       "borough": "Manhattan",
+         *       "managingAgency": "DOT"
          *     }
          */
         ProjectCreate: {
@@ -1462,18 +1623,20 @@ export interface components {
             forecastEndDate?: string | null;
             /** @description Estimate at completion. */
             forecastCost?: number | null;
-            /**
-             * @description Cost incurred to date.
-             * @default 0
-             */
-            actualCost?: number;
-            /**
-             * @description Percent complete.
-             * @default 0
-             */
-            progress?: number;
+            /** @description Cost incurred to date; omit it (or send null) while no cost is known. */
+            actualCost?: number | null;
+            /** @description Percent complete; omit it (or send null) while no progress is known. */
+            progress?: number | null;
             /** @description Free labels, at most 20. */
             tags?: string[];
+            /** @description What kind of project it is; a list is written comma-separated (`Bridges, Streets and Roadways`). */
+            category?: string | null;
+            /** @description Where the project is; a list is written comma-separated (`Manhattan, Bronx`). */
+            borough?: string | null;
+            /** @description The organisation that manages the project. */
+            managingAgency?: string | null;
+            /** @description The organisation(s) the project is delivered for; a list is written comma-separated. */
+            clientAgency?: string | null;
         };
         /**
          * @description Fields to change. Only the fields present change; absent fields keep their values, `null` clears a nullable
@@ -1517,12 +1680,154 @@ export interface components {
             forecastEndDate?: string | null;
             /** @description Estimate at completion; null clears it. */
             forecastCost?: number | null;
-            /** @description Cost incurred to date. */
-            actualCost?: number;
-            /** @description Percent complete. */
-            progress?: number;
+            /** @description Cost incurred to date; null makes it unknown again. */
+            actualCost?: number | null;
+            /** @description Percent complete; null makes it unknown again. */
+            progress?: number | null;
             /** @description Replaces the whole list of labels. */
             tags?: string[];
+            /** @description What kind of project it is; a list is written comma-separated; null clears it. */
+            category?: string | null;
+            /** @description Where the project is; a list is written comma-separated; null clears it. */
+            borough?: string | null;
+            /** @description The organisation that manages the project; null clears it. */
+            managingAgency?: string | null;
+            /** @description The organisation(s) the project is delivered for; a list is written comma-separated; null clears it. */
+            clientAgency?: string | null;
+        };
+        /**
+         * @description How a project stood on a date (`asOf`): the PPM status report. Stored once and never changed. Null means
+         *     "not reported" (unknown), never 0. `scheduleSlipDays` and `costVariance` compare the report's forecasts with
+         *     the project's baseline as it stood at `asOf` (`baselineEndDate`, `baselineBudget`).
+         */
+        StatusReport: {
+            /**
+             * Format: uuid
+             * @description The report's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The project the report is about.
+             */
+            projectId: string;
+            /**
+             * Format: date
+             * @description The date the report describes (not the date it was submitted, which is `createdAt`).
+             */
+            asOf: string;
+            status: components["schemas"]["ProjectStatus"];
+            /**
+             * @description The project's phase as reported, free text (e.g. `Scoping/Planning`, `Design`, `Construction
+             *     Procurement`, `Construction`, `Close-Out`): phases differ between organisations and kinds of project, so
+             *     Meridian keeps the reporter's word instead of an enum. Null when not reported.
+             */
+            phase: string | null;
+            /**
+             * Format: date
+             * @description Forecast finish date as of `asOf`, or null when not reported.
+             */
+            forecastEndDate: string | null;
+            /** @description Estimate at completion as of `asOf`, in the tenant's currency, or null when not reported. */
+            forecastCost: number | null;
+            /** @description Cost incurred up to `asOf`, or null when not reported. */
+            actualCost: number | null;
+            /** @description Percent complete at `asOf`, or null when not reported. */
+            progress: number | null;
+            /** @description The narrative of the report, or null. */
+            summary: string | null;
+            /** @description Change of the forecast cost since the previous report (positive = more expensive), as reported, or null. */
+            budgetChangeLatest: number | null;
+            /** @description Change of the forecast cost since the project's first report, as reported, or null. */
+            budgetChangeTotal: number | null;
+            /** @description Change of the forecast finish since the previous report, in calendar days (positive = later), as reported, or null. */
+            scheduleChangeLatestDays: number | null;
+            /** @description Change of the forecast finish since the project's first report, in calendar days, as reported, or null. */
+            scheduleChangeTotalDays: number | null;
+            /**
+             * @description Where the report came from: `api` (submitted with `POST /projects/{id}/status-reports`) or
+             *     `import:<file>` (a dataset import, e.g. `import:nyc-capital-projects-2019-09-01.csv`).
+             */
+            source: string;
+            /**
+             * Format: date
+             * @description The project's baseline finish (`endDate`) as it stood at `asOf`.
+             */
+            baselineEndDate: string;
+            /** @description The project's baseline budget as it stood at `asOf`, or null when it had none. */
+            baselineBudget: number | null;
+            /** @description forecastEndDate − baselineEndDate in calendar days (positive = late); null without a forecast finish. */
+            scheduleSlipDays: number | null;
+            /**
+             * @description baselineBudget − forecastCost (negative = forecast overrun), rounded to 2 decimals; null when either is
+             *     null. Same sign as `costVariance` of the project's budget summary.
+             */
+            costVariance: number | null;
+            /**
+             * @description Whether the report moved the project when it was submitted (it was not older than the project's newest
+             *     report); false for a report kept as history only.
+             */
+            applied: boolean;
+            /**
+             * Format: date-time
+             * @description When the report was submitted.
+             */
+            createdAt: string;
+        };
+        /**
+         * @description A status report to submit. `asOf` and `status` are required; every other field may be omitted or null, which
+         *     both mean "not reported" (the project's value is left as it is).
+         * @example {
+         *       "asOf": "2025-06-01",
+         *       "status": "AT_RISK",
+         *       "phase": "Construction",
+         *       "forecastEndDate": "2027-02-26",
+         *       "forecastCost": 51200000,
+         *       "actualCost": 18750000,
+         *       "progress": 38,
+         *       "summary": "Bearing replacement two months behind; steel delivery slipped to August."
+         *     }
+         */
+        StatusReportCreate: {
+            /**
+             * Format: date
+             * @description The date the report describes; not after today in the tenant's time zone (else 422).
+             */
+            asOf: string;
+            status: components["schemas"]["ProjectStatus"];
+            /**
+             * @description The project's phase as reported, free text (e.g. `Scoping/Planning`, `Design`, `Construction
+             *     Procurement`, `Construction`, `Close-Out`): phases differ between organisations and kinds of project, so
+             *     Meridian keeps the reporter's word instead of an enum. Null when not reported.
+             */
+            phase?: string | null;
+            /**
+             * Format: date
+             * @description Forecast finish date as of `asOf`, or null when not reported.
+             */
+            forecastEndDate?: string | null;
+            /** @description Estimate at completion as of `asOf`, in the tenant's currency, or null when not reported. */
+            forecastCost?: number | null;
+            /** @description Cost incurred up to `asOf`, or null when not reported. */
+            actualCost?: number | null;
+            /** @description Percent complete at `asOf`, or null when not reported. */
+            progress?: number | null;
+            /** @description The narrative of the report, or null. */
+            summary?: string | null;
+            /** @description Change of the forecast cost since the previous report (positive = more expensive), as reported, or null. */
+            budgetChangeLatest?: number | null;
+            /** @description Change of the forecast cost since the project's first report, as reported, or null. */
+            budgetChangeTotal?: number | null;
+            /** @description Change of the forecast finish since the previous report, in calendar days (positive = later), as reported, or null. */
+            scheduleChangeLatestDays?: number | null;
+            /** @description Change of the forecast finish since the project's first report, in calendar days, as reported, or null. */
+            scheduleChangeTotalDays?: number | null;
+        };
+        /** @description A page of status reports, newest first. */
+        StatusReportList: {
+            /** @description The reports of the page. */
+            data: components["schemas"]["StatusReport"][];
+            pagination: components["schemas"]["PaginationMeta"];
         };
         /**
          * @description PENDING until done; COMPLETED when marked done (sets `completedAt`); MISSED when the due date passed while
@@ -3165,6 +3470,10 @@ export interface components {
          *           "tags": [
          *             "bridges"
          *           ],
+         *           "category": "Bridges",
+         *           "borough": "Manhattan",
+         *           "managingAgency": "DOT",
+         *           "clientAgency": "DOT",
          *           "version": 7,
          *           "createdAt": "2025-02-10T14:05:00Z",
          *           "updatedAt": "2025-06-02T09:12:44Z"
@@ -3575,6 +3884,26 @@ export interface operations {
             query?: {
                 /** @description Only projects with this status. */
                 status?: components["schemas"]["ProjectStatus"];
+                /**
+                 * @description Only projects whose `category` is this category or lists it (case-insensitive; see the operation's description). Spaces may be sent as `+` or `%20`.
+                 * @example Sewers
+                 */
+                category?: string;
+                /**
+                 * @description Only projects whose `borough` is this borough or lists it (case-insensitive; see the operation's description). Spaces may be sent as `+` or `%20`.
+                 * @example Brooklyn
+                 */
+                borough?: string;
+                /**
+                 * @description Only projects whose `managingAgency` is this managing agency or lists it (case-insensitive; see the operation's description). Spaces may be sent as `+` or `%20`.
+                 * @example DEP
+                 */
+                managingAgency?: string;
+                /**
+                 * @description Only projects whose `clientAgency` is this client agency or lists it (case-insensitive; see the operation's description). Spaces may be sent as `+` or `%20`.
+                 * @example DOT
+                 */
+                clientAgency?: string;
                 /** @description Maximum number of records in the page (1–100). */
                 limit?: components["parameters"]["Limit"];
                 /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
@@ -3715,6 +4044,166 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Project"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listProjectStatusReports: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only reports with `asOf` on or after this date.
+                 * @example 2019-01-01
+                 */
+                since?: string;
+                /**
+                 * @description Only reports with `asOf` on or before this date.
+                 * @example 2019-09-01
+                 */
+                until?: string;
+                /** @description Maximum number of records in the page (1–100). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path: {
+                /** @description The record's id (UUID). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the project's status reports, newest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusReportList"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createStatusReport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key
+                 *     and body returns the first response without repeating the effect, marked by the response header
+                 *     `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a
+                 *     retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses
+                 *     are stored: after an error (including a request rejected by validation) the same key may be used again.
+                 *     Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never
+                 *     stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry
+                 *     while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires.
+                 * @example 9f1c2d7e-4b8a-4e1f-9c3d-2a6b5e8f7d10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The record's id (UUID). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusReportCreate"];
+            };
+        };
+        responses: {
+            /** @description The report was stored (and applied to the project when it is the newest). */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusReport"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listStatusReports: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only reports of this project.
+                 * @example 0195113c-8a2e-7f41-b6d3-2c9e4a7b1f10
+                 */
+                projectId?: string;
+                /**
+                 * @description Only reports with `asOf` on or after this date.
+                 * @example 2019-01-01
+                 */
+                since?: string;
+                /**
+                 * @description Only reports with `asOf` on or before this date.
+                 * @example 2019-09-01
+                 */
+                until?: string;
+                /** @description Maximum number of records in the page (1–100). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of status reports, newest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusReportList"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getStatusReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id (UUID). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The status report. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusReport"];
                 };
             };
             default: components["responses"]["Problem"];

@@ -14,6 +14,7 @@ import { platformHandlers } from './platform.js';
 import { projectHandlers } from './projects.js';
 import { resourceHandlers } from './resources.js';
 import { riskHandlers } from './risks.js';
+import { statusReportHandlers } from './status-reports.js';
 import { webhookHandlers } from './webhooks.js';
 
 /** Handlers that answer 501 `not_implemented`, naming the issue that builds them. */
@@ -32,6 +33,7 @@ function notImplemented<K extends OperationId>(ids: readonly K[], buildsIt: stri
 export function buildHandlers(services: Services): HandlerMap {
   return {
     ...projectHandlers(services),
+    ...statusReportHandlers(services),
     ...riskHandlers(services),
     ...identityHandlers(services),
     ...milestoneHandlers(services),

@@ -13,7 +13,19 @@ export function projectHandlers(
   return {
     async listProjects(ctx) {
       const { actor, query } = ctx;
-      return listPage(ctx, (page) => services.projects.list(actor, { status: query?.status }, page));
+      return listPage(ctx, (page) =>
+        services.projects.list(
+          actor,
+          {
+            status: query?.status,
+            category: query?.category,
+            borough: query?.borough,
+            managingAgency: query?.managingAgency,
+            clientAgency: query?.clientAgency,
+          },
+          page,
+        ),
+      );
     },
     async createProject({ actor, body }) {
       const project = await services.projects.create(actor, body);
