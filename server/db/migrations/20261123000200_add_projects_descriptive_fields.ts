@@ -12,11 +12,10 @@ export async function up(knex: Knex): Promise<void> {
   });
 }
 
+// Down drops the columns with plain ALTER TABLE … DROP COLUMN (SQLite ≥ 3.35 does it in place), never Knex's
+// dropColumn, which rebuilds the table on SQLite inside the migration transaction (knex #6213).
 export async function down(knex: Knex): Promise<void> {
-  await knex.schema.alterTable('projects', (t) => {
-    t.dropColumn('category');
-    t.dropColumn('borough');
-    t.dropColumn('managing_agency');
-    t.dropColumn('client_agency');
-  });
+  for (const column of ['category', 'borough', 'managing_agency', 'client_agency']) {
+    await knex.raw('ALTER TABLE projects DROP COLUMN ??', [column]);
+  }
 }
