@@ -167,6 +167,38 @@ describe('sdk-ts against the live server', () => {
     });
   });
 
+  describe('status reports', () => {
+    it('submits reports (the newest moves the project), lists them newest first and pages the portfolio', async () => {
+      const project = await newProject({
+        budget: 500_000,
+        managingAgency: 'DEP',
+        borough: 'Brooklyn, Queens',
+      });
+      const first = await client.createStatusReport({
+        id: project.id,
+        body: { asOf: '2025-03-03', status: 'ON_TRACK', progress: 10 },
+      });
+      expect(first.response.status).to.equal(201);
+      const second = await client.createStatusReport({
+        id: project.id,
+        body: { asOf: '2025-06-02', status: 'AT_RISK', forecastEndDate: '2026-01-30', actualCost: 200_000 },
+      });
+      expect(second.data).to.include({ applied: true, scheduleSlipDays: 42, source: 'api', progress: null });
+      const moved = (await client.getProject({ id: project.id })).data;
+      expect(moved).to.include({ status: 'AT_RISK', actualCost: 200_000, progress: 10 });
+      expect(moved.budgetSummary.percentSpent).to.equal(40);
+      const listed = (await client.listProjectStatusReports({ id: project.id })).data.data.map((r) => r.asOf);
+      expect(listed).to.deep.equal(['2025-06-02', '2025-03-03']);
+      const portfolio: string[] = [];
+      for await (const r of client.paginate('listStatusReports', { projectId: project.id, limit: 1 }))
+        portfolio.push(r.id);
+      expect(portfolio).to.deep.equal([second.data.id, first.data.id]);
+      expect((await client.getStatusReport({ id: first.data.id })).data.progress).to.equal(10);
+      const queens = (await client.listProjects({ borough: 'queens', managingAgency: 'DEP' })).data.data;
+      expect(queens.map((p) => p.id)).to.deep.equal([project.id]);
+    });
+  });
+
   describe('identity', () => {
     it('reads /me and /tenant', async () => {
       const me = await client.getMe();
