@@ -20,7 +20,8 @@ try {
   }
   console.log(`${atRisk.length} projects are AT_RISK`);
   for (const project of atRisk.slice(0, 5)) {
-    console.log(`  ${project.code ?? '-'}  ${project.name}  (ends ${project.endDate}, ${project.progress}% done)`);
+    const done = project.progress === null ? 'progress not reported' : `${project.progress}% done`;
+    console.log(`  ${project.code ?? '-'}  ${project.name}  (ends ${project.endDate}, ${done})`);
   }
 
   // 2. Every risk of the portfolio, counted by severity.

@@ -172,7 +172,7 @@ describe(`import nyc-capital-projects (real CSV, ${TEST_DB})`, function () {
     }
     expect(checked).to.equal(355);
 
-    // Over HTTP: PID 3's nine reports, newest first, with the CSV's dates.
+    // Over HTTP: all of PID 3's reports, newest first, with the CSV's dates.
     const nyc3 = await services.projects.findByCode(systemActor(tenantId), 'NYC-3');
     const res = await api.get('listProjectStatusReports', `/projects/${nyc3?.id}/status-reports`, {
       query: { limit: 100 },
