@@ -89,5 +89,6 @@ export function actorOf(req: Request): Actor {
     userId: principal.user.id,
     apiKeyId: principal.apiKey.id,
     requestId: req.requestId ?? null,
+    timeZone: principal.tenant.timezone,
   };
 }

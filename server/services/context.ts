@@ -12,6 +12,11 @@ export interface Actor {
   userId: string | null;
   apiKeyId: string | null;
   requestId: string | null;
+  /**
+   * The tenant's IANA time zone when the caller already holds the tenant (an authenticated request does), so a
+   * service need not read the tenant again in the same request (issue 8); absent → services read it.
+   */
+  timeZone?: string;
 }
 
 /** The database and the clock: what every service, and the entry points that build them, start from. */

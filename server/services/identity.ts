@@ -11,14 +11,15 @@ import {
   type ApiKeyRecord,
   type ApiKeyScope,
   findApiKey,
-  findApiKeyByHash,
   findFirstUser,
+  findKeyPrincipalByHash,
   findTenant,
   findTenantsByName,
   findUser,
   insertApiKey,
   insertTenant,
   insertUser,
+  type KeyPrincipalRow,
   listApiKeys,
   revokeApiKey,
   type TenantPlan,
@@ -36,6 +37,45 @@ export const API_KEY_PATTERN = /^mk_live_[0-9A-Za-z]{32,128}$/;
 const PREFIX_LENGTH = 12;
 /** `lastUsedAt` is written at most once a minute per key, so reads stay reads. */
 const TOUCH_INTERVAL_MS = 60_000;
+/**
+ * How long a process keeps a key it has authenticated without reading it again (issue 8): a key revoked through
+ * another API process is refused here at most this long after (the process that revokes refuses it at once).
+ * Expiry (`expiresAt`) is checked on every request regardless. Documented in the spec (Authentication).
+ */
+export const AUTH_CACHE_TTL_MS = 5_000;
+/** Keys held at most; the least recently stored goes first. */
+const AUTH_CACHE_SIZE = 10_000;
+
+/**
+ * Authenticated keys (with their user and tenant) by key hash, for {@link AUTH_CACHE_TTL_MS} on the injected clock.
+ * Held by an {@link IdentityService}, so per app; unknown keys are never held (the failed-authentication limit
+ * deals with guessing).
+ */
+class PrincipalCache {
+  readonly #entries = new Map<string, { found: KeyPrincipalRow; until: number }>();
+
+  constructor(private readonly ttlMs: number) {}
+
+  get(hash: string, nowMs: number): KeyPrincipalRow | null {
+    const entry = this.#entries.get(hash);
+    if (!entry) return null;
+    if (entry.until > nowMs) return entry.found;
+    this.#entries.delete(hash);
+    return null;
+  }
+
+  set(hash: string, found: KeyPrincipalRow, nowMs: number): void {
+    if (this.ttlMs <= 0) return;
+    if (this.#entries.size >= AUTH_CACHE_SIZE)
+      this.#entries.delete(this.#entries.keys().next().value as string);
+    this.#entries.set(hash, { found, until: nowMs + this.ttlMs });
+  }
+
+  /** Drops a key (revoked in this process: refused from the next request on). */
+  forgetKey(id: string): void {
+    for (const [hash, entry] of this.#entries) if (entry.found.key.id === id) this.#entries.delete(hash);
+  }
+}
 
 /** A new random API key: `mk_live_` + 40 base62 characters (≈ 238 bits). */
 export function generateApiKey(): string {
@@ -132,10 +172,16 @@ export interface ApiKeyCreateInput {
 
 /** Tenant, user and key use cases. */
 export class IdentityService {
+  readonly #principals: PrincipalCache;
+
+  /** @param authCacheMs how long an authenticated key is held in process (default {@link AUTH_CACHE_TTL_MS}). */
   constructor(
     private readonly deps: ServiceDeps,
     private readonly defaultRateLimitPerMinute: number,
-  ) {}
+    authCacheMs: number = AUTH_CACHE_TTL_MS,
+  ) {
+    this.#principals = new PrincipalCache(authCacheMs);
+  }
 
   /** Creates a tenant and its first user (the owner). Returns both. */
   async createTenant(input: TenantCreateInput): Promise<{ tenant: TenantRecord; user: UserRecord }> {
@@ -258,20 +304,20 @@ export class IdentityService {
       );
     if (!API_KEY_PATTERN.test(presented)) throw refuse('malformed');
     const hash = hashApiKey(presented);
-    const found = await findApiKeyByHash(this.deps.db.knex, hash);
-    // The lookup is by hash; the constant-time comparison keeps the final check free of timing leaks.
-    if (!found || !timingSafeEqual(Buffer.from(found.keyHash, 'hex'), Buffer.from(hash, 'hex'))) {
-      throw refuse('invalid');
-    }
     const now = this.deps.clock.now();
-    const { key } = found;
+    let found = this.#principals.get(hash, now.getTime());
+    if (!found) {
+      // Key, user and tenant in one query (issue 8); held for a few seconds (AUTH_CACHE_TTL_MS).
+      found = await findKeyPrincipalByHash(this.deps.db.knex, hash);
+      // The lookup is by hash; the constant-time comparison keeps the final check free of timing leaks.
+      if (!found || !timingSafeEqual(Buffer.from(found.keyHash, 'hex'), Buffer.from(hash, 'hex'))) {
+        throw refuse('invalid');
+      }
+      this.#principals.set(hash, found, now.getTime());
+    }
+    const { key, user, tenant } = found;
     if (key.revokedAt !== null) throw refuse('invalid');
     if (key.expiresAt !== null && Date.parse(key.expiresAt) <= now.getTime()) throw refuse('invalid');
-    const [tenant, user] = await Promise.all([
-      findTenant(this.deps.db.knex, key.tenantId),
-      findUser(this.deps.db.knex, key.tenantId, key.userId),
-    ]);
-    if (!tenant || !user) throw refuse('invalid');
     if (key.lastUsedAt === null || now.getTime() - Date.parse(key.lastUsedAt) >= TOUCH_INTERVAL_MS) {
       key.lastUsedAt = now.toISOString();
       await touchApiKey(this.deps.db.knex, key.id, key.lastUsedAt);
@@ -364,6 +410,8 @@ export class IdentityService {
         revokedAt: { from: null, to: now },
       });
     });
+    // Refused by this process from the next request on; by other processes within AUTH_CACHE_TTL_MS.
+    this.#principals.forgetKey(id);
   }
 
   /** The requests-per-minute limit in force for a tenant: its override, else the deployment default. */

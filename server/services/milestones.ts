@@ -2,6 +2,7 @@
  * Milestones of a project (DESIGN.md: `name`, `dueDate`, `status` PENDING | COMPLETED | MISSED, `completedAt`).
  */
 import { v7 as uuidv7 } from 'uuid';
+import { ZonedCalendar } from '../clock.js';
 import type { Executor, Page, PageRequest } from '../repositories/common.js';
 import { withAdvisoryLock } from '../repositories/common.js';
 import {
@@ -17,7 +18,6 @@ import { projects } from '../repositories/projects.js';
 import type { Schema } from '../schemas.js';
 import { type Actor, type ServiceDeps, systemActor } from './context.js';
 import { AppError, notFound } from './errors.js';
-import { todayIn } from './team.js';
 import {
   createRecord,
   deleteRecord,
@@ -74,6 +74,8 @@ async function announceMissed(
 
 /** Milestone use cases. */
 export class MilestoneService {
+  /** Formatters per time zone, kept for the life of the service (the sweep runs every few minutes). */
+  readonly #calendar = new ZonedCalendar();
   constructor(private readonly deps: ServiceDeps) {}
 
   /** @throws AppError 404 when the project is not the tenant's. */
@@ -167,7 +169,7 @@ export class MilestoneService {
       utcTomorrow,
       batchSize,
     )) {
-      if (milestone.dueDate >= todayIn(timezone, now)) continue;
+      if (milestone.dueDate >= this.#calendar.today(timezone, now)) continue;
       // Re-read under the row lock: a milestone completed, moved or already marked by another process since the
       // candidates were listed is left as it is.
       const { changed } = await inWrite(this.deps, systemActor(tenantId), async (w) => {
@@ -175,7 +177,7 @@ export class MilestoneService {
           id: milestone.id,
           apply: (current) => {
             const fields = milestones.fieldsOf(current);
-            const overdue = current.status === 'PENDING' && current.dueDate < todayIn(timezone, now);
+            const overdue = current.status === 'PENDING' && current.dueDate < this.#calendar.today(timezone, now);
             return overdue ? { ...fields, status: 'MISSED' as const } : fields;
           },
         }).catch((err: unknown) => {

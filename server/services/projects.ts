@@ -3,6 +3,7 @@
  * and date rule of DESIGN.md. Every mutation writes its audit row in the same transaction.
  */
 import { v7 as uuidv7 } from 'uuid';
+import { ZonedCalendar } from '../clock.js';
 import type { Executor, Page, PageRequest } from '../repositories/common.js';
 import { type MilestoneRecord, milestonesByDueDate } from '../repositories/milestones.js';
 import {
@@ -23,7 +24,7 @@ import type { Actor, ServiceDeps } from './context.js';
 import { AppError, businessRule, notFound } from './errors.js';
 import { overrunCrossings } from './event-rules.js';
 import { assertReference } from './references.js';
-import { type TeamMember, teamOf, todayIn } from './team.js';
+import { type TeamMember, teamOf } from './team.js';
 import {
   createRecord,
   inWrite,
@@ -153,6 +154,8 @@ async function emitProjectEvents(
 
 /** Project use cases. */
 export class ProjectService {
+  /** One `Intl.DateTimeFormat` per time zone for the team's "active today" (issue 8: not one per request). */
+  readonly #calendar = new ZonedCalendar();
   constructor(private readonly deps: ServiceDeps) {}
 
   /**
@@ -210,12 +213,13 @@ export class ProjectService {
   /** The detail view: project, its milestones by due date, team (from allocations) and budget summary. */
   async getDetail(actor: Actor, id: string): Promise<ProjectDetail> {
     const project = await this.get(actor, id);
-    const [milestones, allocations, tenant] = await Promise.all([
+    const [milestones, allocations, timeZone] = await Promise.all([
       milestonesByDueDate(this.deps.db.knex, actor.tenantId, id),
       teamAllocations(this.deps.db.knex, actor.tenantId, id),
-      findTenant(this.deps.db.knex, actor.tenantId),
+      // The authenticated request already holds the tenant: no second read of it (issue 8).
+      actor.timeZone ?? findTenant(this.deps.db.knex, actor.tenantId).then((t) => t?.timezone ?? 'UTC'),
     ]);
-    const today = todayIn(tenant?.timezone ?? 'UTC', this.deps.clock.now());
+    const today = this.#calendar.today(timeZone, this.deps.clock.now());
     return {
       ...project,
       milestones,

@@ -1,6 +1,7 @@
 /**
  * A project's team (spec `TeamMember`): its allocations aggregated per resource.
  */
+import { ZonedCalendar } from '../clock.js';
 import type { TeamAllocationRow } from '../repositories/team.js';
 
 /** One member of the team. */
@@ -46,12 +47,10 @@ export function teamOf(rows: readonly TeamAllocationRow[], today: string): TeamM
     .sort((a, b) => a.name.localeCompare(b.name) || a.resourceId.localeCompare(b.resourceId));
 }
 
-/** Today's date (`YYYY-MM-DD`) in an IANA time zone. */
+/**
+ * Today's date (`YYYY-MM-DD`) in an IANA time zone. Builds a formatter per call: hot paths use a
+ * {@link ZonedCalendar} instead, which keeps one per zone.
+ */
 export function todayIn(timeZone: string, now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return new ZonedCalendar().today(timeZone, now);
 }

@@ -2,7 +2,13 @@
  * Contract tests of the API Keys tag (admin scope; DESIGN.md: key shown once, SHA-256 at rest, revocable).
  */
 import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
+import { createApp } from '../../server/app.js';
+import { ManualClock } from '../../server/clock.js';
+import { loadConfig } from '../../server/config.js';
+import { AUTH_CACHE_TTL_MS } from '../../server/services/identity.js';
 import { client } from '../support/client.js';
 import { startTestServer, type TestServer, type TestTenant } from '../support/server.js';
 import { type Api, expectProblem } from './helpers.js';
@@ -132,5 +138,40 @@ describe('API Keys', () => {
     expect(expectProblem(again, 409, 'conflict').detail).to.contain(`/v1/api-keys/${first.body.id}`);
     const stored = await server.db.knex('idempotency_keys').where({ key: idempotencyKey }).first();
     expect(JSON.stringify(stored)).to.not.contain(first.body.key);
+  });
+
+  it('revocation is immediate in the revoking process and reaches another API process within AUTH_CACHE_TTL_MS', async () => {
+    // Two API processes over one database, on an injected clock (time moves by hand, never by sleeping).
+    const clock = new ManualClock('2026-07-01T09:00:00.000Z');
+    const a = await startTestServer({ clock });
+    const b = createApp({ config: loadConfig({ NODE_ENV: 'test' }), db: a.db, clock });
+    const listener: Server = await new Promise((resolve) => {
+      const s = b.app.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    try {
+      const t = await a.createTenant();
+      const created = await client(a.baseUrl, t.keys.admin).post('createApiKey', '/api-keys', {
+        body: { name: 'to revoke', scopes: ['read'] },
+      });
+      const key = created.body.key as string;
+      const viaA = client(a.baseUrl, key);
+      const viaB = client(`http://127.0.0.1:${(listener.address() as AddressInfo).port}/v1`, key);
+      expect((await viaA.get('getMe', '/me')).status).to.equal(200);
+      expect((await viaB.get('getMe', '/me')).status).to.equal(200);
+      const revoked = await client(a.baseUrl, t.keys.admin).delete(
+        'revokeApiKey',
+        `/api-keys/${created.body.id}`,
+      );
+      expect(revoked.status).to.equal(204);
+      expectProblem(await viaA.get('getMe', '/me'), 401, 'unauthenticated');
+      // B still holds the key it authenticated a moment ago, for at most AUTH_CACHE_TTL_MS.
+      expect((await viaB.get('getMe', '/me')).status).to.equal(200);
+      clock.advance(AUTH_CACHE_TTL_MS);
+      expectProblem(await viaB.get('getMe', '/me'), 401, 'unauthenticated');
+    } finally {
+      listener.closeAllConnections();
+      await new Promise<void>((resolve) => listener.close(() => resolve()));
+      await a.close();
+    }
   });
 });

@@ -126,10 +126,9 @@ describe('Cross-cutting errors and conventions', () => {
       );
       const before = await client(server.baseUrl, key).get('listProjects', '/projects');
       expect(before.status).to.equal(200);
-      await server.db
-        .knex('api_keys')
-        .where({ id: apiKey.id })
-        .update({ revoked_at: new Date().toISOString() });
+      // Revoked by this process: refused from the very next request (other processes: within AUTH_CACHE_TTL_MS,
+      // see identity.test.ts).
+      await server.meridian.services.identity.revokeKey(systemActor(tenant.tenantId), apiKey.id);
       expect401(await client(server.baseUrl, key).get('listProjects', '/projects'));
     });
 
