@@ -434,6 +434,7 @@ export async function benchHttp(argv: string[] = []): Promise<Record<string, str
     [...profileArgs, '--import', 'tsx', 'server/main.ts'],
     serverCore,
   );
+  const spawnedAt = Date.now();
   const meridian = await startProcess(mCmd, mArgs, {
     cwd: options.serverDir,
     env: serverEnv(file, { MERIDIAN_IMPORT_DEMO: 'false' }),
@@ -471,6 +472,11 @@ export async function benchHttp(argv: string[] = []): Promise<Record<string, str
     say(
       `bench http: ${all.length} subjects × ${options.rounds} rounds × ${options.duration} s per server, ${options.connections} connections${twoCores ? ', server on core 0, autocannon on core 1' : ''}`,
     );
+    if (options.profile) {
+      say(
+        `bench http: profile in ${options.profile}; leave out the start-up with: node --import tsx bench/profile-summary.ts <file> 30 ${Date.now() - spawnedAt}`,
+      );
+    }
     for (let round = 0; round <= options.rounds; round++) {
       for (const subject of all) {
         const order = round % 2 === 0 ? (['bare', 'meridian'] as const) : (['meridian', 'bare'] as const);

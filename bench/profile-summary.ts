@@ -2,7 +2,8 @@
  * Summarises a V8 CPU profile (`node --cpu-prof`, e.g. from `npm run bench -- http --only get-project --profile DIR`):
  * self time per function and per package, as a share of the samples, largest first.
  *
- * Usage: `node --import tsx bench/profile-summary.ts FILE.cpuprofile [TOP]`.
+ * Usage: `node --import tsx bench/profile-summary.ts FILE.cpuprofile [TOP] [SKIP_MS]` (the HTTP benchmark prints the
+ * SKIP_MS that leaves out the server's start-up).
  */
 import fs from 'node:fs';
 
@@ -13,6 +14,7 @@ interface ProfileNode {
 }
 
 interface Profile {
+  startTime: number;
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
@@ -31,12 +33,19 @@ function packageOf(url: string): string {
   return m ? `${m[1]}/${m[2]}` : url;
 }
 
-/** Self time per function and per package, in % of all samples. */
-export function summarise(profile: Profile, top = 25): { functions: string[]; packages: string[] } {
+/**
+ * Self time per function and per package, in % of the busy samples.
+ * @param skipMs samples in the first `skipMs` ms of the profile are left out (start-up: module loading, the spec).
+ */
+export function summarise(profile: Profile, top = 25, skipMs = 0): { functions: string[]; packages: string[] } {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const selfTime = new Map<number, number>();
+  let at = 0;
   profile.samples.forEach((id, i) => {
-    selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+    const delta = profile.timeDeltas[i] ?? 0;
+    at += delta;
+    if (at < skipMs * 1000) return;
+    selfTime.set(id, (selfTime.get(id) ?? 0) + delta);
   });
   let total = 0;
   for (const t of selfTime.values()) total += t;
@@ -69,7 +78,11 @@ export function summarise(profile: Profile, top = 25): { functions: string[]; pa
 if (process.argv[1]?.endsWith('profile-summary.ts')) {
   const file = process.argv[2];
   if (!file) throw new Error('usage: profile-summary.ts FILE.cpuprofile [TOP]');
-  const result = summarise(JSON.parse(fs.readFileSync(file, 'utf8')) as Profile, Number(process.argv[3] ?? 25));
+  const result = summarise(
+    JSON.parse(fs.readFileSync(file, 'utf8')) as Profile,
+    Number(process.argv[3] ?? 25),
+    Number(process.argv[4] ?? 0),
+  );
   console.log('Self time by function (% of busy samples):');
   for (const line of result.functions) console.log(`  ${line}`);
   console.log('Self time by package:');

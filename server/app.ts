@@ -10,7 +10,7 @@
  */
 import express, { type Express, type Request } from 'express';
 import helmet from 'helmet';
-import { type Logger, pino } from 'pino';
+import type { Logger } from 'pino';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { authenticate } from './http/auth.js';
@@ -21,6 +21,7 @@ import { accessLog, jsonBody, requestId, validateAgainstSpec } from './http/midd
 import { problemHandler } from './http/problem.js';
 import { FailedAuthGuard, tenantRateLimiter } from './http/rate-limit.js';
 import { type LoadedSpec, loadSpec } from './http/spec.js';
+import { createLogger } from './logging.js';
 import type { Database } from './repositories/db.js';
 import { AppError } from './services/errors.js';
 import { buildServices, type Services } from './services/index.js';
@@ -45,7 +46,7 @@ export interface MeridianApp {
 export function createApp(options: AppOptions): MeridianApp {
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
-  const logger = options.logger ?? pino({ level: config.logLevel, base: { service: 'meridian' } });
+  const logger = options.logger ?? createLogger(config.logLevel);
   const services = buildServices({ db, clock }, config);
   const spec = loadSpec();
   const app = express();

@@ -61,7 +61,11 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     server.close(() => {
       stopSweeps?.();
-      void (worker?.stop() ?? Promise.resolve()).then(() => db.close()).then(() => process.exit(0));
+      void (worker?.stop() ?? Promise.resolve())
+        .then(() => db.close())
+        // The access log is buffered (server/logging.ts): write out what is left before leaving.
+        .then(() => new Promise<void>((resolve) => logger.flush(() => resolve())))
+        .then(() => process.exit(0));
     });
     setTimeout(() => process.exit(0), 5_000).unref();
   };

@@ -3,9 +3,10 @@
  * any number of worker processes on one Postgres; they claim jobs with `FOR UPDATE SKIP LOCKED`). Migrates first,
  * so it can start before the API. Stops on SIGTERM/SIGINT after the round in flight settles.
  */
-import { pino } from 'pino';
+
 import { systemClock } from './clock.js';
 import { loadConfig } from './config.js';
+import { createLogger } from './logging.js';
 import { migrate, openDatabase } from './repositories/db.js';
 import { buildServices } from './services/index.js';
 import { createJobRunner } from './workers/registry.js';
@@ -13,7 +14,7 @@ import { startSweeps } from './workers/sweeps.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = pino({ level: config.logLevel, base: { service: 'meridian-worker' } });
+  const logger = createLogger(config.logLevel, 'meridian-worker');
   const db = openDatabase(config);
   await migrate(db);
   const services = buildServices({ db, clock: systemClock }, config);
