@@ -3,10 +3,10 @@
  *
  * Order of the pipeline, and why:
  *   request id → security headers → access log → public docs (`/v1/openapi.json|yaml`)
- *   → failed-authentication limit per client address → authentication (401 before anything about the request
- *   is revealed) → per-tenant rate limit → JSON body (1 MiB) → express-openapi-validator (400, 404, 405, 415)
- *   → operation and scope check (403) → Idempotency-Key (replay or reserve) → handler (by operationId) and its
- *   result (ETag, 304) → problem+json renderer.
+ *   → authentication (401 before anything about the request is revealed; a failure counts against the
+ *   failed-authentication limit per client address, 429 above it) → per-tenant rate limit → JSON body (1 MiB)
+ *   → express-openapi-validator (400, 404, 405, 415) → operation and scope check (403) → Idempotency-Key (replay or
+ *   reserve) → handler (by operationId) and its result (ETag, 304) → problem+json renderer.
  */
 import express, { type Express, type Request } from 'express';
 import helmet from 'helmet';
@@ -19,7 +19,7 @@ import { buildHandlers } from './http/handlers/index.js';
 import { idempotencyKeys } from './http/idempotency.js';
 import { accessLog, jsonBody, requestId, validateAgainstSpec } from './http/middleware.js';
 import { problemHandler } from './http/problem.js';
-import { FailedAuthGuard, tenantRateLimiter } from './http/rate-limit.js';
+import { FailedAuthLimit, tenantRateLimit } from './http/rate-limit.js';
 import { type LoadedSpec, loadSpec } from './http/spec.js';
 import { createLogger } from './logging.js';
 import type { Database } from './repositories/db.js';
@@ -66,19 +66,18 @@ export function createApp(options: AppOptions): MeridianApp {
     res.type('application/yaml').send(spec.yaml);
   });
 
-  const limits = {
-    clock,
-    sharedDb: db.dialect === 'postgres' ? db : null,
-    limitOf: (req: Request) => (req.principal ? services.identity.rateLimitOf(req.principal.tenant) : 1),
-    authFailuresPerMinute: config.authFailuresPerMinute,
-  };
-  const failedAuth = new FailedAuthGuard(limits);
-  app.use(config.basePath, failedAuth.check());
+  // The key is checked first; only failures count against (and are refused by) the per-address limit (issue 13).
+  const failedAuth = new FailedAuthLimit(services.rateLimits, config.authFailuresPerMinute);
   app.use(
     config.basePath,
-    authenticate(services.identity, (req) => failedAuth.recordFailure(req)),
+    authenticate(services.identity, (req) => failedAuth.refusal(req)),
   );
-  app.use(config.basePath, tenantRateLimiter(limits));
+  app.use(
+    config.basePath,
+    tenantRateLimit(services.rateLimits, (req) =>
+      req.principal ? services.identity.rateLimitOf(req.principal.tenant) : 1,
+    ),
+  );
 
   app.use(jsonBody());
   app.use(validateAgainstSpec(spec, config));

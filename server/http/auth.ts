@@ -24,19 +24,19 @@ const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="meridian"' };
 
 /**
  * Resolves the Bearer key to a principal, or answers 401 `unauthenticated` with `WWW-Authenticate: Bearer`
- * when the header is missing or malformed or the key is unknown, expired or revoked; each 401 is first reported to
- * `onFailure` (the failed-authentication limit).
+ * when the header is missing or malformed or the key is unknown, expired or revoked. The key is checked first: each
+ * failure is then reported to `onFailure` (the failed-authentication limit), which may answer another error (429)
+ * instead; a valid key is never reported, so never refused by that limit (issue 13).
  */
 export function authenticate(
   identity: IdentityService,
-  onFailure: (req: Request) => Promise<void> = async () => undefined,
+  onFailure: (req: Request) => Promise<AppError | null> = async () => null,
 ): RequestHandler {
   return async (req: Request, _res: Response, rawNext: NextFunction) => {
-    // Every 401 is reported (the failed-authentication limit per address counts them) before it is answered.
     const next = (err?: unknown) => {
       if (err instanceof AppError && err.code === 'unauthenticated') {
         onFailure(req).then(
-          () => rawNext(err),
+          (instead) => rawNext(instead ?? err),
           (failure: unknown) => rawNext(failure),
         );
         return;

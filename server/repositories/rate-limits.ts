@@ -1,40 +1,70 @@
 /**
- * Shared fixed-window counters for the rate limiter (Postgres deployments): one atomic upsert per request.
+ * The shared sliding-window log of the rate limiter (Postgres deployments; issue 8): one row per request let
+ * through, in `rate_limit_hits`. A key's hits are read and written under a transaction-scoped advisory lock on the
+ * key, so two API processes can never both take the last unit of a window.
  */
-import type { Executor } from './common.js';
+import type { Knex } from 'knex';
+import { toCount } from './common.js';
 
-/** Adds one hit to (key, window) and returns the window's total, atomically across processes. */
-export async function incrementWindow(db: Executor, key: string, windowStart: number): Promise<number> {
-  const rows = (await db('rate_limit_windows')
-    .insert({ key, window_start: windowStart, hits: 1 })
-    .onConflict(['key', 'window_start'])
-    .merge({ hits: db.raw('rate_limit_windows.hits + 1') })
-    .returning('hits')) as { hits: number | string }[];
-  return Number(rows[0]?.hits ?? 1);
+/** What one attempt to take a unit of a key's window found. */
+export interface LoggedHit {
+  /** Whether the request was let through (and logged). */
+  taken: boolean;
+  /** Hits in the window before this request. */
+  count: number;
+  /** Epoch ms of the oldest hit in the window (this one's when it is the first), or null when none. */
+  oldest: number | null;
 }
 
-/** The hits of (key, window), 0 when none. */
-export async function readWindow(db: Executor, key: string, windowStart: number): Promise<number> {
-  const row = (await db('rate_limit_windows').where({ key, window_start: windowStart }).first('hits')) as
-    | { hits: number | string }
+/**
+ * Logs a hit at `now` for `key` if fewer than `limit` hits lie in (`now` − `windowMs`, `now`]; atomic across
+ * processes (Postgres only: a per-key advisory lock, then the count and the insert in one statement that sees
+ * every hit committed before the lock was granted).
+ */
+export async function takeLoggedHit(
+  db: Knex,
+  key: string,
+  limit: number,
+  now: number,
+  windowMs: number,
+): Promise<LoggedHit> {
+  return db.transaction(async (trx) => {
+    await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`rate-limit:${key}`]);
+    const result = (await trx.raw(
+      `WITH w AS (SELECT count(*) AS n, min(at) AS oldest FROM rate_limit_hits WHERE key = ? AND at > ?),
+            ins AS (INSERT INTO rate_limit_hits (key, at) SELECT ?, ? FROM w WHERE w.n < ? RETURNING 1)
+       SELECT w.n, w.oldest, (SELECT count(*) FROM ins) AS taken FROM w`,
+      [key, now - windowMs, key, now, limit],
+    )) as { rows: { n: unknown; oldest: unknown; taken: unknown }[] };
+    const row = result.rows[0];
+    const count = toCount(row?.n);
+    const taken = toCount(row?.taken) === 1;
+    const oldest =
+      row?.oldest === null || row?.oldest === undefined ? (taken ? now : null) : Number(row.oldest);
+    return { taken, count, oldest };
+  });
+}
+
+/** Hits of `key` in (`now` − `windowMs`, `now`] and the oldest of them. */
+export async function countLoggedHits(
+  db: Knex,
+  key: string,
+  now: number,
+  windowMs: number,
+): Promise<{ count: number; oldest: number | null }> {
+  const row = (await db('rate_limit_hits')
+    .where('key', key)
+    .andWhere('at', '>', now - windowMs)
+    .first(db.raw('count(*) as n'), db.raw('min(at) as oldest'))) as
+    | { n: unknown; oldest: unknown }
     | undefined;
-  return Number(row?.hits ?? 0);
+  return {
+    count: toCount(row?.n),
+    oldest: row?.oldest === null || row?.oldest === undefined ? null : Number(row.oldest),
+  };
 }
 
-/** Takes one hit back (express-rate-limit's skip-successful-requests mode). */
-export async function decrementWindow(db: Executor, key: string, windowStart: number): Promise<void> {
-  await db('rate_limit_windows')
-    .where({ key, window_start: windowStart })
-    .andWhere('hits', '>', 0)
-    .decrement('hits', 1);
-}
-
-/** Forgets a key's counters. */
-export async function deleteWindows(db: Executor, key: string): Promise<void> {
-  await db('rate_limit_windows').where({ key }).delete();
-}
-
-/** Deletes windows that ended before `windowStart` (housekeeping). */
-export async function pruneWindows(db: Executor, windowStart: number): Promise<void> {
-  await db('rate_limit_windows').where('window_start', '<', windowStart).delete();
+/** Deletes hits that left every window (at or before `before`, epoch ms). */
+export async function pruneLoggedHits(db: Knex, before: number): Promise<void> {
+  await db('rate_limit_hits').where('at', '<=', before).delete();
 }

@@ -11,6 +11,7 @@ import { IssueService } from './issues.js';
 import { JobQueue } from './jobs.js';
 import { MilestoneService } from './milestones.js';
 import { ProjectService } from './projects.js';
+import { RateLimitService } from './rate-limits.js';
 import { ResourceService } from './resources.js';
 import { RiskService } from './risks.js';
 import { StatusReportService } from './status-reports.js';
@@ -38,6 +39,8 @@ export interface Services {
   jobs: JobQueue;
   /** The event outbox (services emit through it; tests and benchmarks may too). */
   events: EventOutbox;
+  /** Sliding-window rate limits (tenant limit, failed authentication per address). */
+  rateLimits: RateLimitService;
 }
 
 /**
@@ -67,5 +70,6 @@ export function buildServices(
     deliveries: new DeliveryService(deps),
     jobs,
     events,
+    rateLimits: new RateLimitService(deps),
   };
 }

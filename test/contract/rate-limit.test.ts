@@ -18,14 +18,14 @@ const remaining = (res: { headers: Headers }) => Number(res.headers.get('ratelim
 describe('rate limits', function () {
   this.timeout(120_000);
   let server: TestServer;
-  // Mid-window start, so the test also shows the window is the clock's minute.
+  // Mid-minute start: the window is any 60 s, not the clock's minute.
   const clock = new ManualClock('2026-07-01T09:00:30.000Z');
   before(async () => {
     server = await startTestServer({ clock, env: { MERIDIAN_AUTH_FAILURE_LIMIT: '5' } });
   });
   after(async () => server.close());
 
-  it('refuses the 1,001st request of a minute with 429, Retry-After and headers; other tenants are unaffected; the next minute is fresh', async () => {
+  it('refuses the 1,001st request of any 60 s with 429, Retry-After and headers; other tenants are unaffected; quota returns as requests leave the window', async () => {
     const busy = await server.createTenant();
     const quiet = await server.createTenant();
     const api = client(server.baseUrl, busy.keys.read);
@@ -34,21 +34,52 @@ describe('rate limits', function () {
       last = await api.get('getTenant', '/tenant');
       if (last.status !== 200) throw new Error(`request ${i} answered ${last.status}`);
     }
-    expect(last?.headers.get('ratelimit-policy')).to.match(/^"default"; q=1000; w=60/);
+    expect(last?.headers.get('ratelimit-policy')).to.equal('"default"; q=1000; w=60');
     expect(remaining(last as { headers: Headers })).to.equal(0);
     const refused = await api.get('getTenant', '/tenant');
     expectProblem(refused, 429, 'rate_limited');
-    // 30 s of the minute are left on the injected clock.
-    expect(refused.headers.get('retry-after')).to.equal('30');
-    expect(refused.headers.get('ratelimit')).to.match(/r=0; t=30/);
+    // All 1,000 were made at one instant of the injected clock: they leave the window 60 s later.
+    expect(refused.headers.get('retry-after')).to.equal('60');
+    expect(refused.headers.get('ratelimit')).to.equal('"default"; r=0; t=60');
     const other = await client(server.baseUrl, quiet.keys.read).get('getTenant', '/tenant');
     expect(other.status).to.equal(200);
     expect(remaining(other)).to.equal(999);
+    // A clock minute boundary changes nothing: the window slides.
+    clock.advance(30_000);
+    const stillRefused = await api.get('getTenant', '/tenant');
+    expectProblem(stillRefused, 429, 'rate_limited');
+    expect(stillRefused.headers.get('retry-after')).to.equal('30');
     clock.advance(30_000);
     const fresh = await api.get('getTenant', '/tenant');
     expect(fresh.status).to.equal(200);
     expect(remaining(fresh)).to.equal(999);
-    expect(fresh.headers.get('ratelimit')).to.match(/t=60/);
+    expect(fresh.headers.get('ratelimit')).to.match(/t=60$/);
+  });
+
+  it('holds across a minute boundary: 600 requests at 12:00:59 and 600 at 12:01:01 let exactly 1,000 through', async () => {
+    const t = await server.createTenant();
+    const api = client(server.baseUrl, t.keys.read);
+    const statuses: number[] = [];
+    // Fifty in flight at a time: the count is exact under concurrency, not only one request after another.
+    const burst = async () => {
+      for (let i = 0; i < 600; i += 50) {
+        const batch = await Promise.all(Array.from({ length: 50 }, () => api.get('getMe', '/me')));
+        statuses.push(...batch.map((r) => r.status));
+      }
+    };
+    const clockAt = (iso: string) => clock.advance(Date.parse(iso) - clock.now().getTime());
+    clockAt('2026-07-02T12:00:59.000Z');
+    await burst();
+    clockAt('2026-07-02T12:01:01.000Z');
+    await burst();
+    expect(statuses.filter((s) => s === 200)).to.have.length(1000);
+    expect(statuses.filter((s) => s === 429)).to.have.length(200);
+    // The first 600 leave the window at 12:01:59: then 600 pass again, and no more.
+    clockAt('2026-07-02T12:01:59.000Z');
+    statuses.length = 0;
+    await burst();
+    await burst();
+    expect(statuses.filter((s) => s === 200)).to.have.length(600);
   });
 
   it('applies a tenant’s own limit (ENTERPRISE override), shown in GET /tenant', async () => {
@@ -80,6 +111,27 @@ describe('rate limits', function () {
     clock.advance(60_000);
     expectProblem(await bad.get('getMe', '/me'), 401, 'unauthenticated');
     expect((await good.get('getMe', '/me')).status).to.equal(200);
+  });
+
+  it('never refuses a valid key from an address over its failed-authentication limit (issue 13)', async () => {
+    clock.advance(60_000);
+    const t = await server.createTenant();
+    const bad = client(server.baseUrl, unknownKey());
+    const malformed = client(server.baseUrl, 'not-a-key');
+    for (let i = 0; i < 5; i++) expectProblem(await bad.get('getMe', '/me'), 401, 'unauthenticated');
+    expectProblem(await bad.get('getMe', '/me'), 429, 'rate_limited');
+    expectProblem(await malformed.get('getMe', '/me'), 429, 'rate_limited');
+    // Same address, valid keys of any tenant: answered, in any number, while the failures are still refused.
+    const other = await server.createTenant();
+    for (const key of [t.keys.read, t.keys.admin, other.keys.write]) {
+      const res = await client(server.baseUrl, key).get('getMe', '/me');
+      expect(res.status).to.equal(200);
+    }
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, () => client(server.baseUrl, t.keys.read).get('getMe', '/me')),
+    );
+    expect(burst.map((r) => r.status)).to.deep.equal(Array(20).fill(200));
+    expectProblem(await bad.get('getMe', '/me'), 429, 'rate_limited');
   });
 
   it('shares one count between API processes on Postgres', async function () {

@@ -1,0 +1,131 @@
+/**
+ * Rate limits as a sliding window (seed: 1,000 requests per minute per tenant; issue 8): in any 60-second interval
+ * at most `limit` requests of a key pass. A log of the instants of the requests let through is kept per key, so the
+ * answer is exact: 600 requests at 12:00:59 and 600 at 12:01:01 let exactly 1,000 through (a fixed window lets all
+ * 1,200 through; GCRA and the sliding-window counter approximate and do not hold this either). Refused requests are
+ * not logged, so a client that keeps retrying is let through again as soon as its oldest request leaves the window.
+ *
+ * Where the log lives: in this process's memory on the embedded SQLite default (one process), in the database on
+ * Postgres, where every API process of the deployment must see the same count (an advisory lock per key makes
+ * the check-and-log atomic across processes). Time is the injected clock's, so tests move time instead of sleeping.
+ *
+ * No library fitted both stores: express-rate-limit's and rate-limiter-flexible's stores count fixed windows, the
+ * sliding-window packages on npm (ratelimit.js, sliding-window-rate-limiter) need Redis, and
+ * @acpr/rate-limit-postgresql counts per window with its own pg pool and schema (docs/design.md, "Limits").
+ */
+import { countLoggedHits, pruneLoggedHits, takeLoggedHit } from '../repositories/rate-limits.js';
+import type { ServiceDeps } from './context.js';
+
+/** Length of the sliding window (the seed's limit is per minute). */
+export const WINDOW_MS = 60_000;
+/** Housekeeping: old hits are deleted every this many requests. */
+const PRUNE_EVERY = 1_000;
+
+/** The outcome of one request against a key's window. */
+export interface RateDecision {
+  /** Whether the request may go on. */
+  allowed: boolean;
+  /** The limit of the window. */
+  limit: number;
+  /** Requests still allowed in the window after this one (0 when refused). */
+  remaining: number;
+  /**
+   * Milliseconds until the window holds one request fewer than now (the oldest leaves it), at least 1: after a
+   * refusal, the wait before a retry can pass (`Retry-After`); after a success, when quota starts to come back.
+   */
+  resetMs: number;
+}
+
+/** One key's log in memory: instants (epoch ms) in ascending order, the live ones from `head` on. */
+interface MemoryLog {
+  at: number[];
+  head: number;
+}
+
+/** Sliding-window limits per key (a tenant, a client address), in memory or shared through Postgres. */
+export class RateLimitService {
+  readonly #memory = new Map<string, MemoryLog>();
+  #requests = 0;
+
+  constructor(private readonly deps: ServiceDeps) {}
+
+  /** Whether the log is shared by every process (Postgres) or kept by this one (SQLite). */
+  get shared(): boolean {
+    return this.deps.db.dialect === 'postgres';
+  }
+
+  /**
+   * Counts a request of `key` against `limit` per {@link WINDOW_MS}: lets it through and logs it when fewer than
+   * `limit` requests of the key were let through in the last 60 s, else refuses it (and logs nothing).
+   */
+  async consume(key: string, limit: number): Promise<RateDecision> {
+    const now = this.deps.clock.now().getTime();
+    if (++this.#requests % PRUNE_EVERY === 0) await this.#prune(now);
+    if (!this.shared) {
+      const log = this.#live(key, now);
+      const count = log.at.length - log.head;
+      const allowed = count < limit;
+      if (allowed) log.at.push(now);
+      const oldest = log.head < log.at.length ? (log.at[log.head] as number) : null;
+      return this.#decision(allowed, limit, count + (allowed ? 1 : 0), oldest, now);
+    }
+    const hit = await takeLoggedHit(this.deps.db.knex, key, limit, now, WINDOW_MS);
+    return this.#decision(hit.taken, limit, hit.count + (hit.taken ? 1 : 0), hit.oldest, now);
+  }
+
+  /** The state of `key`'s window without counting a request: `allowed` says whether one more would pass. */
+  async peek(key: string, limit: number): Promise<RateDecision> {
+    const now = this.deps.clock.now().getTime();
+    if (!this.shared) {
+      const log = this.#live(key, now);
+      const count = log.at.length - log.head;
+      return this.#decision(
+        count < limit,
+        limit,
+        count,
+        log.head < log.at.length ? (log.at[log.head] as number) : null,
+        now,
+      );
+    }
+    const { count, oldest } = await countLoggedHits(this.deps.db.knex, key, now, WINDOW_MS);
+    return this.#decision(count < limit, limit, count, oldest, now);
+  }
+
+  #decision(allowed: boolean, limit: number, used: number, oldest: number | null, now: number): RateDecision {
+    return {
+      allowed,
+      limit,
+      remaining: Math.max(0, limit - used),
+      resetMs: Math.max(1, (oldest ?? now) + WINDOW_MS - now),
+    };
+  }
+
+  /** The key's log with the instants that left the window dropped. */
+  #live(key: string, now: number): MemoryLog {
+    let log = this.#memory.get(key);
+    if (!log) {
+      log = { at: [], head: 0 };
+      this.#memory.set(key, log);
+    }
+    const cutoff = now - WINDOW_MS;
+    while (log.head < log.at.length && (log.at[log.head] as number) <= cutoff) log.head++;
+    // Compact now and then instead of shifting on every request.
+    if (log.head > 1024 && log.head * 2 > log.at.length) {
+      log.at = log.at.slice(log.head);
+      log.head = 0;
+    }
+    return log;
+  }
+
+  async #prune(now: number): Promise<void> {
+    const cutoff = now - WINDOW_MS;
+    if (!this.shared) {
+      for (const [key, log] of this.#memory) {
+        const newest = log.at[log.at.length - 1];
+        if (newest === undefined || newest <= cutoff) this.#memory.delete(key);
+      }
+      return;
+    }
+    await pruneLoggedHits(this.deps.db.knex, cutoff);
+  }
+}
