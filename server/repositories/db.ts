@@ -4,6 +4,7 @@
  * Repositories are the only modules that import Knex; every SQLite/Postgres difference lives in them and in
  * the migrations (DESIGN.md, "Shape of the system").
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -100,17 +101,59 @@ function cachingBetterSqlite3Client(): KnexClientClass {
 }
 
 /**
+ * Knex's pg client, sending reads as named prepared statements (issue 8): Postgres parses and plans a named
+ * statement once per connection and then only binds and executes it. The name is derived from the SQL text (which
+ * holds placeholders, never values), so the same query reuses its statement on every connection it meets. Only
+ * plain reads are named: writes and DDL stay unnamed, and a statement whose cached plan a schema change outdated is
+ * retried unnamed.
+ */
+function preparingPgClient(): KnexClientClass {
+  const Base = require('knex/lib/dialects/postgres/index.js') as KnexClientClass;
+  const Client = class extends (Base as new (
+    config: Knex.Config,
+  ) => {
+    _query(connection: unknown, obj: KnexQueryObject): Promise<KnexQueryObject>;
+  }) {
+    override async _query(connection: unknown, obj: KnexQueryObject): Promise<KnexQueryObject> {
+      const sql = obj.sql;
+      if (!sql || obj.options?.name !== undefined || !/^select\b/i.test(sql) || /;\s*\S/.test(sql))
+        return super._query(connection, obj);
+      const name = `m_${createHash('sha1').update(sql).digest('base64url')}`;
+      try {
+        return await super
+          ._query(connection, { ...obj, options: { ...obj.options, name } })
+          .then((done) => Object.assign(obj, { response: done.response }));
+      } catch (err) {
+        // "cached plan must not change result type": a migration changed a table under a prepared statement.
+        if ((err as { code?: string }).code === '0A000') return super._query(connection, obj);
+        throw err;
+      }
+    }
+  };
+  return Client as unknown as KnexClientClass;
+}
+
+/**
+ * Gives the configuration the name of the dialect the client subclass extends: Knex resolved the class already,
+ * and code that tells the databases apart by `knex.client.config.client` (migrations, advisory locks) reads it.
+ */
+function namedAs(knex: Knex, client: 'pg' | 'better-sqlite3'): void {
+  (knex.client as { config: { client: unknown } }).config.client = client;
+}
+
+/**
  * Opens the database named by the options. SQLite gets WAL, foreign keys and a 5 s busy timeout on its
  * single pooled connection (TOOLCHAIN.md); the parent folder of the file is created when missing.
  */
 export function openDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl && /^postgres(ql)?:\/\//.test(options.databaseUrl)) {
     const knex = knexFactory({
-      client: 'pg',
+      client: preparingPgClient() as unknown as typeof Knex.Client,
       connection: options.databaseUrl,
       pool: { min: 0, max: 10 },
       ...(options.pgSchema ? { searchPath: [options.pgSchema] } : {}),
     });
+    namedAs(knex, 'pg');
     return { knex, dialect: 'postgres', close: () => knex.destroy() };
   }
   if (options.databaseUrl) throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
@@ -131,6 +174,7 @@ export function openDatabase(options: DatabaseOptions): Database {
       },
     },
   });
+  namedAs(knex, 'better-sqlite3');
   return { knex, dialect: 'sqlite', close: () => knex.destroy() };
 }
 

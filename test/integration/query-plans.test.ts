@@ -8,9 +8,9 @@
  */
 import { expect } from 'chai';
 import { loadSpec } from '../../server/http/spec.js';
+import { makeProject, makeRisk } from '../contract/helpers.js';
 import { client } from '../support/client.js';
 import { startTestServer, TEST_DB, type TestServer } from '../support/server.js';
-import { makeProject, makeRisk } from '../contract/helpers.js';
 
 type Json = Record<string, unknown>;
 
@@ -114,7 +114,12 @@ describe(`query plans of every list (${TEST_DB})`, function () {
     const deref = (node: Json): Json => {
       const ref = node.$ref as string | undefined;
       if (!ref) return node;
-      return deref(ref.split('/').slice(1).reduce<Json>((o, k) => o[k] as Json, document as Json));
+      return deref(
+        ref
+          .split('/')
+          .slice(1)
+          .reduce<Json>((o, k) => o[k] as Json, document as Json),
+      );
     };
     // A value for each filter, from its schema or, for ids and free text, from the rows made above.
     const valueOf = (name: string, schema: Json): string => {
@@ -136,7 +141,8 @@ describe(`query plans of every list (${TEST_DB})`, function () {
       if (Array.isArray(schema.enum)) return String(schema.enum[0]);
       if (schema.type === 'boolean') return 'true';
       if (schema.format === 'date') return name === 'to' ? '2026-12-31' : '2026-01-01';
-      if (schema.format === 'date-time') return name === 'until' ? '2027-01-01T00:00:00Z' : '2026-01-01T00:00:00Z';
+      if (schema.format === 'date-time')
+        return name === 'until' ? '2027-01-01T00:00:00Z' : '2026-01-01T00:00:00Z';
       throw new Error(`no test value for the filter ${name} (${JSON.stringify(schema)})`);
     };
     const pathIds: Record<string, string> = {
@@ -150,14 +156,18 @@ describe(`query plans of every list (${TEST_DB})`, function () {
     for (const [path, item] of Object.entries(document.paths as Record<string, Json>)) {
       const op = item.get as Json | undefined;
       if (!op) continue;
-      const params = [...((item.parameters as Json[]) ?? []), ...((op.parameters as Json[]) ?? [])].map(deref);
+      const params = [...((item.parameters as Json[]) ?? []), ...((op.parameters as Json[]) ?? [])].map(
+        deref,
+      );
       if (!params.some((p) => p.name === 'limit')) continue;
       const filters = params.filter((p) => p.in === 'query' && p.name !== 'limit' && p.name !== 'offset');
       const concrete = path.replace('{id}', pathIds[path] ?? '');
       for (const filter of [null, ...filters]) {
         const query: Record<string, string> = {};
-        if (filter) query[filter.name as string] = valueOf(filter.name as string, deref((filter.schema as Json) ?? {}));
-        if (path === '/allocations/conflicts') Object.assign(query, { from: '2026-01-01', to: '2026-12-31', ...query });
+        if (filter)
+          query[filter.name as string] = valueOf(filter.name as string, deref((filter.schema as Json) ?? {}));
+        if (path === '/allocations/conflicts')
+          Object.assign(query, { from: '2026-01-01', to: '2026-12-31', ...query });
         captured.length = 0;
         const res = await api.get(op.operationId as never, concrete, { query });
         if (res.status === 501) continue;
@@ -166,7 +176,9 @@ describe(`query plans of every list (${TEST_DB})`, function () {
         for (const statement of [...captured]) {
           explained++;
           for (const problem of await planProblems(statement))
-            failures.push(`${op.operationId as string} ${JSON.stringify(query)}: ${problem}\n    ${statement.sql}`);
+            failures.push(
+              `${op.operationId as string} ${JSON.stringify(query)}: ${problem}\n    ${statement.sql}`,
+            );
         }
       }
     }
