@@ -24,14 +24,17 @@ export interface Config {
   validateResponses: boolean;
   /** pino log level (env `LOG_LEVEL`, default `info`, `silent` in test). */
   logLevel: string;
-  /** Requests per minute per tenant when the tenant has no override (env `MERIDIAN_RATE_LIMIT`, default 1000; the seed's limit). */
+  /** Requests per tenant in any 60 s when the tenant has no override (env `MERIDIAN_RATE_LIMIT`, default 1000; the seed's limit). */
   defaultRateLimitPerMinute: number;
   /**
    * Express's `trust proxy` (env `MERIDIAN_TRUST_PROXY`: `true`, a hop count, or a list of addresses/subnets;
    * default false). Set it behind a load balancer so client addresses are the clients', not the balancer's.
    */
   trustProxy: boolean | number | string;
-  /** Failed authentication attempts allowed per client address per minute (env `MERIDIAN_AUTH_FAILURE_LIMIT`, default 30). */
+  /**
+   * Failed authentications allowed per client address in any 60 s (env `MERIDIAN_AUTH_FAILURE_LIMIT`, default 30);
+   * above it, requests without a valid key get 429 (a valid key is never refused by it).
+   */
   authFailuresPerMinute: number;
   /** Admin key of the demo tenant created on first start (env `MERIDIAN_API_KEY`); null → a new key is generated and printed once. */
   demoApiKey: string | null;
