@@ -8,7 +8,7 @@
  *   → express-openapi-validator (400, 404, 405, 415) → operation and scope check (403) → Idempotency-Key (replay or
  *   reserve) → handler (by operationId) and its result (ETag, 304) → problem+json renderer.
  */
-import express, { type Express, type Request } from 'express';
+import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { type Clock, systemClock } from './clock.js';

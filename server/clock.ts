@@ -1,5 +1,5 @@
 /**
- * The injected clock (DESIGN.md: time-based behaviour is testable without sleeping).
+ * The injected clock (docs/design.md: time-based behaviour is testable without sleeping).
  */
 export interface Clock {
   /** The current instant. */

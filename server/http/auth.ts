@@ -1,5 +1,5 @@
 /**
- * Authentication (`Authorization: Bearer <key>`, seed) and scope checks (DESIGN.md: read, write, admin).
+ * Authentication (`Authorization: Bearer <key>`, seed) and scope checks (docs/design.md: read, write, admin).
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { ApiKeyScope } from '../repositories/tenants.js';

@@ -2,7 +2,7 @@
  * Database connection: Knex on SQLite (better-sqlite3, the embedded default) or Postgres (pg).
  *
  * Repositories are the only modules that import Knex; every SQLite/Postgres difference lives in them and in
- * the migrations (DESIGN.md, "Shape of the system").
+ * the migrations (docs/design.md, "Shape of the system").
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';

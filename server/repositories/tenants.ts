@@ -1,5 +1,5 @@
 /**
- * Tenants, users and API keys. Only the SHA-256 hash and a display prefix of a key are stored (DESIGN.md).
+ * Tenants, users and API keys. Only the SHA-256 hash and a display prefix of a key are stored (docs/design.md).
  */
 import type { Schema } from '../schemas.js';
 import type { Executor, Page, PageRequest } from './common.js';

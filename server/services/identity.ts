@@ -1,5 +1,5 @@
 /**
- * Tenants, users and API keys (DESIGN.md, "Auth, tenants, users, keys"): keys are `mk_live_` + 40 base62
+ * Tenants, users and API keys (docs/design.md, "Auth, tenants, users, keys"): keys are `mk_live_` + 40 base62
  * characters, shown once; only their SHA-256 hash and a display prefix are stored; lookups compare hashes in
  * constant time; expired or revoked keys are refused.
  */

@@ -177,7 +177,8 @@ export class MilestoneService {
           id: milestone.id,
           apply: (current) => {
             const fields = milestones.fieldsOf(current);
-            const overdue = current.status === 'PENDING' && current.dueDate < this.#calendar.today(timezone, now);
+            const overdue =
+              current.status === 'PENDING' && current.dueDate < this.#calendar.today(timezone, now);
             return overdue ? { ...fields, status: 'MISSED' as const } : fields;
           },
         }).catch((err: unknown) => {

@@ -122,7 +122,7 @@ describe(`query plans of every list (${TEST_DB})`, function () {
       );
     };
     // A value for each filter, from its schema or, for ids and free text, from the rows made above.
-    const valueOf = (name: string, schema: Json): string => {
+    const filterValue = (name: string, schema: Json): string => {
       const ids: Record<string, string> = {
         projectId: project.id,
         resourceId: resource.id,
@@ -165,7 +165,10 @@ describe(`query plans of every list (${TEST_DB})`, function () {
       for (const filter of [null, ...filters]) {
         const query: Record<string, string> = {};
         if (filter)
-          query[filter.name as string] = valueOf(filter.name as string, deref((filter.schema as Json) ?? {}));
+          query[filter.name as string] = filterValue(
+            filter.name as string,
+            deref((filter.schema as Json) ?? {}),
+          );
         if (path === '/allocations/conflicts')
           Object.assign(query, { from: '2026-01-01', to: '2026-12-31', ...query });
         captured.length = 0;
