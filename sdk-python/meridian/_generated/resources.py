@@ -3417,7 +3417,9 @@ class ApiKeysResource(SyncAPIResource):
     ) -> None:
         """Revoke an API key
 
-        Revokes the key permanently: from now on it answers 401. The key stays listed with `revokedAt` set.
+        Revokes the key permanently: from the next request on it answers 401 (on a deployment of several servers,
+        a server that authenticated the key in the last 5 seconds may still accept it for up to 5 seconds: servers keep
+        an authenticated key that long before reading it again). The key stays listed with `revokedAt` set.
         Revoking an already revoked key succeeds and changes nothing. A key cannot revoke itself, so a tenant cannot
         lock itself out by accident: to rotate, create a new admin key, switch to it, and revoke the old one with it.
 
@@ -6219,7 +6221,9 @@ class AsyncApiKeysResource(AsyncAPIResource):
     ) -> None:
         """Revoke an API key
 
-        Revokes the key permanently: from now on it answers 401. The key stays listed with `revokedAt` set.
+        Revokes the key permanently: from the next request on it answers 401 (on a deployment of several servers,
+        a server that authenticated the key in the last 5 seconds may still accept it for up to 5 seconds: servers keep
+        an authenticated key that long before reading it again). The key stays listed with `revokedAt` set.
         Revoking an already revoked key succeeds and changes nothing. A key cannot revoke itself, so a tenant cannot
         lock itself out by accident: to rotate, create a new admin key, switch to it, and revoke the old one with it.
 

@@ -1021,7 +1021,9 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key
-         * @description Revokes the key permanently: from now on it answers 401. The key stays listed with `revokedAt` set.
+         * @description Revokes the key permanently: from the next request on it answers 401 (on a deployment of several servers,
+         *     a server that authenticated the key in the last 5 seconds may still accept it for up to 5 seconds: servers keep
+         *     an authenticated key that long before reading it again). The key stays listed with `revokedAt` set.
          *     Revoking an already revoked key succeeds and changes nothing. A key cannot revoke itself, so a tenant cannot
          *     lock itself out by accident: to rotate, create a new admin key, switch to it, and revoke the old one with it.
          *
@@ -3849,14 +3851,15 @@ export interface components {
         "X-Request-Id": string;
         /**
          * @description Current state of the caller's rate-limit window (IETF RateLimit fields draft): `r` is the number of requests
-         *     remaining and `t` the seconds until the window resets, e.g. `"default";r=999;t=42`.
-         * @example "default";r=999;t=42
+         *     remaining and `t` the seconds until the oldest request in the sliding 60-second window leaves it (when quota
+         *     starts to come back), e.g. `"default"; r=999; t=42`.
+         * @example "default"; r=999; t=42
          */
         RateLimit: string;
         /**
          * @description The rate-limit policy that applies (IETF RateLimit fields draft): `q` requests per window of `w` seconds,
-         *     e.g. `"default";q=1000;w=60`.
-         * @example "default";q=1000;w=60
+         *     e.g. `"default"; q=1000; w=60`.
+         * @example "default"; q=1000; w=60
          */
         "RateLimit-Policy": string;
         /**
