@@ -16,10 +16,24 @@ export interface LoggedHit {
   oldest: number | null;
 }
 
+/** `value` as a Postgres string literal (pg's `escapeLiteral`: quotes doubled, backslashes as an E'' string). */
+function literal(value: string): string {
+  if (value.includes('\0')) throw new Error('a rate-limit key cannot contain NUL');
+  const quoted = `'${value.replaceAll("'", "''").replaceAll('\\', '\\\\')}'`;
+  return value.includes('\\') ? ` E${quoted}` : quoted;
+}
+
+function integer(value: number): string {
+  if (!Number.isSafeInteger(value)) throw new Error(`not an integer: ${value}`);
+  return String(value);
+}
+
 /**
  * Logs a hit at `now` for `key` if fewer than `limit` hits lie in (`now` − `windowMs`, `now`]; atomic across
- * processes (Postgres only: a per-key advisory lock, then the count and the insert in one statement that sees
- * every hit committed before the lock was granted).
+ * processes (Postgres only). One round trip: two statements sent together run as one implicit transaction, the
+ * first taking a per-key advisory lock (held to the end of it), the second counting and inserting with a snapshot
+ * taken after the lock was granted, so it sees every hit committed by the process that held the lock before. Sent as
+ * a simple query (several statements cannot be parameters of one prepared statement), so the values are literals.
  */
 export async function takeLoggedHit(
   db: Knex,
@@ -28,21 +42,19 @@ export async function takeLoggedHit(
   now: number,
   windowMs: number,
 ): Promise<LoggedHit> {
-  return db.transaction(async (trx) => {
-    await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`rate-limit:${key}`]);
-    const result = (await trx.raw(
-      `WITH w AS (SELECT count(*) AS n, min(at) AS oldest FROM rate_limit_hits WHERE key = ? AND at > ?),
-            ins AS (INSERT INTO rate_limit_hits (key, at) SELECT ?, ? FROM w WHERE w.n < ? RETURNING 1)
-       SELECT w.n, w.oldest, (SELECT count(*) FROM ins) AS taken FROM w`,
-      [key, now - windowMs, key, now, limit],
-    )) as { rows: { n: unknown; oldest: unknown; taken: unknown }[] };
-    const row = result.rows[0];
-    const count = toCount(row?.n);
-    const taken = toCount(row?.taken) === 1;
-    const oldest =
-      row?.oldest === null || row?.oldest === undefined ? (taken ? now : null) : Number(row.oldest);
-    return { taken, count, oldest };
-  });
+  const k = literal(key);
+  const results = (await db.raw(
+    `SELECT pg_advisory_xact_lock(hashtext(${literal(`rate-limit:${key}`)}));
+     WITH w AS (SELECT count(*) AS n, min(at) AS oldest FROM rate_limit_hits WHERE key = ${k} AND at > ${integer(now - windowMs)}),
+          ins AS (INSERT INTO rate_limit_hits (key, at) SELECT ${k}, ${integer(now)} FROM w WHERE w.n < ${integer(limit)} RETURNING 1)
+     SELECT w.n, w.oldest, (SELECT count(*) FROM ins) AS taken FROM w`,
+  )) as { rows: { n: unknown; oldest: unknown; taken: unknown }[] }[];
+  const row = results[1]?.rows[0];
+  const count = toCount(row?.n);
+  const taken = toCount(row?.taken) === 1;
+  const oldest =
+    row?.oldest === null || row?.oldest === undefined ? (taken ? now : null) : Number(row.oldest);
+  return { taken, count, oldest };
 }
 
 /** Hits of `key` in (`now` − `windowMs`, `now`] and the oldest of them. */
