@@ -4,7 +4,9 @@
  * project's newest report, its values are applied to the project through the one versioned write path (audit row,
  * `project.status_changed`, `budget.overrun_detected`, exactly as a PATCH); an older report is history only.
  */
+
 import { v7 as uuidv7 } from 'uuid';
+import { ZonedCalendar } from '../clock.js';
 import type { Page, PageRequest } from '../repositories/common.js';
 import { projects } from '../repositories/projects.js';
 import {
@@ -23,7 +25,6 @@ import { diff, recordAudit } from './audit.js';
 import type { Actor, ServiceDeps } from './context.js';
 import { businessRule, notFound } from './errors.js';
 import { costVarianceOf, daysBetween, type ProjectService, type ProjectUpdateInput } from './projects.js';
-import { todayIn } from './team.js';
 import { inWrite, type WriteContext } from './versioned.js';
 
 export type { StatusReportRecord } from '../repositories/status-reports.js';
@@ -56,6 +57,8 @@ function projectChangesOf(input: StatusReportInput): ProjectUpdateInput {
 
 /** Status report use cases. */
 export class StatusReportService {
+  /** One `Intl.DateTimeFormat` per time zone (issue 8: not one per request). */
+  readonly #calendar = new ZonedCalendar();
   constructor(
     private readonly deps: ServiceDeps,
     private readonly projectService: ProjectService,
@@ -88,8 +91,9 @@ export class StatusReportService {
     const { trx, actor } = w;
     const project = await projects.find(trx, actor.tenantId, projectId, { forUpdate: true });
     if (!project) throw notFound('project', projectId);
-    const tenant = await findTenant(trx, actor.tenantId);
-    const today = todayIn(tenant?.timezone ?? 'UTC', this.deps.clock.now());
+    // The authenticated request already holds the tenant's time zone (issue 8: the tenant is not read twice).
+    const timeZone = actor.timeZone ?? (await findTenant(trx, actor.tenantId))?.timezone ?? 'UTC';
+    const today = this.#calendar.today(timeZone, this.deps.clock.now());
     if (input.asOf > today) {
       throw businessRule(`asOf (${input.asOf}) is after today (${today}) in the tenant's time zone.`, [
         { location: 'body', path: '/asOf', message: 'must not be after today' },
