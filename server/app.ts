@@ -2,22 +2,35 @@
  * `createApp({ config, db, clock })`: the Express 5 application, built without listening (docs/design.md).
  *
  * Order of the pipeline, and why:
- *   request id → security headers → access log → public docs (`/v1/openapi.json|yaml`)
- *   → authentication (401 before anything about the request is revealed; a failure counts against the
- *   failed-authentication limit per client address, 429 above it) → per-tenant rate limit → JSON body (1 MiB)
- *   → express-openapi-validator (400, 404, 405, 415) → operation and scope check (403) → Idempotency-Key (replay or
- *   reserve) → handler (by operationId) and its result (ETag, 304) → problem+json renderer.
+ *   request id → security headers → access log (query secrets redacted) → public docs (`/v1/openapi.json|yaml`)
+ *   → `Cache-Control: no-store` on everything else under `/v1` → authentication (401 before anything about the
+ *   request is revealed; a failure counts against the failed-authentication limit per client address, 429 above it)
+ *   → per-tenant rate limit → JSON body (1 MiB; 415 for a charset other than UTF-8) → express-openapi-validator
+ *   (400, 404, 405, 415; HEAD validated as GET) → a required body that is missing, NUL in any string input (400)
+ *   → operation and scope check (403) → Idempotency-Key (replay or reserve) → handler (by operationId) and its
+ *   result (ETag, 304) → problem+json renderer. Requests Node's HTTP parser refuses (431, 400) never reach the
+ *   app: {@link createServer} answers them.
  */
+import { createServer as createHttpServer, type Server } from 'node:http';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { authenticate } from './http/auth.js';
+import { answerClientErrors } from './http/client-errors.js';
 import { callHandler, resolveOperation } from './http/dispatch.js';
 import { buildHandlers } from './http/handlers/index.js';
 import { idempotencyKeys } from './http/idempotency.js';
-import { accessLog, jsonBody, requestId, validateAgainstSpec } from './http/middleware.js';
+import {
+  accessLog,
+  jsonBody,
+  noStore,
+  refuseNulCharacters,
+  requestId,
+  requireDeclaredBody,
+  validateAgainstSpec,
+} from './http/middleware.js';
 import { problemHandler } from './http/problem.js';
 import { FailedAuthLimit, tenantRateLimit } from './http/rate-limit.js';
 import { type LoadedSpec, loadSpec } from './http/spec.js';
@@ -65,6 +78,7 @@ export function createApp(options: AppOptions): MeridianApp {
   app.get(`${config.basePath}/openapi.yaml`, (_req, res) => {
     res.type('application/yaml').send(spec.yaml);
   });
+  app.use(config.basePath, noStore());
 
   // The key is checked first; only failures count against (and are refused by) the per-address limit (issue 13).
   const failedAuth = new FailedAuthLimit(services.rateLimits, config.authFailuresPerMinute);
@@ -81,6 +95,8 @@ export function createApp(options: AppOptions): MeridianApp {
 
   app.use(jsonBody());
   app.use(validateAgainstSpec(spec, config));
+  app.use(requireDeclaredBody());
+  app.use(refuseNulCharacters());
   app.use(resolveOperation());
   app.use(idempotencyKeys(services.idempotency));
   app.use(callHandler(buildHandlers(services), config.basePath));
@@ -91,4 +107,16 @@ export function createApp(options: AppOptions): MeridianApp {
   });
   app.use(problemHandler(logger));
   return { app, services, logger, spec };
+}
+
+/**
+ * The HTTP server for a built app, not yet listening: Node's server with the app as its request listener, and
+ * requests Node's parser refuses (431 for a request line and headers over 16 KiB, 400 for an invalid one) answered
+ * as problem+json (server/http/client-errors.ts) instead of Node's empty-bodied answers. `npm start` and the tests
+ * listen through it.
+ */
+export function createServer(meridian: MeridianApp): Server {
+  const server = createHttpServer(meridian.app);
+  answerClientErrors(server, meridian.logger);
+  return server;
 }

@@ -3,7 +3,7 @@
  * once, and listen on PORT (default 8080).
  */
 import type { AddressInfo } from 'node:net';
-import { createApp } from './app.js';
+import { createApp, createServer } from './app.js';
 import { DEMO_TENANT_NAME, ensureDemoTenant, importDemoPortfolio } from './bootstrap.js';
 import { systemClock } from './clock.js';
 import { loadConfig } from './config.js';
@@ -18,7 +18,8 @@ async function main(): Promise<void> {
   say(`meridian: Node.js ${process.version}`);
   say(`meridian: database ${db.dialect === 'sqlite' ? config.sqliteFile : 'postgres (DATABASE_URL)'}`);
   await migrate(db);
-  const { app, services, logger } = createApp({ config, db, clock: systemClock });
+  const meridian = createApp({ config, db, clock: systemClock });
+  const { services, logger } = meridian;
   const deps = { db, clock: systemClock };
   const demo = await ensureDemoTenant(deps, services, config.demoApiKey);
   if (demo.created) say(`meridian: created the demo tenant ${demo.tenantId}`);
@@ -52,7 +53,7 @@ async function main(): Promise<void> {
   if (worker) say(`meridian: job runner (${worker.kinds.join(', ')}) running in this process`);
   // The periodic sweeps (missed milestones) run wherever the worker runs; several at once are safe.
   const stopSweeps = config.worker ? startSweeps(services, logger) : null;
-  const server = app.listen(config.port, config.host, () => {
+  const server = createServer(meridian).listen(config.port, config.host, () => {
     const { port } = server.address() as AddressInfo;
     say(`meridian: listening on http://${config.host}:${port}/v1`);
     logger.info({ port }, 'listening');

@@ -4,7 +4,10 @@
  *
  * Each source of errors has its own small mapper to a {@link ProblemOf}, tried in order: our own `AppError`s, the
  * JSON body parser's, any other 4xx error with a `status` (express-openapi-validator's 400/404/405/415, the body
- * parser's rarer ones), an unreachable database (503), and last anything else (500). One renderer writes them.
+ * parser's rarer ones), an unreachable database (503), and last anything else (500). Node's HTTP parser is one more
+ * source, outside Express: {@link httpParserProblem} maps what it refuses (a 431 above all) for client-errors.ts.
+ * One function builds every problem document ({@link problemDocument}); the Express renderer and client-errors.ts
+ * write it.
  */
 import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
@@ -23,7 +26,7 @@ export interface Problem {
 }
 
 /** What a mapper makes of an error: the problem to answer with, and for a server fault what to log. */
-interface ProblemOf {
+export interface ProblemOf {
   code: ErrorCode;
   status: number;
   title: string;
@@ -107,19 +110,29 @@ function toFieldError(issue: ValidatorIssue): FieldError {
   return { location: where, path, message: issue.message ?? 'is invalid' };
 }
 
+/**
+ * The validator's `Allow` with `HEAD` added where `GET` is allowed: HEAD is answered wherever GET is
+ * (middleware.ts), though the spec declares no `head` operations.
+ */
+function withHead(allow: string | undefined): string | undefined {
+  if (allow === undefined) return undefined;
+  const methods = allow.split(',').map((m) => m.trim());
+  return methods.includes('GET') && !methods.includes('HEAD') ? [...methods, 'HEAD'].join(', ') : allow;
+}
+
 /** Any other 4xx error with a status: express-openapi-validator's 400/404/405/415 above all. */
 function fromClientError(err: unknown): ProblemOf | undefined {
   const e = httpErrorOf(err);
   const status = e.status ?? e.statusCode;
   if (!status || status < 400 || status >= 500) return undefined;
   const code = CODE_BY_STATUS[status] ?? 'validation_failed';
-  const allow = status === 405 ? e.headers?.Allow : undefined;
+  const allow = status === 405 ? withHead(e.headers?.Allow) : undefined;
   const errors = status === 400 ? (e.errors ?? []).map(toFieldError) : undefined;
   const details: Partial<Record<number, string>> = {
     400: `The request is invalid: ${(errors ?? []).map((f) => `${f.location} ${f.path} ${f.message}`).join('; ')}.`,
     404: 'No such resource or operation.',
     405: `This path does not accept the method; allowed: ${allow ?? 'see Allow'}.`,
-    415: 'Send the body as application/json.',
+    415: 'Send the body as application/json in UTF-8.',
   };
   const detail = details[status] ?? e.message ?? ERROR_CODES[code].title;
   return problem(code, detail, { status, errors, headers: allow ? { Allow: allow } : {} });
@@ -173,24 +186,54 @@ function toProblem(err: unknown): ProblemOf {
   return fromUnknown(err);
 }
 
+/**
+ * What Node's HTTP parser refused, before any middleware ran (`clientError`, server/http/client-errors.ts): the
+ * request line and headers over Node's limit (16 KiB by default, `--max-http-header-size`) → 431; a request not
+ * received in time → 408; chunk extensions over Node's limit → 413; anything else (an invalid character, a NUL in a
+ * header value, a malformed request line) → 400.
+ */
+export function httpParserProblem(parserCode: string | undefined): ProblemOf {
+  switch (parserCode) {
+    case 'HPE_HEADER_OVERFLOW':
+      return problem(
+        'request_header_fields_too_large',
+        'The request line and headers are larger than the server accepts (16 KiB); send long filters in fewer, shorter parameters.',
+      );
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return problem('request_timeout', 'The request was not received in time.');
+    case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
+      return problem('payload_too_large', 'The chunk extensions of the request body are too large.');
+    default:
+      return problem('validation_failed', 'The request is not valid HTTP/1.1 and could not be read.');
+  }
+}
+
 // ------------------------------------------------------------------------------------------------ renderer
 
 const TYPE_BASE = 'https://meridian.dev/problems/';
 
-/** Writes `problem` as the response: its headers, its status and the `application/problem+json` body. */
-function render(res: Response, requestId: string, instance: string, problem: ProblemOf): void {
+/** The `application/problem+json` body of `problem`, for the request `requestId` at `instance` (its path). */
+export function problemDocument(problem: ProblemOf, requestId: string, instance?: string): Problem {
   const body: Problem = {
     type: `${TYPE_BASE}${problem.code.replaceAll('_', '-')}`,
     title: problem.title,
     status: problem.status,
     detail: problem.detail,
-    instance,
+    ...(instance !== undefined ? { instance } : {}),
     code: problem.code,
     requestId,
   };
   if (problem.errors && problem.errors.length > 0) body.errors = problem.errors;
+  return body;
+}
+
+/** Writes `problem` as the response: its headers, its status and the `application/problem+json` body. */
+function render(res: Response, requestId: string, instance: string, problem: ProblemOf): void {
   for (const [name, value] of Object.entries(problem.headers ?? {})) res.setHeader(name, value);
-  res.status(problem.status).type('application/problem+json').send(JSON.stringify(body));
+  res
+    .status(problem.status)
+    .type('application/problem+json')
+    .send(JSON.stringify(problemDocument(problem, requestId, instance)));
 }
 
 /**

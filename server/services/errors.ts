@@ -19,6 +19,8 @@ export const ERROR_CODES = {
   precondition_failed: { status: 412, title: 'Precondition failed' },
   payload_too_large: { status: 413, title: 'Payload too large' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
+  request_timeout: { status: 408, title: 'Request timeout' },
+  request_header_fields_too_large: { status: 431, title: 'Request header fields too large' },
   idempotency_key_reused: { status: 422, title: 'Idempotency key reused' },
   rate_limited: { status: 429, title: 'Too many requests' },
   internal_error: { status: 500, title: 'Internal server error' },

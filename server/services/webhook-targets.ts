@@ -13,7 +13,10 @@ import { businessRule } from './errors.js';
  * pass: loopback, private (RFC 1918), link-local (169.254.0.0/16, so the cloud metadata address 169.254.169.254),
  * unique-local (fc00::/7, so fd00:ec2::254), CGNAT (100.64.0.0/10), unspecified, multicast, broadcast, reserved,
  * and the IPv6 forms that embed an IPv4 address (mapped, 6to4, Teredo, NAT64) are refused. IPv4-mapped IPv6
- * addresses are judged as the IPv4 address they carry. Classification by `ipaddr.js`.
+ * addresses (`::ffff:a.b.c.d`) are judged as the IPv4 address they carry. The whole IPv4-compatible range `::/96`
+ * (`::a.b.c.d`, deprecated by RFC 4291 §2.5.5.1) is refused as `ipv4Compatible`, whatever it embeds: ipaddr.js
+ * classes it as unicast, so `[::127.0.0.1]` and `[::169.254.169.254]` would otherwise pass (issue 13). Classification
+ * by `ipaddr.js`.
  */
 export function refusedAddress(address: string): string | null {
   let ip: ipaddr.IPv4 | ipaddr.IPv6;
@@ -23,7 +26,10 @@ export function refusedAddress(address: string): string | null {
     return 'not an IP address';
   }
   const range = ip.range();
-  return range === 'unicast' ? null : range;
+  if (range !== 'unicast') return range;
+  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).parts.slice(0, 6).every((part) => part === 0))
+    return 'ipv4Compatible';
+  return null;
 }
 
 /** Thrown when a target resolves to an address the policy refuses (carried into the attempt's `error`). */
@@ -71,10 +77,13 @@ function hostOf(url: URL): string {
 }
 
 /**
- * Delivery-time check of a URL whose host is an IP literal (no lookup happens for those).
+ * Delivery-time check of a URL whose host is an IP literal (no lookup happens for those), and of a URL that carries
+ * credentials (stored before registration refused them: never sent as an `Authorization` header).
  * @throws RefusedTargetError when refused.
  */
 export function checkLiteralTarget(url: URL, allowPrivate: boolean): void {
+  if (url.username !== '' || url.password !== '')
+    throw new RefusedTargetError('webhook URLs must not carry credentials (user:password@)');
   if (allowPrivate) return;
   if (url.protocol !== 'https:') throw new RefusedTargetError('plain http targets are not allowed');
   const host = hostOf(url);
@@ -86,8 +95,10 @@ export function checkLiteralTarget(url: URL, allowPrivate: boolean): void {
 const LOOKUP_TIMEOUT_MS = 5_000;
 
 /**
- * The registration-time check of a target URL (create and PATCH): https (http only when private targets are
- * allowed), and a host whose every address is public unless private targets are allowed.
+ * The registration-time check of a target URL (create and PATCH): no credentials in it (`https://user:pass@host/`:
+ * they would be stored and shown to every admin, and `https://127.0.0.1:443@8.8.8.8/` hides its real host behind
+ * them; refused whatever the private-target setting), https (http only when private targets are allowed), and a host
+ * whose every address is public unless private targets are allowed.
  * @throws AppError 422 `validation_failed` naming `/url`.
  */
 export async function assertAllowedTarget(raw: string, allowPrivate: boolean): Promise<void> {
@@ -99,6 +110,10 @@ export async function assertAllowedTarget(raw: string, allowPrivate: boolean): P
     throw refuse('url is not a valid absolute URL.');
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw refuse('url must use https.');
+  if (url.username !== '' || url.password !== '' || /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(raw))
+    throw refuse(
+      'url must not carry credentials (user:password@host); authenticate deliveries by their signature instead.',
+    );
   if (allowPrivate) return;
   if (url.protocol !== 'https:') throw refuse('url must use https.');
   const host = hostOf(url);

@@ -115,6 +115,31 @@ describe('Webhooks', () => {
     expectProblem(await create({ url, events: ['*'], secret: 'whsec_x' }), 400, 'validation_failed');
   });
 
+  it('refuses URLs with credentials (422 naming /url, nothing stored), even where private targets are allowed (issue 13)', async () => {
+    const withCredentials = [
+      'https://user:pass@hooks.example.com/meridian',
+      'https://127.0.0.1:443@8.8.8.8/', // the real host is 8.8.8.8; "127.0.0.1:443" is a user name and a password
+      'https://user@hooks.example.com/meridian',
+      'https://:secret@hooks.example.com/meridian',
+      'https://@hooks.example.com/meridian',
+      'http://admin:admin@127.0.0.1:8080/hook',
+    ];
+    for (const url of withCredentials) {
+      const problem = expectProblem(await create({ url, events: ['*'] }), 422, 'validation_failed');
+      expect(fieldErrors(problem), url).to.deep.equal(['body:/url']);
+      expect(problem.detail).to.match(/credentials/);
+      expect(JSON.stringify(problem)).to.not.contain('pass@');
+    }
+    expect((await api.get('listWebhooks', '/webhooks')).body.pagination.total).to.equal(0);
+    const w = await hook();
+    const patched = await api.patch('updateWebhook', `/webhooks/${w.id}`, {
+      body: { url: 'https://user:pass@hooks.example.com/other' },
+    });
+    expectProblem(patched, 422, 'validation_failed');
+    const got = await api.get('getWebhook', `/webhooks/${w.id}`);
+    expect(got.body).to.include({ url: 'https://hooks.example.com/meridian', version: 1 });
+  });
+
   it('needs a key (401) with the admin scope (403) for every operation', async () => {
     const w = await hook();
     const anonymous = client(server.baseUrl, null);
@@ -362,6 +387,21 @@ describe('Webhooks with private targets refused (MERIDIAN_WEBHOOK_ALLOW_PRIVATE=
     'https://0x7f.0.0.1/hook', // loopback in hex, normalised by the URL parser
     'https://2130706433/hook', // loopback as one integer
     'https://no-such-host.invalid/hook', // does not resolve
+    // IPv4-compatible IPv6 (::/96), which ipaddr.js classes as unicast (issue 13): refused whatever it embeds.
+    'https://[::127.0.0.1]/hook',
+    'https://[::169.254.169.254]/latest/meta-data',
+    'https://[::10.0.0.1]/hook',
+    'https://[::a9fe:a9fe]/hook',
+    'https://[::8.8.8.8]/hook',
+    'https://[0:0:0:0:0:0:7f00:1]/hook',
+    // IPv4-mapped and the other forms that embed an IPv4 address.
+    'https://[::ffff:10.0.0.1]/hook',
+    'https://[::ffff:0:127.0.0.1]/hook', // IPv4-translated (SIIT)
+    'https://[64:ff9b::127.0.0.1]/hook', // NAT64
+    'https://[64:ff9b:1::a9fe:a9fe]/hook', // local-use NAT64
+    'https://[2002:7f00:1::]/hook', // 6to4 of 127.0.0.1
+    'https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/hook', // Teredo
+    'https://user:pass@93.184.215.14/hook', // credentials, on a public address
   ];
 
   for (const url of refused) {

@@ -401,6 +401,33 @@ describe('Webhook delivery: schedule, limits and leases (injected clock)', funct
     expect(r.received).to.have.length(0);
   });
 
+  it('refuses at delivery time an IPv4-compatible IPv6 literal ([::127.0.0.1]) and a URL with credentials (issue 13)', async () => {
+    const r = await receiver();
+    const port = new URL(r.url()).port;
+    // Registered while private targets were allowed (development), then delivered with them refused.
+    const compatible = await register(`https://[::127.0.0.1]:${port}/compatible`);
+    const metadata = await register(`https://[::169.254.169.254]:${port}/latest/meta-data`);
+    await emit(server, tenant.tenantId, 'risk.created', clock.now());
+    expect(await workerWith({ MERIDIAN_WEBHOOK_ALLOW_PRIVATE: 'false' }).drain()).to.equal(2);
+    for (const hook of [compatible, metadata]) {
+      const [d] = await deliveries(hook.id);
+      expect(d.attempts[0].statusCode).to.equal(null);
+      expect(d.attempts[0].error).to.match(/does not resolve to public addresses only/);
+    }
+    // A URL with credentials can no longer be registered; one stored before is never called, whatever the setting.
+    const hook = await register(r.url('/with-credentials'));
+    await server.db
+      .knex('webhook_endpoints')
+      .where({ id: hook.id })
+      .update({ url: r.url('/with-credentials').replace('http://', 'http://user:secret@') });
+    await emit(server, tenant.tenantId, 'milestone.missed', clock.now());
+    await workerWith().drain();
+    const [d] = await deliveries(hook.id);
+    expect(d.attempts[0].statusCode).to.equal(null);
+    expect(d.attempts[0].error).to.match(/must not carry credentials/);
+    expect(r.received).to.have.length(0);
+  });
+
   it('sends nothing for an endpoint deleted while its deliveries were pending', async () => {
     const r = await receiver();
     const hook = await register(r.url());

@@ -9,7 +9,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import knexFactory from 'knex';
-import { createApp, type MeridianApp } from '../../server/app.js';
+import type { Logger } from 'pino';
+import { createApp, createServer, type MeridianApp } from '../../server/app.js';
 import { type Clock, systemClock } from '../../server/clock.js';
 import { loadConfig } from '../../server/config.js';
 import { type Database, migrate, openDatabase } from '../../server/repositories/db.js';
@@ -85,15 +86,23 @@ export async function openTestDatabase(
   };
 }
 
-/** Starts the real app on 127.0.0.1:0 over a fresh database. Response validation is on (NODE_ENV=test). */
+/**
+ * Starts the real app on 127.0.0.1:0 over a fresh database, through `createServer` as `npm start` does. Response
+ * validation is on (NODE_ENV=test). `logger` replaces the configured one (a test that reads the access log).
+ */
 export async function startTestServer(
-  options: { clock?: Clock; env?: NodeJS.ProcessEnv; db?: 'sqlite' | 'postgres' } = {},
+  options: { clock?: Clock; env?: NodeJS.ProcessEnv; db?: 'sqlite' | 'postgres'; logger?: Logger } = {},
 ): Promise<TestServer> {
   const { db, dispose } = await openTestDatabase(options.db);
   const config = loadConfig({ NODE_ENV: 'test', ...options.env });
-  const meridian = createApp({ config, db, clock: options.clock ?? systemClock });
+  const meridian = createApp({
+    config,
+    db,
+    clock: options.clock ?? systemClock,
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
   const server: Server = await new Promise((resolve) => {
-    const s = meridian.app.listen(0, '127.0.0.1', () => resolve(s));
+    const s = createServer(meridian).listen(0, '127.0.0.1', () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
   const { identity } = meridian.services;

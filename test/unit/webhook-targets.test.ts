@@ -27,6 +27,14 @@ describe('webhook target addresses', () => {
     ['::ffff:169.254.169.254', 'linkLocal'],
     ['64:ff9b::a00:1', 'rfc6052'],
     ['2002:7f00:1::', '6to4'],
+    // IPv4-compatible IPv6 (::/96), as the URL parser normalises `[::127.0.0.1]`: ipaddr.js says unicast (issue 13).
+    ['::7f00:1', 'ipv4Compatible'],
+    ['::a9fe:a9fe', 'ipv4Compatible'],
+    ['::a00:1', 'ipv4Compatible'],
+    ['::808:808', 'ipv4Compatible'],
+    ['::2', 'ipv4Compatible'],
+    ['::ffff:0:7f00:1', 'rfc6145'],
+    ['64:ff9b:1::a00:1', 'rfc6052'],
   ];
   for (const [address, range] of refused) {
     it(`refuses ${address} (${range})`, () => expect(refusedAddress(address)).to.equal(range));
@@ -44,6 +52,16 @@ describe('webhook target addresses', () => {
     expect(() => checkLiteralTarget(new URL('https://93.184.215.14/x'), false)).to.not.throw();
     expect(() => checkLiteralTarget(new URL('https://hooks.example.com/x'), false)).to.not.throw();
     expect(() => checkLiteralTarget(new URL('http://127.0.0.1:9/x'), true)).to.not.throw();
+  });
+
+  it('checks IPv4-compatible IPv6 literals and credentials at delivery time (issue 13)', () => {
+    for (const url of ['https://[::127.0.0.1]/x', 'https://[::169.254.169.254]/x', 'https://[::10.0.0.1]/x'])
+      expect(() => checkLiteralTarget(new URL(url), false), url).to.throw(/public addresses only/);
+    expect(() => checkLiteralTarget(new URL('https://user:pass@93.184.215.14/x'), false)).to.throw(
+      /credentials/,
+    );
+    // Credentials are refused even where private targets are allowed.
+    expect(() => checkLiteralTarget(new URL('http://user:pass@127.0.0.1:9/x'), true)).to.throw(/credentials/);
   });
 
   it('matches event filters: the kind itself or *', () => {

@@ -2853,11 +2853,16 @@ class WebhooksResource(SyncAPIResource):
         `budget.overrun_detected` — or `*` for all of them. The response carries the signing `secret`
         (`whsec_…`); it is shown only here and on rotation, so store it.
 
-        URLs whose host resolves to a loopback, private or link-local address are refused (unless the deployment
-        explicitly allows them, for development); the check is repeated at every delivery.
+        The URL must be `https` and its host must resolve to public addresses only: loopback, private (RFC 1918),
+        link-local (so cloud metadata at 169.254.169.254), unique-local, CGNAT, multicast and reserved addresses are
+        refused, and so is every IPv6 form that carries an IPv4 address (IPv4-mapped `::ffff:a.b.c.d` judged by the
+        address it carries, the whole IPv4-compatible range `::a.b.c.d`, NAT64, 6to4, Teredo), unless the deployment
+        explicitly allows private targets (development). The check is repeated at every delivery, on the addresses the
+        connection uses. A URL with credentials (`https://user:password@host/…`) is always refused: it would be
+        stored and shown to every admin; authenticate deliveries by their signature instead.
 
         Errors: 400 `validation_failed` for a malformed URL or unknown event kind; 422 `validation_failed` for a
-        refused address.
+        refused address or a URL with credentials.
 
         Requires scope `admin`.
 
@@ -5657,11 +5662,16 @@ class AsyncWebhooksResource(AsyncAPIResource):
         `budget.overrun_detected` — or `*` for all of them. The response carries the signing `secret`
         (`whsec_…`); it is shown only here and on rotation, so store it.
 
-        URLs whose host resolves to a loopback, private or link-local address are refused (unless the deployment
-        explicitly allows them, for development); the check is repeated at every delivery.
+        The URL must be `https` and its host must resolve to public addresses only: loopback, private (RFC 1918),
+        link-local (so cloud metadata at 169.254.169.254), unique-local, CGNAT, multicast and reserved addresses are
+        refused, and so is every IPv6 form that carries an IPv4 address (IPv4-mapped `::ffff:a.b.c.d` judged by the
+        address it carries, the whole IPv4-compatible range `::a.b.c.d`, NAT64, 6to4, Teredo), unless the deployment
+        explicitly allows private targets (development). The check is repeated at every delivery, on the addresses the
+        connection uses. A URL with credentials (`https://user:password@host/…`) is always refused: it would be
+        stored and shown to every admin; authenticate deliveries by their signature instead.
 
         Errors: 400 `validation_failed` for a malformed URL or unknown event kind; 422 `validation_failed` for a
-        refused address.
+        refused address or a URL with credentials.
 
         Requires scope `admin`.
 

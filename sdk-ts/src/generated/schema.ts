@@ -779,11 +779,16 @@ export interface paths {
          *     `budget.overrun_detected` — or `*` for all of them. The response carries the signing `secret`
          *     (`whsec_…`); it is shown only here and on rotation, so store it.
          *
-         *     URLs whose host resolves to a loopback, private or link-local address are refused (unless the deployment
-         *     explicitly allows them, for development); the check is repeated at every delivery.
+         *     The URL must be `https` and its host must resolve to public addresses only: loopback, private (RFC 1918),
+         *     link-local (so cloud metadata at 169.254.169.254), unique-local, CGNAT, multicast and reserved addresses are
+         *     refused, and so is every IPv6 form that carries an IPv4 address (IPv4-mapped `::ffff:a.b.c.d` judged by the
+         *     address it carries, the whole IPv4-compatible range `::a.b.c.d`, NAT64, 6to4, Teredo), unless the deployment
+         *     explicitly allows private targets (development). The check is repeated at every delivery, on the addresses the
+         *     connection uses. A URL with credentials (`https://user:password@host/…`) is always refused: it would be
+         *     stored and shown to every admin; authenticate deliveries by their signature instead.
          *
          *     Errors: 400 `validation_failed` for a malformed URL or unknown event kind; 422 `validation_failed` for a
-         *     refused address.
+         *     refused address or a URL with credentials.
          *
          *     Requires scope `admin`.
          */
@@ -1223,7 +1228,8 @@ export interface components {
             /**
              * @description Stable machine-readable error code: `validation_failed`, `unauthenticated`, `forbidden`, `not_found`,
              *     `method_not_allowed`, `conflict`, `invalid_transition`, `precondition_failed`, `idempotency_key_reused`,
-             *     `rate_limited`, `payload_too_large`, `unsupported_media_type`, `internal_error`, `service_unavailable`.
+             *     `rate_limited`, `payload_too_large`, `unsupported_media_type`, `request_timeout`,
+             *     `request_header_fields_too_large`, `internal_error`, `service_unavailable`.
              *     New codes may be added; treat unknown ones by `status`.
              */
             code: string;
@@ -1642,7 +1648,8 @@ export interface components {
         };
         /**
          * @description Fields to change. Only the fields present change; absent fields keep their values, `null` clears a nullable
-         *     field, and an empty object changes nothing. The resulting `endDate` must be on or after `startDate` (else 422
+         *     field, and an empty object `{}` changes nothing (200 with the project unchanged: same `version`, no audit entry,
+         *     no event). The resulting `endDate` must be on or after `startDate` (else 422
          *     `validation_failed`); status changes follow `ProjectStatus` (else 409 `invalid_transition`).
          * @example {
          *       "status": "AT_RISK",
@@ -1904,7 +1911,7 @@ export interface components {
             description?: string | null;
             status?: components["schemas"]["MilestoneStatus"];
         };
-        /** @description Fields to change; only the fields present change. */
+        /** @description Fields to change; only the fields present change. An empty object `{}` changes nothing (200 with the record unchanged, at the same `version`, with no audit entry and no event). */
         MilestoneUpdate: {
             /** @description Name of the milestone. */
             name?: string;
@@ -2041,7 +2048,7 @@ export interface components {
              */
             dueDate?: string | null;
         };
-        /** @description Fields to change; only the fields present change. The project of a risk cannot be changed. */
+        /** @description Fields to change; only the fields present change. The project of a risk cannot be changed. An empty object `{}` changes nothing (200 with the record unchanged, at the same `version`, with no audit entry and no event). */
         RiskUpdate: {
             /** @description Short statement of the risk. */
             title?: string;
@@ -2163,7 +2170,7 @@ export interface components {
              */
             dueDate?: string | null;
         };
-        /** @description Fields to change; only the fields present change. The project of an issue cannot be changed. */
+        /** @description Fields to change; only the fields present change. The project of an issue cannot be changed. An empty object `{}` changes nothing (200 with the record unchanged, at the same `version`, with no audit entry and no event). */
         IssueUpdate: {
             /** @description Short statement of the issue. */
             title?: string;
@@ -2267,7 +2274,7 @@ export interface components {
              */
             active?: boolean;
         };
-        /** @description Fields to change; only the fields present change; null clears a nullable field. */
+        /** @description Fields to change; only the fields present change; null clears a nullable field. An empty object `{}` changes nothing (200 with the record unchanged, at the same `version`, with no audit entry and no event). */
         ResourceUpdate: {
             /** @description Full name. */
             name?: string;
@@ -2467,7 +2474,7 @@ export interface components {
             /** @description Role on the project. */
             role?: string | null;
         };
-        /** @description Fields to change; only the fields present change. */
+        /** @description Fields to change; only the fields present change. An empty object `{}` changes nothing (200 with the record unchanged, at the same `version`, with no audit entry and no event). */
         AllocationUpdate: {
             /**
              * Format: date
@@ -2917,7 +2924,7 @@ export interface components {
         WebhookEndpointCreate: {
             /**
              * Format: uri
-             * @description An http(s) URL that does not resolve to a loopback, private or link-local address.
+             * @description An https URL (http only where the deployment allows private targets) whose host resolves to public addresses only, without credentials (`user:password@`).
              */
             url: string;
             /** @description Event kinds to deliver, or `["*"]` for all. */
@@ -2930,11 +2937,11 @@ export interface components {
              */
             enabled?: boolean;
         };
-        /** @description Fields to change; only the fields present change. */
+        /** @description Fields to change; only the fields present change. An empty object `{}` changes nothing (200 with the record unchanged, at the same `version`, with no audit entry and no event). */
         WebhookEndpointUpdate: {
             /**
              * Format: uri
-             * @description An http(s) URL that does not resolve to a loopback, private or link-local address.
+             * @description An https URL (http only where the deployment allows private targets) whose host resolves to public addresses only, without credentials (`user:password@`).
              */
             url?: string;
             /** @description Replaces the list of event kinds. */
@@ -3748,8 +3755,16 @@ export interface components {
                 "Retry-After"?: number;
                 /** @description On 401, the authentication scheme to use, `Bearer`. */
                 "WWW-Authenticate"?: string;
-                /** @description On 405, the methods the path supports, e.g. `GET, PATCH`. */
+                /**
+                 * @description On 405, the methods the path supports, e.g. `GET, PATCH, HEAD` (`HEAD` wherever `GET` is allowed).
+                 * @example GET, PATCH, HEAD
+                 */
                 Allow?: string;
+                /**
+                 * @description `no-store` on every problem under `/v1`, as on successful responses.
+                 * @example no-store
+                 */
+                "Cache-Control"?: string;
                 [name: string]: unknown;
             };
             content: {
@@ -3844,6 +3859,12 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /**
+         * @description `no-store`, on every response under `/v1`: no browser or shared cache may keep it. Responses that carry a
+         *     secret shown once (a new API key's `key`, a webhook endpoint's `secret`) declare it explicitly.
+         * @example no-store
+         */
+        "Cache-Control": string;
         /**
          * @description Identifier of this request, echoed from the request's `X-Request-Id` when given, else generated. Quote it when reporting a problem.
          * @example 0195f3a8-2b1c-7d4e-9f6a-1c2b3d4e5f60
@@ -5334,9 +5355,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The endpoint was registered; the response is the only time the secret is shown besides rotation. */
+            /** @description The endpoint was registered; the response is the only time the secret is shown besides rotation. Sent with `Cache-Control: no-store`. */
             201: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -5474,9 +5496,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The endpoint with its new secret. */
+            /** @description The endpoint with its new secret. Sent with `Cache-Control: no-store`. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -5669,9 +5692,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The key was created; store `key` now. */
+            /** @description The key was created; store `key` now. Sent with `Cache-Control: no-store`. */
             201: {
                 headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
