@@ -11,14 +11,18 @@ import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { httpParserProblem, problemDocument } from './problem.js';
 
+/** The response in progress on a connection, as Node's HTTP server tracks it (`socket._httpMessage`). */
+type HttpSocket = Socket & { _httpMessage?: { headersSent?: boolean } | null };
+
 /**
- * Installs the `clientError` listener on `server`. As Node's default listener does, it answers only on a connection
- * that has written nothing yet (a parse error after a keep-alive response was sent can only close the connection),
- * and closes the connection after the answer: the parser cannot read on from where it failed.
+ * Installs the `clientError` listener on `server`. As Node's default listener does, it answers unless the peer is
+ * gone or a response on this connection has already started (another status line would corrupt it; then the
+ * connection can only be closed), so a keep-alive connection's next request is answered too; and it closes the
+ * connection after the answer: the parser cannot read on from where it failed.
  */
 export function answerClientErrors(server: Server, logger: Logger): void {
-  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
-    if (err.code === 'ECONNRESET' || !socket.writable || socket.bytesWritten > 0) {
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: HttpSocket) => {
+    if (err.code === 'ECONNRESET' || !socket.writable || socket._httpMessage?.headersSent) {
       socket.destroy();
       return;
     }

@@ -15,24 +15,40 @@ import { client } from '../support/client.js';
 import { startTestServer, TEST_DB, type TestServer, type TestTenant } from '../support/server.js';
 import { type Api, expectProblem, fieldErrors, makeProject, makeRisk, uniq } from './helpers.js';
 
-/** Sends raw bytes to the server and reads everything it answers until it closes the connection. */
+/**
+ * Sends raw requests to the server over one connection, each after the answer to the one before has begun, and
+ * reads everything it answers until it closes the connection. Returns the first answer's status, its head and
+ * everything after it.
+ */
 async function rawExchange(
   baseUrl: string,
-  request: string,
+  ...requests: string[]
 ): Promise<{ status: number; headers: string; body: string }> {
   const { hostname, port } = new URL(baseUrl);
   const text = await new Promise<string>((resolve, reject) => {
-    const socket = net.connect(Number(port), hostname, () => socket.end(request));
+    const pending = [...requests];
+    const socket = net.connect(Number(port), hostname, () => {
+      const next = pending.shift() ?? '';
+      if (pending.length === 0) socket.end(next);
+      else socket.write(next);
+    });
     let out = '';
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => {
       out += chunk;
+      const next = pending.shift();
+      if (next !== undefined) {
+        if (pending.length === 0) socket.end(next);
+        else socket.write(next);
+      }
     });
     socket.on('close', () => resolve(out));
     socket.on('error', (err: NodeJS.ErrnoException) => (out ? resolve(out) : reject(err)));
     socket.setTimeout(10_000, () => socket.destroy(new Error('no answer in 10 s')));
   });
-  const [head = '', body = ''] = text.split('\r\n\r\n');
+  const at = text.indexOf('\r\n\r\n');
+  const head = at < 0 ? text : text.slice(0, at);
+  const body = at < 0 ? '' : text.slice(at + 4);
   return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]), headers: head, body };
 }
 
@@ -312,6 +328,21 @@ describe(`Requests and responses (${TEST_DB})`, () => {
       expect(problem).to.include({ status: 431, code: 'request_header_fields_too_large' });
       expect(problem.requestId).to.equal(headerOf(raw.headers, 'x-request-id'));
       expect(Number(headerOf(raw.headers, 'content-length'))).to.equal(Buffer.byteLength(raw.body));
+    });
+
+    it('answers the 431 on a keep-alive connection after an earlier response too', async () => {
+      const raw = await rawExchange(
+        server.baseUrl,
+        `GET /v1/me HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${tenant.keys.read}\r\n\r\n`,
+        `GET /v1/projects?borough=${'x'.repeat(100_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+      );
+      expect(raw.status).to.equal(200);
+      const second = /HTTP\/1\.1 431 [^\r]*\r\n[\s\S]*?\r\n\r\n(\{.*\})$/.exec(raw.body);
+      expect(second, raw.body.slice(-400)).to.not.equal(null);
+      expect(JSON.parse(second?.[1] ?? '')).to.include({
+        status: 431,
+        code: 'request_header_fields_too_large',
+      });
     });
 
     it('answers a malformed request line with a problem+json 400', async () => {
