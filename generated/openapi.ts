@@ -2741,10 +2741,11 @@ export interface components {
             citations: components["schemas"]["Citation"][];
         };
         /**
-         * @description Kind of record a citation points at.
+         * @description Kind of record a citation points at. Every type but `status_report` is read at `/v1/{collection}/{id}`
+         *     (`/v1/projects/{id}`, `/v1/risks/{id}`, …); a status report at `/v1/status-reports/{id}`.
          * @enum {string}
          */
-        CitationType: "project" | "risk" | "issue" | "milestone" | "resource" | "allocation";
+        CitationType: "project" | "risk" | "issue" | "milestone" | "resource" | "allocation" | "status_report";
         /** @description A record an answer or finding is based on. */
         Citation: {
             /** @description The number used in `[n]` markers. */
@@ -2757,10 +2758,15 @@ export interface components {
             id: string;
             /** @description The record's name or title. */
             title: string;
-            /** @description API path of the record, e.g. `/v1/risks/{id}`. */
+            /** @description API path of the record under `/v1`, e.g. `/v1/risks/{id}`; a GET of it answers the record. */
             url: string;
-            /** @description The part of the record that supports the statement. */
+            /** @description The part of the record that supports the statement, with the figures it states. */
             excerpt: string;
+            /**
+             * @description The field of the record the statement rests on (e.g. `forecastCost`, `dueDate`, `score`), when it rests
+             *     on one; absent when the whole record is meant. The same record cited for two fields is two citations.
+             */
+            field?: string;
         };
         /**
          * @description A natural-language question about the tenant's portfolio.
@@ -6005,7 +6011,7 @@ export const agentIdValues: ReadonlyArray<FlattenedDeepRequired<components>["sch
 export const agentDepthValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AgentDepth"]> = ["quick", "standard", "deep"];
 export const executionStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExecutionStatus"]> = ["PENDING", "RUNNING", "COMPLETED", "FAILED"];
 export const findingSeverityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FindingSeverity"]> = ["INFO", "LOW", "MEDIUM", "HIGH", "CRITICAL"];
-export const citationTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CitationType"]> = ["project", "risk", "issue", "milestone", "resource", "allocation"];
+export const citationTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CitationType"]> = ["project", "risk", "issue", "milestone", "resource", "allocation", "status_report"];
 export const webhookEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookEventType"]> = ["project.status_changed", "risk.created", "risk.severity_escalated", "milestone.missed", "agent.execution_completed", "budget.overrun_detected"];
 export const webhookEventFilterValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookEventFilter"]> = ["project.status_changed", "risk.created", "risk.severity_escalated", "milestone.missed", "agent.execution_completed", "budget.overrun_detected", "*"];
 export const webhookDeliveryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookDeliveryStatus"]> = ["PENDING", "SUCCEEDED", "FAILED"];

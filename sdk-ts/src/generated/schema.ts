@@ -2741,10 +2741,11 @@ export interface components {
             citations: components["schemas"]["Citation"][];
         };
         /**
-         * @description Kind of record a citation points at.
+         * @description Kind of record a citation points at. Every type but `status_report` is read at `/v1/{collection}/{id}`
+         *     (`/v1/projects/{id}`, `/v1/risks/{id}`, …); a status report at `/v1/status-reports/{id}`.
          * @enum {string}
          */
-        CitationType: "project" | "risk" | "issue" | "milestone" | "resource" | "allocation";
+        CitationType: "project" | "risk" | "issue" | "milestone" | "resource" | "allocation" | "status_report";
         /** @description A record an answer or finding is based on. */
         Citation: {
             /** @description The number used in `[n]` markers. */
@@ -2757,10 +2758,15 @@ export interface components {
             id: string;
             /** @description The record's name or title. */
             title: string;
-            /** @description API path of the record, e.g. `/v1/risks/{id}`. */
+            /** @description API path of the record under `/v1`, e.g. `/v1/risks/{id}`; a GET of it answers the record. */
             url: string;
-            /** @description The part of the record that supports the statement. */
+            /** @description The part of the record that supports the statement, with the figures it states. */
             excerpt: string;
+            /**
+             * @description The field of the record the statement rests on (e.g. `forecastCost`, `dueDate`, `score`), when it rests
+             *     on one; absent when the whole record is meant. The same record cited for two fields is two citations.
+             */
+            field?: string;
         };
         /**
          * @description A natural-language question about the tenant's portfolio.

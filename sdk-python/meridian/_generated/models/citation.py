@@ -19,7 +19,7 @@ import re  # noqa: F401
 import json
 
 from pydantic import BaseModel, ConfigDict, Field, StrictStr
-from typing import Any, ClassVar, Dict, List
+from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
 from uuid import UUID
 from meridian._generated.models.citation_type import CitationType
@@ -35,9 +35,10 @@ class Citation(BaseModel):
     type: CitationType
     id: UUID = Field(description="The record's id.")
     title: StrictStr = Field(description="The record's name or title.")
-    url: StrictStr = Field(description="API path of the record, e.g. `/v1/risks/{id}`.")
-    excerpt: StrictStr = Field(description="The part of the record that supports the statement.")
-    __properties: ClassVar[List[str]] = ["index", "type", "id", "title", "url", "excerpt"]
+    url: StrictStr = Field(description="API path of the record under `/v1`, e.g. `/v1/risks/{id}`; a GET of it answers the record.")
+    excerpt: StrictStr = Field(description="The part of the record that supports the statement, with the figures it states.")
+    var_field: Optional[StrictStr] = Field(default=None, description="The field of the record the statement rests on (e.g. `forecastCost`, `dueDate`, `score`), when it rests on one; absent when the whole record is meant. The same record cited for two fields is two citations. ", alias="field")
+    __properties: ClassVar[List[str]] = ["index", "type", "id", "title", "url", "excerpt", "field"]
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -95,7 +96,8 @@ class Citation(BaseModel):
             "id": obj.get("id"),
             "title": obj.get("title"),
             "url": obj.get("url"),
-            "excerpt": obj.get("excerpt")
+            "excerpt": obj.get("excerpt"),
+            "field": obj.get("field")
         })
         return _obj
 

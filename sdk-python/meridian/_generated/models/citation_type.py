@@ -21,7 +21,7 @@ from typing_extensions import Self
 
 class CitationType(str, Enum):
     """
-    Kind of record a citation points at.
+    Kind of record a citation points at. Every type but `status_report` is read at `/v1/{collection}/{id}` (`/v1/projects/{id}`, `/v1/risks/{id}`, …); a status report at `/v1/status-reports/{id}`. 
     """
 
     """
@@ -33,6 +33,7 @@ class CitationType(str, Enum):
     MILESTONE = 'milestone'
     RESOURCE = 'resource'
     ALLOCATION = 'allocation'
+    STATUS_REPORT = 'status_report'
 
     @classmethod
     def from_json(cls, json_str: str) -> Self:
