@@ -62,6 +62,16 @@ export interface Config {
   worker: boolean;
   /** How often an idle delivery worker looks for due deliveries, in ms (env `MERIDIAN_WORKER_POLL_MS`, default 500). */
   workerPollMs: number;
+  /**
+   * Lease of an agent execution's claim, in ms (env `MERIDIAN_AGENT_LEASE_MS`, default 60000): the worker extends it
+   * every third of it while the run lasts; a worker that dies leaves it to expire, then the run is retried.
+   */
+  agentLeaseMs: number;
+  /**
+   * Pause after each stage of an agent run, in ms (env `MERIDIAN_AGENT_STAGE_DELAY_MS`, default 0): for
+   * demonstrations of progress and for crash tests that need a run to kill mid-way.
+   */
+  agentStageDelayMs: number;
 }
 
 /** DESIGN.md's delivery schedule: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
@@ -134,5 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookTimeoutMs: int('MERIDIAN_WEBHOOK_TIMEOUT_MS', env.MERIDIAN_WEBHOOK_TIMEOUT_MS, 15_000),
     worker: bool(env.MERIDIAN_WORKER, nodeEnv !== 'test'),
     workerPollMs: int('MERIDIAN_WORKER_POLL_MS', env.MERIDIAN_WORKER_POLL_MS, 500),
+    agentLeaseMs: Math.max(300, int('MERIDIAN_AGENT_LEASE_MS', env.MERIDIAN_AGENT_LEASE_MS, 60_000)),
+    agentStageDelayMs: int('MERIDIAN_AGENT_STAGE_DELAY_MS', env.MERIDIAN_AGENT_STAGE_DELAY_MS, 0),
   };
 }

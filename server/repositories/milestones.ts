@@ -81,6 +81,27 @@ export async function pendingMilestonesDueBefore(
   }));
 }
 
+/**
+ * The ids of one tenant's PENDING milestones (or one project's) due before `date`, oldest due first: the candidates
+ * `schedule-health` marks MISSED through the sweep's path.
+ */
+export async function pendingMilestoneIdsDueBefore(
+  db: Executor,
+  tenantId: string,
+  projectId: string | null,
+  date: string,
+): Promise<string[]> {
+  const query = db('milestones')
+    .where({ tenant_id: tenantId, status: 'PENDING' })
+    .andWhere('due_date', '<', date)
+    // As the sweep: a milestone announced before and reopened by hand is not picked again.
+    .whereNull('missed_event_at')
+    .orderBy([{ column: 'due_date' }, { column: 'id' }])
+    .select('id');
+  if (projectId) query.andWhere('project_id', projectId);
+  return ((await query) as { id: string }[]).map((r) => r.id);
+}
+
 /** Whether `milestone.missed` was already announced for the milestone. */
 export async function missedAnnounced(db: Executor, tenantId: string, id: string): Promise<boolean> {
   const row = (await db('milestones').where({ tenant_id: tenantId, id }).first('missed_event_at')) as

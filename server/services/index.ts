@@ -2,6 +2,7 @@
  * The service registry: one instance of each service over shared dependencies.
  */
 import type { Config } from '../config.js';
+import { AgentService } from './agents/index.js';
 import { AllocationService } from './allocations.js';
 import { AuditLogService } from './audit.js';
 import type { BaseDeps, ServiceDeps } from './context.js';
@@ -33,6 +34,8 @@ export interface Services {
   resources: ResourceService;
   allocations: AllocationService;
   webhooks: WebhookService;
+  /** Agent catalogue, runs and executions. */
+  agents: AgentService;
   /** Delivery state for the webhook delivery worker. */
   deliveries: DeliveryService;
   /** The job queue (workers claim from it; in-process ones are woken by its enqueues). */
@@ -49,24 +52,27 @@ export interface Services {
  */
 export function buildServices(
   base: BaseDeps,
-  config: Pick<Config, 'defaultRateLimitPerMinute'> & Partial<Pick<Config, 'webhookAllowPrivate'>>,
+  config: Pick<Config, 'defaultRateLimitPerMinute'> &
+    Partial<Pick<Config, 'webhookAllowPrivate' | 'agentStageDelayMs'>>,
 ): Services {
   const jobs = new JobQueue(base.db, base.clock);
   const events = new EventOutbox(jobs);
   const deps: ServiceDeps = { ...base, jobs, events };
   const projects = new ProjectService(deps);
+  const milestones = new MilestoneService(deps);
   return {
     identity: new IdentityService(deps, config.defaultRateLimitPerMinute),
     auditLog: new AuditLogService(deps),
     idempotency: new IdempotencyService(deps),
     projects,
     statusReports: new StatusReportService(deps, projects),
-    milestones: new MilestoneService(deps),
+    milestones,
     issues: new IssueService(deps),
     risks: new RiskService(deps),
     resources: new ResourceService(deps),
     allocations: new AllocationService(deps),
     webhooks: new WebhookService(deps, { allowPrivate: config.webhookAllowPrivate ?? false }),
+    agents: new AgentService(deps, milestones, { stageDelayMs: config.agentStageDelayMs ?? 0 }),
     deliveries: new DeliveryService(deps),
     jobs,
     events,

@@ -80,6 +80,12 @@ export interface JobKind<P = unknown> {
    * left looking in progress.
    */
   onGiveUp?(trx: Executor, job: Job<P>, error: string): Promise<void>;
+  /**
+   * Runs in the transaction that puts the job back to PENDING for another attempt (the handler threw, or asked to
+   * retry), after the handler's own `commit`: a kind whose records show their state (an agent execution) shows
+   * "waiting to be retried" here. `error` is the attempt's, when there is one; `runAt` when the retry is due.
+   */
+  onRetry?(trx: Executor, job: Job<P>, error: string | null, runAt: string): Promise<void>;
 }
 
 /** Rolls back a settlement whose lease was lost. */

@@ -12,6 +12,7 @@ import {
   markMissedAnnounced,
   milestones,
   missedAnnounced,
+  pendingMilestoneIdsDueBefore,
   pendingMilestonesDueBefore,
 } from '../repositories/milestones.js';
 import { projects } from '../repositories/projects.js';
@@ -170,26 +171,50 @@ export class MilestoneService {
       batchSize,
     )) {
       if (milestone.dueDate >= this.#calendar.today(timezone, now)) continue;
-      // Re-read under the row lock: a milestone completed, moved or already marked by another process since the
-      // candidates were listed is left as it is.
-      const { changed } = await inWrite(this.deps, systemActor(tenantId), async (w) => {
-        const result = await updateRecord(w, MILESTONE, {
-          id: milestone.id,
-          apply: (current) => {
-            const fields = milestones.fieldsOf(current);
-            const overdue =
-              current.status === 'PENDING' && current.dueDate < this.#calendar.today(timezone, now);
-            return overdue ? { ...fields, status: 'MISSED' as const } : fields;
-          },
-        }).catch((err: unknown) => {
-          if (err instanceof AppError && err.code === 'not_found') return { changed: false };
-          throw err;
-        });
-        if (result.changed) await announceMissed(this.deps.events, w.trx, tenantId, milestone.id, w.now);
-        return result;
-      });
-      if (changed) marked++;
+      if (await this.#markMissed(tenantId, timezone, milestone.id, now)) marked++;
     }
     return marked;
+  }
+
+  /**
+   * Marks the overdue PENDING milestones of one tenant (or of one of its projects) MISSED, through the sweep's own
+   * path (same rule, audit row and one `milestone.missed` per milestone): what `schedule-health` does before it
+   * reads the milestones (issue 11), so a milestone is announced once whichever marks it first.
+   * @returns the number of milestones marked.
+   */
+  async markOverdueMissed(tenantId: string, timezone: string, projectId: string | null): Promise<number> {
+    const now = this.deps.clock.now();
+    let marked = 0;
+    for (const id of await pendingMilestoneIdsDueBefore(
+      this.deps.db.knex,
+      tenantId,
+      projectId,
+      this.#calendar.today(timezone, now),
+    )) {
+      if (await this.#markMissed(tenantId, timezone, id, now)) marked++;
+    }
+    return marked;
+  }
+
+  /** Marks one milestone MISSED if it is still PENDING and overdue in its tenant's time zone; true when it did. */
+  async #markMissed(tenantId: string, timezone: string, id: string, now: Date): Promise<boolean> {
+    // Re-read under the row lock: a milestone completed, moved or already marked by another process since the
+    // candidates were listed is left as it is.
+    const { changed } = await inWrite(this.deps, systemActor(tenantId), async (w) => {
+      const result = await updateRecord(w, MILESTONE, {
+        id,
+        apply: (current) => {
+          const fields = milestones.fieldsOf(current);
+          const overdue = current.status === 'PENDING' && current.dueDate < this.#calendar.today(timezone, now);
+          return overdue ? { ...fields, status: 'MISSED' as const } : fields;
+        },
+      }).catch((err: unknown) => {
+        if (err instanceof AppError && err.code === 'not_found') return { changed: false };
+        throw err;
+      });
+      if (result.changed) await announceMissed(this.deps.events, w.trx, tenantId, id, w.now);
+      return result;
+    });
+    return changed;
   }
 }

@@ -7,19 +7,27 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Services } from '../services/index.js';
 import type { JobKind } from '../services/jobs.js';
+import { type AgentJobConfig, agentExecutionJob } from './agent-execution.js';
 import { DELIVERY_RETENTION_MS, type DeliveryConfig, webhookDeliveryJob } from './delivery.js';
 import { JobRunner } from './runner.js';
 
 /** Every job kind, bound to the app's services. */
-export function jobKinds(services: Services, clock: Clock, config: DeliveryConfig): JobKind<never>[] {
-  return [webhookDeliveryJob(services, clock, config) as JobKind<never>];
+export function jobKinds(
+  services: Services,
+  clock: Clock,
+  config: DeliveryConfig & AgentJobConfig,
+): JobKind<never>[] {
+  return [
+    webhookDeliveryJob(services, clock, config) as JobKind<never>,
+    agentExecutionJob(services.agents, config) as JobKind<never>,
+  ];
 }
 
 /** The application's job runner (not started): every kind, polling every `workerPollMs`, pruning hourly. */
 export function createJobRunner(options: {
   services: Services;
   clock: Clock;
-  config: DeliveryConfig & Pick<Config, 'workerPollMs'>;
+  config: DeliveryConfig & AgentJobConfig & Pick<Config, 'workerPollMs'>;
   logger?: Logger;
 }): JobRunner {
   const { services, clock, config, logger } = options;

@@ -2,8 +2,9 @@
  * The job runner (docs/design.md, "Job runner"; issue 9): claims due jobs of its registered kinds under a lease,
  * runs their handlers, keeps the lease alive while a handler runs, and settles each job with its handler's result.
  *
- * - Retry: a handler that throws, or asks to retry without a time, is retried after the kind's backoff; after the
- *   kind's last attempt the job is FAILED with the error and the kind's `onGiveUp` runs in that transaction.
+ * - Retry: a handler that throws, or asks to retry without a time, is retried after the kind's backoff (the kind's
+ *   `onRetry` runs in the transaction that re-queues it); after the kind's last attempt the job is FAILED with the
+ *   error and the kind's `onGiveUp` runs in that transaction.
  * - A worker that dies leaves its jobs RUNNING with a lease that expires; they are claimed again (a new attempt),
  *   or, past the last attempt, failed with `onGiveUp`: no job stays RUNNING for good.
  * - Two workers never run one job at once: claims are exclusive (FOR UPDATE SKIP LOCKED on Postgres, the single
@@ -218,11 +219,11 @@ export class JobRunner {
     } else if (result.status === 'retry' && job.attempt < kind.maxAttempts) {
       const runAt =
         result.runAt ?? new Date(this.#queue.now().getTime() + kind.backoffMs(job.attempt)).toISOString();
-      settled = await this.#queue.settle(
-        claim,
-        { status: 'PENDING', runAt, error: result.error ?? null },
-        result.commit,
-      );
+      const error = result.error ?? null;
+      settled = await this.#queue.settle(claim, { status: 'PENDING', runAt, error }, async (trx) => {
+        await result.commit?.(trx);
+        await kind.onRetry?.(trx, job, error, runAt);
+      });
     } else {
       // Failed by the handler, or out of attempts: the job gives up. When the runner decides it (a throw, a retry
       // past the last attempt, a dead worker), the kind's onGiveUp settles the job's records.

@@ -11,7 +11,9 @@ from meridian._generated.models.agent_execution_completed_data import AgentExecu
 from meridian._generated.models.agent_execution_completed_event import AgentExecutionCompletedEvent as AgentExecutionCompletedEvent
 from meridian._generated.models.agent_execution_list import AgentExecutionList as AgentExecutionList
 from meridian._generated.models.agent_id import AgentId as AgentId
+from meridian._generated.models.agent_input import AgentInput as AgentInput
 from meridian._generated.models.agent_list import AgentList as AgentList
+from meridian._generated.models.agent_metric import AgentMetric as AgentMetric
 from meridian._generated.models.agent_output import AgentOutput as AgentOutput
 from meridian._generated.models.agent_run_request import AgentRunRequest as AgentRunRequest
 from meridian._generated.models.allocation import Allocation as Allocation
@@ -42,6 +44,7 @@ from meridian._generated.models.citation_type import CitationType as CitationTyp
 from meridian._generated.models.conflicting_allocation import ConflictingAllocation as ConflictingAllocation
 from meridian._generated.models.delivery_attempt import DeliveryAttempt as DeliveryAttempt
 from meridian._generated.models.execution_error import ExecutionError as ExecutionError
+from meridian._generated.models.execution_progress import ExecutionProgress as ExecutionProgress
 from meridian._generated.models.execution_status import ExecutionStatus as ExecutionStatus
 from meridian._generated.models.field_change import FieldChange as FieldChange
 from meridian._generated.models.finding import Finding as Finding
@@ -75,6 +78,7 @@ from meridian._generated.models.project_status import ProjectStatus as ProjectSt
 from meridian._generated.models.project_status_changed_data import ProjectStatusChangedData as ProjectStatusChangedData
 from meridian._generated.models.project_status_changed_event import ProjectStatusChangedEvent as ProjectStatusChangedEvent
 from meridian._generated.models.project_update import ProjectUpdate as ProjectUpdate
+from meridian._generated.models.rag_status import RagStatus as RagStatus
 from meridian._generated.models.resource import Resource as Resource
 from meridian._generated.models.resource_availability import ResourceAvailability as ResourceAvailability
 from meridian._generated.models.resource_create import ResourceCreate as ResourceCreate
@@ -84,6 +88,7 @@ from meridian._generated.models.risk import Risk as Risk
 from meridian._generated.models.risk_create import RiskCreate as RiskCreate
 from meridian._generated.models.risk_created_data import RiskCreatedData as RiskCreatedData
 from meridian._generated.models.risk_created_event import RiskCreatedEvent as RiskCreatedEvent
+from meridian._generated.models.risk_heat_map import RiskHeatMap as RiskHeatMap
 from meridian._generated.models.risk_list import RiskList as RiskList
 from meridian._generated.models.risk_severity import RiskSeverity as RiskSeverity
 from meridian._generated.models.risk_severity_escalated_data import RiskSeverityEscalatedData as RiskSeverityEscalatedData
@@ -94,6 +99,7 @@ from meridian._generated.models.severity_source import SeveritySource as Severit
 from meridian._generated.models.status_report import StatusReport as StatusReport
 from meridian._generated.models.status_report_create import StatusReportCreate as StatusReportCreate
 from meridian._generated.models.status_report_list import StatusReportList as StatusReportList
+from meridian._generated.models.status_report_section import StatusReportSection as StatusReportSection
 from meridian._generated.models.team_member import TeamMember as TeamMember
 from meridian._generated.models.tenant import Tenant as Tenant
 from meridian._generated.models.tenant_plan import TenantPlan as TenantPlan
@@ -108,6 +114,7 @@ from meridian._generated.models.webhook_endpoint_update import WebhookEndpointUp
 from meridian._generated.models.webhook_endpoint_with_secret import WebhookEndpointWithSecret as WebhookEndpointWithSecret
 from meridian._generated.models.webhook_event_filter import WebhookEventFilter as WebhookEventFilter
 from meridian._generated.models.webhook_event_type import WebhookEventType as WebhookEventType
+from meridian._generated.models.written_status_report import WrittenStatusReport as WrittenStatusReport
 
 __all__ = [
     'Agent',
@@ -117,7 +124,9 @@ __all__ = [
     'AgentExecutionCompletedEvent',
     'AgentExecutionList',
     'AgentId',
+    'AgentInput',
     'AgentList',
+    'AgentMetric',
     'AgentOutput',
     'AgentRunRequest',
     'Allocation',
@@ -148,6 +157,7 @@ __all__ = [
     'ConflictingAllocation',
     'DeliveryAttempt',
     'ExecutionError',
+    'ExecutionProgress',
     'ExecutionStatus',
     'FieldChange',
     'Finding',
@@ -181,6 +191,7 @@ __all__ = [
     'ProjectStatusChangedData',
     'ProjectStatusChangedEvent',
     'ProjectUpdate',
+    'RagStatus',
     'Resource',
     'ResourceAvailability',
     'ResourceCreate',
@@ -190,6 +201,7 @@ __all__ = [
     'RiskCreate',
     'RiskCreatedData',
     'RiskCreatedEvent',
+    'RiskHeatMap',
     'RiskList',
     'RiskSeverity',
     'RiskSeverityEscalatedData',
@@ -200,6 +212,7 @@ __all__ = [
     'StatusReport',
     'StatusReportCreate',
     'StatusReportList',
+    'StatusReportSection',
     'TeamMember',
     'Tenant',
     'TenantPlan',
@@ -214,4 +227,5 @@ __all__ = [
     'WebhookEndpointWithSecret',
     'WebhookEventFilter',
     'WebhookEventType',
+    'WrittenStatusReport',
 ]

@@ -527,6 +527,7 @@ _LIST_AGENT_EXECUTIONS: Operation[AgentExecutionList] = Operation(
     (
         Param('agent_id', 'agentId', 'query', Optional[AgentId], required=False),
         Param('status', 'status', 'query', Optional[ExecutionStatus], required=False),
+        Param('sort', 'sort', 'query', Optional[Literal["createdAt", "-createdAt"]], required=False),
         Param('limit', 'limit', 'query', Optional[Annotated[int, Field(strict=True, ge=1, le=100)]], required=False),
         Param('offset', 'offset', 'query', Optional[Annotated[int, Field(strict=True, ge=0, le=2147483647)]], required=False),
     ),
@@ -2538,7 +2539,14 @@ class AgentsResource(SyncAPIResource):
     ) -> AgentList:
         """List agents
 
-        Returns the catalogue of agents that `POST /agents/run` accepts, with the depths each supports.
+        Returns the catalogue of agents that `POST /agents/run` accepts: for each, what it analyses, the records it
+        reads, the depths it supports and the metrics it computes (with how each is computed). The catalogue is the
+        same for every tenant, in a fixed order.
+
+        Every agent analyses the tenant's own data deterministically (the same records and the same parameters give
+        the same `output`) and recommends; none changes a record, except that `schedule-health` marks an overdue
+        milestone MISSED exactly as the periodic missed-milestone sweep does (so `milestone.missed` fires once per
+        milestone, whichever marks it first).
 
         Requires scope `read`.
 
@@ -2582,17 +2590,22 @@ class AgentsResource(SyncAPIResource):
     ) -> AgentExecution:
         """Run an agent
 
-        Starts an agent run and returns at once with **202** and the new execution (status `PENDING`); its
-        `executionId` can be polled at `GET /agents/executions/{executionId}` (also given in `Location`). The
-        execution moves PENDING → RUNNING → COMPLETED or FAILED; once COMPLETED it carries `output`, once FAILED
-        `error`. Either end emits `agent.execution_completed`. Agents analyse the tenant's data and recommend; they
-        never change records.
+        Starts an agent run and returns at once with **202** and the new execution (status `PENDING`); poll it at
+        `GET /agents/executions/{executionId}` (also given in `Location`). The execution is stored and run by a
+        worker: PENDING → RUNNING (with `progress`) → COMPLETED (with `output`) or FAILED (with `error`). A run whose
+        worker stops (a crash, a deploy) is retried once its lease expires, up to 3 attempts in all (`attempts`
+        counts them); after the last it is FAILED, never left RUNNING. Either end emits `agent.execution_completed`.
 
-        `scope` is `all` (the whole portfolio, default) or `project:<uuid>`; `depth` is `quick`, `standard` (default)
-        or `deep`.
+        - `scope`: `all` (the whole portfolio, default) or `project:<uuid>` (one project of your tenant).
+        - `depth`: `quick` (metrics only, no findings), `standard` (default: metrics and findings with citations) or
+          `deep` (also per-project findings and trends from the status-report history).
+        - `asOf`: the date the analysis judges against (overdue = due before it; status reports dated after it are
+          ignored). Default: today in your tenant's time zone. It cannot be after that today. The run reads records
+          as they are when it runs, so the same records and the same `agentId`, `scope`, `depth` and `asOf` give the
+          same `output`: give `asOf` to make a run reproducible.
 
-        Errors: 400 `validation_failed` for an unknown `agentId` or `depth` or a malformed `scope`; 422
-        `validation_failed` when `scope` names no project of your tenant or the agent does not support the depth.
+        Errors: 400 `validation_failed` for an unknown `agentId` or `depth`, a malformed `scope` or `asOf`; 422
+        `validation_failed` when `scope` names no project of your tenant or `asOf` is after your tenant's today.
 
         Requires scope `write`.
 
@@ -2636,8 +2649,9 @@ class AgentsResource(SyncAPIResource):
     def list_agent_executions(
         self,
         *,
-        agent_id: Optional[Union[AgentId, Literal["risk-assessment", "schedule-health", "budget-health", "resource-capacity", "portfolio-health"]]] = None,
+        agent_id: Optional[Union[AgentId, Literal["portfolio-health", "schedule-health", "budget-health", "risk-assessment", "resource-capacity", "status-report"]]] = None,
         status: Optional[Union[ExecutionStatus, Literal["PENDING", "RUNNING", "COMPLETED", "FAILED"]]] = None,
+        sort: Optional[Literal["createdAt", "-createdAt"]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -2646,8 +2660,8 @@ class AgentsResource(SyncAPIResource):
     ) -> AgentExecutionList:
         """List agent executions
 
-        Returns the tenant's agent executions, ordered by `createdAt` ascending then `id`. Each filter given
-        restricts the list to executions with that value.
+        Returns the tenant's agent executions, ordered by `createdAt` then `id`: ascending by default,
+        newest first with `sort=-createdAt`. Each filter given restricts the list to executions with that value.
 
         Requires scope `read`.
 
@@ -2655,6 +2669,8 @@ class AgentsResource(SyncAPIResource):
 
         :param agent_id: Only executions of this agent.
         :param status: Only executions with this status.
+        :param sort: `createdAt` (oldest first, the default) or `-createdAt` (newest first); ties are broken by `id`
+            in the same direction.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -2666,13 +2682,14 @@ class AgentsResource(SyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self.list_agent_executions_with_response(agent_id=agent_id, status=status, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
+        return self.list_agent_executions_with_response(agent_id=agent_id, status=status, sort=sort, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
 
     def list_agent_executions_with_response(
         self,
         *,
-        agent_id: Optional[Union[AgentId, Literal["risk-assessment", "schedule-health", "budget-health", "resource-capacity", "portfolio-health"]]] = None,
+        agent_id: Optional[Union[AgentId, Literal["portfolio-health", "schedule-health", "budget-health", "risk-assessment", "resource-capacity", "status-report"]]] = None,
         status: Optional[Union[ExecutionStatus, Literal["PENDING", "RUNNING", "COMPLETED", "FAILED"]]] = None,
+        sort: Optional[Literal["createdAt", "-createdAt"]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -2682,7 +2699,7 @@ class AgentsResource(SyncAPIResource):
         """List agent executions, returning the whole answer: as ``list_agent_executions``, but the result is an
         ``APIResponse`` whose ``data`` is the ``AgentExecutionList``, with ``status_code``, ``headers`` and ``request_id``.
         """
-        return self._client.request(_LIST_AGENT_EXECUTIONS, {'agent_id': agent_id, 'status': status, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+        return self._client.request(_LIST_AGENT_EXECUTIONS, {'agent_id': agent_id, 'status': status, 'sort': sort, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
 
     def get_agent_execution(
         self,
@@ -2694,8 +2711,9 @@ class AgentsResource(SyncAPIResource):
     ) -> AgentExecution:
         """Get an agent execution
 
-        Polls an execution: its `status` (PENDING, RUNNING, COMPLETED or FAILED) and, once COMPLETED, its `output`.
-        Poll every few seconds; `quick` runs usually finish in under a second, `deep` runs may take a minute.
+        Polls an execution: its `status` (PENDING, RUNNING, COMPLETED or FAILED), `attempts`, `progress` while it
+        runs, `output` once COMPLETED and `error` once FAILED. Poll every second or two (both SDKs' `waitForExecution`
+        / `wait_for_execution` do); a `standard` run over 10,000 projects takes about a second.
 
         Errors: 404 `not_found`.
 
@@ -5347,7 +5365,14 @@ class AsyncAgentsResource(AsyncAPIResource):
     ) -> AgentList:
         """List agents
 
-        Returns the catalogue of agents that `POST /agents/run` accepts, with the depths each supports.
+        Returns the catalogue of agents that `POST /agents/run` accepts: for each, what it analyses, the records it
+        reads, the depths it supports and the metrics it computes (with how each is computed). The catalogue is the
+        same for every tenant, in a fixed order.
+
+        Every agent analyses the tenant's own data deterministically (the same records and the same parameters give
+        the same `output`) and recommends; none changes a record, except that `schedule-health` marks an overdue
+        milestone MISSED exactly as the periodic missed-milestone sweep does (so `milestone.missed` fires once per
+        milestone, whichever marks it first).
 
         Requires scope `read`.
 
@@ -5391,17 +5416,22 @@ class AsyncAgentsResource(AsyncAPIResource):
     ) -> AgentExecution:
         """Run an agent
 
-        Starts an agent run and returns at once with **202** and the new execution (status `PENDING`); its
-        `executionId` can be polled at `GET /agents/executions/{executionId}` (also given in `Location`). The
-        execution moves PENDING → RUNNING → COMPLETED or FAILED; once COMPLETED it carries `output`, once FAILED
-        `error`. Either end emits `agent.execution_completed`. Agents analyse the tenant's data and recommend; they
-        never change records.
+        Starts an agent run and returns at once with **202** and the new execution (status `PENDING`); poll it at
+        `GET /agents/executions/{executionId}` (also given in `Location`). The execution is stored and run by a
+        worker: PENDING → RUNNING (with `progress`) → COMPLETED (with `output`) or FAILED (with `error`). A run whose
+        worker stops (a crash, a deploy) is retried once its lease expires, up to 3 attempts in all (`attempts`
+        counts them); after the last it is FAILED, never left RUNNING. Either end emits `agent.execution_completed`.
 
-        `scope` is `all` (the whole portfolio, default) or `project:<uuid>`; `depth` is `quick`, `standard` (default)
-        or `deep`.
+        - `scope`: `all` (the whole portfolio, default) or `project:<uuid>` (one project of your tenant).
+        - `depth`: `quick` (metrics only, no findings), `standard` (default: metrics and findings with citations) or
+          `deep` (also per-project findings and trends from the status-report history).
+        - `asOf`: the date the analysis judges against (overdue = due before it; status reports dated after it are
+          ignored). Default: today in your tenant's time zone. It cannot be after that today. The run reads records
+          as they are when it runs, so the same records and the same `agentId`, `scope`, `depth` and `asOf` give the
+          same `output`: give `asOf` to make a run reproducible.
 
-        Errors: 400 `validation_failed` for an unknown `agentId` or `depth` or a malformed `scope`; 422
-        `validation_failed` when `scope` names no project of your tenant or the agent does not support the depth.
+        Errors: 400 `validation_failed` for an unknown `agentId` or `depth`, a malformed `scope` or `asOf`; 422
+        `validation_failed` when `scope` names no project of your tenant or `asOf` is after your tenant's today.
 
         Requires scope `write`.
 
@@ -5445,8 +5475,9 @@ class AsyncAgentsResource(AsyncAPIResource):
     async def list_agent_executions(
         self,
         *,
-        agent_id: Optional[Union[AgentId, Literal["risk-assessment", "schedule-health", "budget-health", "resource-capacity", "portfolio-health"]]] = None,
+        agent_id: Optional[Union[AgentId, Literal["portfolio-health", "schedule-health", "budget-health", "risk-assessment", "resource-capacity", "status-report"]]] = None,
         status: Optional[Union[ExecutionStatus, Literal["PENDING", "RUNNING", "COMPLETED", "FAILED"]]] = None,
+        sort: Optional[Literal["createdAt", "-createdAt"]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -5455,8 +5486,8 @@ class AsyncAgentsResource(AsyncAPIResource):
     ) -> AgentExecutionList:
         """List agent executions
 
-        Returns the tenant's agent executions, ordered by `createdAt` ascending then `id`. Each filter given
-        restricts the list to executions with that value.
+        Returns the tenant's agent executions, ordered by `createdAt` then `id`: ascending by default,
+        newest first with `sort=-createdAt`. Each filter given restricts the list to executions with that value.
 
         Requires scope `read`.
 
@@ -5464,6 +5495,8 @@ class AsyncAgentsResource(AsyncAPIResource):
 
         :param agent_id: Only executions of this agent.
         :param status: Only executions with this status.
+        :param sort: `createdAt` (oldest first, the default) or `-createdAt` (newest first); ties are broken by `id`
+            in the same direction.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -5475,13 +5508,14 @@ class AsyncAgentsResource(AsyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.list_agent_executions_with_response(agent_id=agent_id, status=status, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return (await self.list_agent_executions_with_response(agent_id=agent_id, status=status, sort=sort, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
 
     async def list_agent_executions_with_response(
         self,
         *,
-        agent_id: Optional[Union[AgentId, Literal["risk-assessment", "schedule-health", "budget-health", "resource-capacity", "portfolio-health"]]] = None,
+        agent_id: Optional[Union[AgentId, Literal["portfolio-health", "schedule-health", "budget-health", "risk-assessment", "resource-capacity", "status-report"]]] = None,
         status: Optional[Union[ExecutionStatus, Literal["PENDING", "RUNNING", "COMPLETED", "FAILED"]]] = None,
+        sort: Optional[Literal["createdAt", "-createdAt"]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -5491,7 +5525,7 @@ class AsyncAgentsResource(AsyncAPIResource):
         """List agent executions, returning the whole answer: as ``list_agent_executions``, but the result is an
         ``APIResponse`` whose ``data`` is the ``AgentExecutionList``, with ``status_code``, ``headers`` and ``request_id``.
         """
-        return await self._client.request(_LIST_AGENT_EXECUTIONS, {'agent_id': agent_id, 'status': status, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+        return await self._client.request(_LIST_AGENT_EXECUTIONS, {'agent_id': agent_id, 'status': status, 'sort': sort, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
 
     async def get_agent_execution(
         self,
@@ -5503,8 +5537,9 @@ class AsyncAgentsResource(AsyncAPIResource):
     ) -> AgentExecution:
         """Get an agent execution
 
-        Polls an execution: its `status` (PENDING, RUNNING, COMPLETED or FAILED) and, once COMPLETED, its `output`.
-        Poll every few seconds; `quick` runs usually finish in under a second, `deep` runs may take a minute.
+        Polls an execution: its `status` (PENDING, RUNNING, COMPLETED or FAILED), `attempts`, `progress` while it
+        runs, `output` once COMPLETED and `error` once FAILED. Poll every second or two (both SDKs' `waitForExecution`
+        / `wait_for_execution` do); a `standard` run over 10,000 projects takes about a second.
 
         Errors: 404 `not_found`.
 

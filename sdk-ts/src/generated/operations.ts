@@ -62,7 +62,7 @@ export const operationTable = {
   updateAllocation: { method: 'PATCH', path: '/allocations/{id}', pathParams: ['id'], queryParams: [], headerParams: ['If-Match'], hasBody: true, paginated: false, limit: null, tag: 'Allocations', scope: 'write' },
   listAgents: { method: 'GET', path: '/agents', pathParams: [], queryParams: ['limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Agents', scope: 'read' },
   runAgent: { method: 'POST', path: '/agents/run', pathParams: [], queryParams: [], headerParams: ['Idempotency-Key'], hasBody: true, paginated: false, limit: null, tag: 'Agents', scope: 'write' },
-  listAgentExecutions: { method: 'GET', path: '/agents/executions', pathParams: [], queryParams: ['agentId', 'status', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Agents', scope: 'read' },
+  listAgentExecutions: { method: 'GET', path: '/agents/executions', pathParams: [], queryParams: ['agentId', 'status', 'sort', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Agents', scope: 'read' },
   getAgentExecution: { method: 'GET', path: '/agents/executions/{executionId}', pathParams: ['executionId'], queryParams: [], headerParams: [], hasBody: false, paginated: false, limit: null, tag: 'Agents', scope: 'read' },
   askAgent: { method: 'POST', path: '/agents/ask', pathParams: [], queryParams: [], headerParams: ['Idempotency-Key'], hasBody: true, paginated: false, limit: null, tag: 'Agents', scope: 'read' },
   listWebhooks: { method: 'GET', path: '/webhooks', pathParams: [], queryParams: ['limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Webhooks', scope: 'admin' },
@@ -812,7 +812,14 @@ export interface OperationMethods {
   /**
    * List agents
    *
-   * Returns the catalogue of agents that `POST /agents/run` accepts, with the depths each supports.
+   * Returns the catalogue of agents that `POST /agents/run` accepts: for each, what it analyses, the records it
+   * reads, the depths it supports and the metrics it computes (with how each is computed). The catalogue is the
+   * same for every tenant, in a fixed order.
+   *
+   * Every agent analyses the tenant's own data deterministically (the same records and the same parameters give
+   * the same `output`) and recommends; none changes a record, except that `schedule-health` marks an overdue
+   * milestone MISSED exactly as the periodic missed-milestone sweep does (so `milestone.missed` fires once per
+   * milestone, whichever marks it first).
    *
    * Requires scope `read`.
    *
@@ -831,17 +838,22 @@ export interface OperationMethods {
   /**
    * Run an agent
    *
-   * Starts an agent run and returns at once with **202** and the new execution (status `PENDING`); its
-   * `executionId` can be polled at `GET /agents/executions/{executionId}` (also given in `Location`). The
-   * execution moves PENDING → RUNNING → COMPLETED or FAILED; once COMPLETED it carries `output`, once FAILED
-   * `error`. Either end emits `agent.execution_completed`. Agents analyse the tenant's data and recommend; they
-   * never change records.
+   * Starts an agent run and returns at once with **202** and the new execution (status `PENDING`); poll it at
+   * `GET /agents/executions/{executionId}` (also given in `Location`). The execution is stored and run by a
+   * worker: PENDING → RUNNING (with `progress`) → COMPLETED (with `output`) or FAILED (with `error`). A run whose
+   * worker stops (a crash, a deploy) is retried once its lease expires, up to 3 attempts in all (`attempts`
+   * counts them); after the last it is FAILED, never left RUNNING. Either end emits `agent.execution_completed`.
    *
-   * `scope` is `all` (the whole portfolio, default) or `project:<uuid>`; `depth` is `quick`, `standard` (default)
-   * or `deep`.
+   * - `scope`: `all` (the whole portfolio, default) or `project:<uuid>` (one project of your tenant).
+   * - `depth`: `quick` (metrics only, no findings), `standard` (default: metrics and findings with citations) or
+   *   `deep` (also per-project findings and trends from the status-report history).
+   * - `asOf`: the date the analysis judges against (overdue = due before it; status reports dated after it are
+   *   ignored). Default: today in your tenant's time zone. It cannot be after that today. The run reads records
+   *   as they are when it runs, so the same records and the same `agentId`, `scope`, `depth` and `asOf` give the
+   *   same `output`: give `asOf` to make a run reproducible.
    *
-   * Errors: 400 `validation_failed` for an unknown `agentId` or `depth` or a malformed `scope`; 422
-   * `validation_failed` when `scope` names no project of your tenant or the agent does not support the depth.
+   * Errors: 400 `validation_failed` for an unknown `agentId` or `depth`, a malformed `scope` or `asOf`; 422
+   * `validation_failed` when `scope` names no project of your tenant or `asOf` is after your tenant's today.
    *
    * Requires scope `write`.
    *
@@ -859,8 +871,8 @@ export interface OperationMethods {
   /**
    * List agent executions
    *
-   * Returns the tenant's agent executions, ordered by `createdAt` ascending then `id`. Each filter given
-   * restricts the list to executions with that value.
+   * Returns the tenant's agent executions, ordered by `createdAt` then `id`: ascending by default,
+   * newest first with `sort=-createdAt`. Each filter given restricts the list to executions with that value.
    *
    * Requires scope `read`.
    *
@@ -879,8 +891,9 @@ export interface OperationMethods {
   /**
    * Get an agent execution
    *
-   * Polls an execution: its `status` (PENDING, RUNNING, COMPLETED or FAILED) and, once COMPLETED, its `output`.
-   * Poll every few seconds; `quick` runs usually finish in under a second, `deep` runs may take a minute.
+   * Polls an execution: its `status` (PENDING, RUNNING, COMPLETED or FAILED), `attempts`, `progress` while it
+   * runs, `output` once COMPLETED and `error` once FAILED. Poll every second or two (both SDKs' `waitForExecution`
+   * / `wait_for_execution` do); a `standard` run over 10,000 projects takes about a second.
    *
    * Errors: 404 `not_found`.
    *

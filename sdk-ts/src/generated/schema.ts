@@ -635,7 +635,14 @@ export interface paths {
         };
         /**
          * List agents
-         * @description Returns the catalogue of agents that `POST /agents/run` accepts, with the depths each supports.
+         * @description Returns the catalogue of agents that `POST /agents/run` accepts: for each, what it analyses, the records it
+         *     reads, the depths it supports and the metrics it computes (with how each is computed). The catalogue is the
+         *     same for every tenant, in a fixed order.
+         *
+         *     Every agent analyses the tenant's own data deterministically (the same records and the same parameters give
+         *     the same `output`) and recommends; none changes a record, except that `schedule-health` marks an overdue
+         *     milestone MISSED exactly as the periodic missed-milestone sweep does (so `milestone.missed` fires once per
+         *     milestone, whichever marks it first).
          *
          *     Requires scope `read`.
          */
@@ -659,17 +666,22 @@ export interface paths {
         put?: never;
         /**
          * Run an agent
-         * @description Starts an agent run and returns at once with **202** and the new execution (status `PENDING`); its
-         *     `executionId` can be polled at `GET /agents/executions/{executionId}` (also given in `Location`). The
-         *     execution moves PENDING → RUNNING → COMPLETED or FAILED; once COMPLETED it carries `output`, once FAILED
-         *     `error`. Either end emits `agent.execution_completed`. Agents analyse the tenant's data and recommend; they
-         *     never change records.
+         * @description Starts an agent run and returns at once with **202** and the new execution (status `PENDING`); poll it at
+         *     `GET /agents/executions/{executionId}` (also given in `Location`). The execution is stored and run by a
+         *     worker: PENDING → RUNNING (with `progress`) → COMPLETED (with `output`) or FAILED (with `error`). A run whose
+         *     worker stops (a crash, a deploy) is retried once its lease expires, up to 3 attempts in all (`attempts`
+         *     counts them); after the last it is FAILED, never left RUNNING. Either end emits `agent.execution_completed`.
          *
-         *     `scope` is `all` (the whole portfolio, default) or `project:<uuid>`; `depth` is `quick`, `standard` (default)
-         *     or `deep`.
+         *     - `scope`: `all` (the whole portfolio, default) or `project:<uuid>` (one project of your tenant).
+         *     - `depth`: `quick` (metrics only, no findings), `standard` (default: metrics and findings with citations) or
+         *       `deep` (also per-project findings and trends from the status-report history).
+         *     - `asOf`: the date the analysis judges against (overdue = due before it; status reports dated after it are
+         *       ignored). Default: today in your tenant's time zone. It cannot be after that today. The run reads records
+         *       as they are when it runs, so the same records and the same `agentId`, `scope`, `depth` and `asOf` give the
+         *       same `output`: give `asOf` to make a run reproducible.
          *
-         *     Errors: 400 `validation_failed` for an unknown `agentId` or `depth` or a malformed `scope`; 422
-         *     `validation_failed` when `scope` names no project of your tenant or the agent does not support the depth.
+         *     Errors: 400 `validation_failed` for an unknown `agentId` or `depth`, a malformed `scope` or `asOf`; 422
+         *     `validation_failed` when `scope` names no project of your tenant or `asOf` is after your tenant's today.
          *
          *     Requires scope `write`.
          */
@@ -689,8 +701,8 @@ export interface paths {
         };
         /**
          * List agent executions
-         * @description Returns the tenant's agent executions, ordered by `createdAt` ascending then `id`. Each filter given
-         *     restricts the list to executions with that value.
+         * @description Returns the tenant's agent executions, ordered by `createdAt` then `id`: ascending by default,
+         *     newest first with `sort=-createdAt`. Each filter given restricts the list to executions with that value.
          *
          *     Requires scope `read`.
          */
@@ -715,8 +727,9 @@ export interface paths {
         };
         /**
          * Get an agent execution
-         * @description Polls an execution: its `status` (PENDING, RUNNING, COMPLETED or FAILED) and, once COMPLETED, its `output`.
-         *     Poll every few seconds; `quick` runs usually finish in under a second, `deep` runs may take a minute.
+         * @description Polls an execution: its `status` (PENDING, RUNNING, COMPLETED or FAILED), `attempts`, `progress` while it
+         *     runs, `output` once COMPLETED and `error` once FAILED. Poll every second or two (both SDKs' `waitForExecution`
+         *     / `wait_for_execution` do); a `standard` run over 10,000 projects takes about a second.
          *
          *     Errors: 404 `not_found`.
          *
@@ -2566,28 +2579,63 @@ export interface components {
             endDate: string;
         };
         /**
-         * @description Identifier of an agent: `risk-assessment` (risk scores, unmitigated and overdue risks), `schedule-health`
-         *     (overdue milestones, forecast slippage), `budget-health` (burn rate, forecast at completion, overruns),
-         *     `resource-capacity` (over-allocation, utilisation) and `portfolio-health` (per-project health across all of
-         *     them).
+         * @description Identifier of an agent (`GET /agents` describes each): `portfolio-health` (a health score and RAG per
+         *     project), `schedule-health` (slip, slip velocity, overdue milestones), `budget-health` (variance at
+         *     completion, overrun, cost performance index proxy), `risk-assessment` (exposure, heat map, unmitigated and
+         *     overdue risks), `resource-capacity` (over-allocation, utilisation) and `status-report` (a written status
+         *     report, every sentence cited).
          * @enum {string}
          */
-        AgentId: "risk-assessment" | "schedule-health" | "budget-health" | "resource-capacity" | "portfolio-health";
+        AgentId: "portfolio-health" | "schedule-health" | "budget-health" | "risk-assessment" | "resource-capacity" | "status-report";
         /**
-         * @description How thorough a run is — `quick` (headline metrics), `standard` (findings with citations) or `deep` (every record examined).
+         * @description How thorough a run is: `quick` (metrics only, no findings), `standard` (metrics and findings with
+         *     citations) or `deep` (also per-project findings and trends from the status-report history).
          * @enum {string}
          */
         AgentDepth: "quick" | "standard" | "deep";
+        /**
+         * @description A kind of record an agent reads.
+         * @enum {string}
+         */
+        AgentInput: "projects" | "milestones" | "risks" | "issues" | "resources" | "allocations" | "status_reports";
+        /** @description A metric an agent computes, and how. */
+        AgentMetric: {
+            /** @description Its key in `output.metrics`. */
+            name: string;
+            /** @description `count`, `days`, `days_per_30_days`, `currency` (major units of the tenant's currency), `percent`, `ratio` or `score`. */
+            unit: string;
+            /** @description How it is computed. Unknown (null) inputs are left out, never counted as 0. */
+            description: string;
+            /** @description The depths that compute it; absent when every depth does. */
+            depths?: components["schemas"]["AgentDepth"][];
+        };
         /**
          * @description An agent of the catalogue.
          * @example {
          *       "id": "risk-assessment",
          *       "name": "Risk assessment",
-         *       "description": "Reviews risk scores, unmitigated high risks and overdue mitigations.",
+         *       "description": "Exposure, a 5 × 5 heat map, unmitigated HIGH/CRITICAL risks and overdue mitigations.",
          *       "depths": [
          *         "quick",
          *         "standard",
          *         "deep"
+         *       ],
+         *       "scopes": [
+         *         "all",
+         *         "project"
+         *       ],
+         *       "reads": [
+         *         "projects",
+         *         "risks",
+         *         "status_reports"
+         *       ],
+         *       "changesRecords": false,
+         *       "metrics": [
+         *         {
+         *           "name": "exposure",
+         *           "unit": "score",
+         *           "description": "Σ likelihood × impact over the risks that are not CLOSED."
+         *         }
          *       ]
          *     }
          */
@@ -2595,13 +2643,21 @@ export interface components {
             id: components["schemas"]["AgentId"];
             /** @description Display name. */
             name: string;
-            /** @description What the agent analyses. */
+            /** @description What the agent analyses and what its findings say. */
             description: string;
             /** @description The depths it supports. */
             depths: components["schemas"]["AgentDepth"][];
+            /** @description `all` (the portfolio) and/or `project` (`scope: project:<uuid>`). */
+            scopes: ("all" | "project")[];
+            /** @description The records it reads. */
+            reads: components["schemas"]["AgentInput"][];
+            /** @description True only for `schedule-health`, which marks overdue milestones MISSED as the missed-milestone sweep does. */
+            changesRecords: boolean;
+            /** @description The metrics of `output.metrics`, with how each is computed. */
+            metrics: components["schemas"]["AgentMetric"][];
         };
         /**
-         * @description Which agent to run, over what and how thoroughly.
+         * @description Which agent to run, over what, how thoroughly and as of which date.
          * @example {
          *       "agentId": "risk-assessment",
          *       "scope": "all",
@@ -2616,12 +2672,26 @@ export interface components {
              */
             scope?: string;
             depth?: components["schemas"]["AgentDepth"];
+            /**
+             * Format: date
+             * @description The date the analysis judges against (overdue means due before it; status reports dated after it are
+             *     left out). Default: today in the tenant's time zone; it cannot be later than that.
+             */
+            asOf?: string;
         };
         /**
-         * @description PENDING (queued) → RUNNING → COMPLETED (with `output`) or FAILED (with `error`).
+         * @description PENDING (queued, or waiting to be retried) → RUNNING (a worker has it) → COMPLETED (with `output`) or FAILED
+         *     (with `error`). A run whose worker stopped is retried once its lease expires; it never stays RUNNING.
          * @enum {string}
          */
         ExecutionStatus: "PENDING" | "RUNNING" | "COMPLETED" | "FAILED";
+        /** @description How far a RUNNING execution is. */
+        ExecutionProgress: {
+            /** @description Percent done (0–100). */
+            percent: number;
+            /** @description What it is doing, e.g. `reading projects`, `analysing`, `writing findings`. */
+            stage: string;
+        };
         /**
          * @description One run of an agent.
          * @example {
@@ -2629,16 +2699,20 @@ export interface components {
          *       "agentId": "risk-assessment",
          *       "scope": "project:0195113c-8a2e-7f41-b6d3-2c9e4a7b1f10",
          *       "depth": "standard",
+         *       "asOf": "2025-06-02",
          *       "status": "COMPLETED",
+         *       "attempts": 1,
+         *       "progress": null,
          *       "output": {
-         *         "summary": "1 high risk is being mitigated; its mitigation is due in 6 weeks.",
+         *         "asOf": "2025-06-02",
+         *         "summary": "1 open risk with exposure 16; 1 HIGH or CRITICAL risk is not yet mitigated [1].",
          *         "findings": [
          *           {
          *             "severity": "HIGH",
          *             "category": "risk",
-         *             "title": "High risk with night-work constraint",
-         *             "detail": "Lead paint abatement (score 16, HIGH) limits work windows and drives the 88-day forecast slip [1].",
-         *             "recommendation": "Confirm the second abatement contractor before the 2025-07-15 mitigation due date.",
+         *             "title": "Unmitigated HIGH risk",
+         *             "detail": "Lead paint abatement extends night work windows — likelihood 4 × impact 4 = 16 (HIGH), OPEN with no mitigation [1].",
+         *             "recommendation": "Agree a mitigation and an owner for this risk, and set its due date.",
          *             "citations": [
          *               {
          *                 "index": 1,
@@ -2646,16 +2720,28 @@ export interface components {
          *                 "id": "01951160-7e9f-7085-94b6-2c1e5f7a9b54",
          *                 "title": "Lead paint abatement extends night work windows",
          *                 "url": "/v1/risks/01951160-7e9f-7085-94b6-2c1e5f7a9b54",
-         *                 "excerpt": "likelihood 4 × impact 4 = 16 (HIGH), MITIGATING"
+         *                 "excerpt": "likelihood 4 × impact 4 = 16 (HIGH), OPEN",
+         *                 "field": "severity"
          *               }
          *             ]
          *           }
          *         ],
          *         "metrics": {
          *           "openRisks": 1,
-         *           "highOrCriticalRisks": 1,
-         *           "averageScore": 16
-         *         }
+         *           "exposure": 16,
+         *           "unmitigatedHighRisks": 1
+         *         },
+         *         "citations": [
+         *           {
+         *             "index": 1,
+         *             "type": "risk",
+         *             "id": "01951160-7e9f-7085-94b6-2c1e5f7a9b54",
+         *             "title": "Lead paint abatement extends night work windows",
+         *             "url": "/v1/risks/01951160-7e9f-7085-94b6-2c1e5f7a9b54",
+         *             "excerpt": "likelihood 4 × impact 4 = 16 (HIGH), OPEN",
+         *             "field": "severity"
+         *           }
+         *         ]
          *       },
          *       "error": null,
          *       "createdAt": "2025-06-02T14:30:00Z",
@@ -2674,7 +2760,16 @@ export interface components {
             /** @description `all` or `project:<uuid>`. */
             scope: string;
             depth: components["schemas"]["AgentDepth"];
+            /**
+             * Format: date
+             * @description The date the analysis judges against (the request's `asOf`, or the tenant's today when it was requested).
+             */
+            asOf: string;
             status: components["schemas"]["ExecutionStatus"];
+            /** @description How many times a worker has started the run (0 while first queued; 2 after one retry). */
+            attempts: number;
+            /** @description While RUNNING, how far it is; null otherwise. */
+            progress: components["schemas"]["ExecutionProgress"] | null;
             /** @description The result, once COMPLETED; null before and on failure. */
             output: components["schemas"]["AgentOutput"] | null;
             /** @description Why the run failed, once FAILED; else null. */
@@ -2686,7 +2781,7 @@ export interface components {
             createdAt: string;
             /**
              * Format: date-time
-             * @description When a worker started it, else null.
+             * @description When a worker first started it, else null.
              */
             startedAt: string | null;
             /**
@@ -2702,24 +2797,79 @@ export interface components {
         };
         /** @description Why an execution failed. */
         ExecutionError: {
-            /** @description Stable snake_case reason, e.g. `timeout`, `internal_error`. */
+            /**
+             * @description Stable snake_case reason: `scope_not_found` (the project of the scope was deleted before the run),
+             *     `worker_lost` (the worker running its last attempt stopped), `internal_error` (the last attempt failed).
+             */
             code: string;
             /** @description Human-readable explanation. */
             message: string;
         };
-        /** @description The result of a completed execution, computed from the tenant's data. */
+        /**
+         * @description The result of a completed execution, computed from the tenant's data. Every `[n]` marker in `summary`, in a
+         *     finding's `detail` and in `report` refers to the citation with `index` n in `citations` (numbered once per
+         *     output; each finding also lists the citations it uses).
+         */
         AgentOutput: {
+            /**
+             * Format: date
+             * @description The date the analysis judged against.
+             */
+            asOf: string;
             /** @description One-paragraph summary of the analysis. */
             summary: string;
-            /** @description Findings, most severe first. */
+            /**
+             * @description Findings, most severe first (then by magnitude, then by record): empty at `quick`. At most 100; the
+             *     metrics count every record.
+             */
             findings: components["schemas"]["Finding"][];
             /**
-             * @description Named numeric measures computed by the agent (e.g. `openRisks`, `overdueMilestones`,
-             *     `forecastOverrun`, `overAllocatedResources`); the set of names depends on the agent and depth.
+             * @description Named measures computed by the agent; `GET /agents` lists each agent's metrics with how they are
+             *     computed. A metric is null when every input it needs is unknown.
              */
             metrics: {
-                [key: string]: number;
+                [key: string]: number | null;
             };
+            /** @description Every citation of the output, by `index`. */
+            citations: components["schemas"]["Citation"][];
+            heatMap?: components["schemas"]["RiskHeatMap"];
+            report?: components["schemas"]["WrittenStatusReport"];
+        };
+        /** @description `risk-assessment` only: the 5 × 5 likelihood × impact matrix of the risks that are not CLOSED. */
+        RiskHeatMap: {
+            /** @description `cells[likelihood − 1][impact − 1]` is the number of risks with that likelihood and impact. */
+            cells: number[][];
+        };
+        /**
+         * @description Red, amber or green, as a PMO reports health.
+         * @enum {string}
+         */
+        RagStatus: "GREEN" | "AMBER" | "RED";
+        /**
+         * @description `status-report` only: the written status report of a project or of the portfolio. Every sentence ends with
+         *     the `[n]` markers of the records it states.
+         */
+        WrittenStatusReport: {
+            /** @description e.g. `Status report — Brooklyn Bridge Promenade Rehabilitation, as of 2025-06-02`. */
+            title: string;
+            /** @description Overall status (RAG); null when nothing is known to judge it by. */
+            overall: components["schemas"]["RagStatus"] | null;
+            /** @description `overall`, `schedule`, `cost`, `risks` and `decisions`, in that order. */
+            sections: components["schemas"]["StatusReportSection"][];
+            /** @description The whole report as Markdown (headings and the sections' sentences). */
+            text: string;
+        };
+        /** @description One section of a written status report. */
+        StatusReportSection: {
+            /**
+             * @description The section.
+             * @enum {string}
+             */
+            id: "overall" | "schedule" | "cost" | "risks" | "decisions";
+            /** @description Its heading. */
+            title: string;
+            /** @description Its sentences, each with its citation markers. */
+            sentences: string[];
         };
         /**
          * @description How important a finding is.
@@ -2729,15 +2879,15 @@ export interface components {
         /** @description One observation of an agent with its recommendation and sources. */
         Finding: {
             severity: components["schemas"]["FindingSeverity"];
-            /** @description Area of the finding, e.g. `risk`, `schedule`, `budget`, `capacity`. */
+            /** @description Area of the finding, e.g. `risk`, `schedule`, `budget`, `capacity`, `health`. */
             category: string;
             /** @description One-line statement. */
             title: string;
-            /** @description Explanation, with `[n]` markers pointing at `citations`. */
+            /** @description Explanation with the figures, with `[n]` markers pointing at `citations`. */
             detail: string;
             /** @description Suggested action. Agents never change records themselves. */
             recommendation: string;
-            /** @description Records the finding is based on. */
+            /** @description The citations `detail` uses (indices are the output's). */
             citations: components["schemas"]["Citation"][];
         };
         /**
@@ -5210,6 +5360,8 @@ export interface operations {
                 agentId?: components["schemas"]["AgentId"];
                 /** @description Only executions with this status. */
                 status?: components["schemas"]["ExecutionStatus"];
+                /** @description `createdAt` (oldest first, the default) or `-createdAt` (newest first); ties are broken by `id` in the same direction. */
+                sort?: "createdAt" | "-createdAt";
                 /** @description Maximum number of records in the page (1–100). */
                 limit?: components["parameters"]["Limit"];
                 /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */

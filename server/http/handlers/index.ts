@@ -6,6 +6,7 @@
 import { AppError } from '../../services/errors.js';
 import type { Services } from '../../services/index.js';
 import type { HandlerMap, OperationId } from '../types.js';
+import { agentHandlers } from './agents.js';
 import { allocationHandlers } from './allocations.js';
 import { identityHandlers } from './identity.js';
 import { issueHandlers } from './issues.js';
@@ -42,9 +43,7 @@ export function buildHandlers(services: Services): HandlerMap {
     ...resourceHandlers(services),
     ...allocationHandlers(services),
     ...webhookHandlers(services),
-    ...notImplemented(
-      ['listAgents', 'runAgent', 'listAgentExecutions', 'getAgentExecution', 'askAgent'],
-      'the agents issue',
-    ),
+    ...agentHandlers(services),
+    ...notImplemented(['askAgent'], 'the agents issue'),
   };
 }

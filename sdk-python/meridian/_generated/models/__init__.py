@@ -21,7 +21,9 @@ from meridian._generated.models.agent_execution_completed_data import AgentExecu
 from meridian._generated.models.agent_execution_completed_event import AgentExecutionCompletedEvent
 from meridian._generated.models.agent_execution_list import AgentExecutionList
 from meridian._generated.models.agent_id import AgentId
+from meridian._generated.models.agent_input import AgentInput
 from meridian._generated.models.agent_list import AgentList
+from meridian._generated.models.agent_metric import AgentMetric
 from meridian._generated.models.agent_output import AgentOutput
 from meridian._generated.models.agent_run_request import AgentRunRequest
 from meridian._generated.models.allocation import Allocation
@@ -52,6 +54,7 @@ from meridian._generated.models.citation_type import CitationType
 from meridian._generated.models.conflicting_allocation import ConflictingAllocation
 from meridian._generated.models.delivery_attempt import DeliveryAttempt
 from meridian._generated.models.execution_error import ExecutionError
+from meridian._generated.models.execution_progress import ExecutionProgress
 from meridian._generated.models.execution_status import ExecutionStatus
 from meridian._generated.models.field_change import FieldChange
 from meridian._generated.models.finding import Finding
@@ -85,6 +88,7 @@ from meridian._generated.models.project_status import ProjectStatus
 from meridian._generated.models.project_status_changed_data import ProjectStatusChangedData
 from meridian._generated.models.project_status_changed_event import ProjectStatusChangedEvent
 from meridian._generated.models.project_update import ProjectUpdate
+from meridian._generated.models.rag_status import RagStatus
 from meridian._generated.models.resource import Resource
 from meridian._generated.models.resource_availability import ResourceAvailability
 from meridian._generated.models.resource_create import ResourceCreate
@@ -94,6 +98,7 @@ from meridian._generated.models.risk import Risk
 from meridian._generated.models.risk_create import RiskCreate
 from meridian._generated.models.risk_created_data import RiskCreatedData
 from meridian._generated.models.risk_created_event import RiskCreatedEvent
+from meridian._generated.models.risk_heat_map import RiskHeatMap
 from meridian._generated.models.risk_list import RiskList
 from meridian._generated.models.risk_severity import RiskSeverity
 from meridian._generated.models.risk_severity_escalated_data import RiskSeverityEscalatedData
@@ -104,6 +109,7 @@ from meridian._generated.models.severity_source import SeveritySource
 from meridian._generated.models.status_report import StatusReport
 from meridian._generated.models.status_report_create import StatusReportCreate
 from meridian._generated.models.status_report_list import StatusReportList
+from meridian._generated.models.status_report_section import StatusReportSection
 from meridian._generated.models.team_member import TeamMember
 from meridian._generated.models.tenant import Tenant
 from meridian._generated.models.tenant_plan import TenantPlan
@@ -118,4 +124,5 @@ from meridian._generated.models.webhook_endpoint_update import WebhookEndpointUp
 from meridian._generated.models.webhook_endpoint_with_secret import WebhookEndpointWithSecret
 from meridian._generated.models.webhook_event_filter import WebhookEventFilter
 from meridian._generated.models.webhook_event_type import WebhookEventType
+from meridian._generated.models.written_status_report import WrittenStatusReport
 

@@ -18,10 +18,12 @@ import pprint
 import re  # noqa: F401
 import json
 
-from pydantic import BaseModel, ConfigDict, Field, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, field_validator
 from typing import Any, ClassVar, Dict, List
 from meridian._generated.models.agent_depth import AgentDepth
 from meridian._generated.models.agent_id import AgentId
+from meridian._generated.models.agent_input import AgentInput
+from meridian._generated.models.agent_metric import AgentMetric
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
@@ -32,9 +34,21 @@ class Agent(BaseModel):
     """ # noqa: E501
     id: AgentId
     name: StrictStr = Field(description="Display name.")
-    description: StrictStr = Field(description="What the agent analyses.")
+    description: StrictStr = Field(description="What the agent analyses and what its findings say.")
     depths: List[AgentDepth] = Field(description="The depths it supports.")
-    __properties: ClassVar[List[str]] = ["id", "name", "description", "depths"]
+    scopes: List[StrictStr] = Field(description="`all` (the portfolio) and/or `project` (`scope: project:<uuid>`).")
+    reads: List[AgentInput] = Field(description="The records it reads.")
+    changes_records: StrictBool = Field(description="True only for `schedule-health`, which marks overdue milestones MISSED as the missed-milestone sweep does.", alias="changesRecords")
+    metrics: List[AgentMetric] = Field(description="The metrics of `output.metrics`, with how each is computed.")
+    __properties: ClassVar[List[str]] = ["id", "name", "description", "depths", "scopes", "reads", "changesRecords", "metrics"]
+
+    @field_validator('scopes')
+    def scopes_validate_enum(cls, value):
+        """Validates the enum"""
+        for i in value:
+            if i not in set(['all', 'project']):
+                raise ValueError("each list item must be one of ('all', 'project')")
+        return value
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -75,6 +89,12 @@ class Agent(BaseModel):
             exclude=excluded_fields,
             exclude_none=True,
         )
+        # override the default output from pydantic by calling `to_dict()` of each item in metrics (list)
+        _items = []
+        if self.metrics:
+            for _item_metrics in self.metrics:
+                _items.append(_item_metrics.to_dict() if _item_metrics is not None else None)
+            _dict['metrics'] = _items
         return _dict
 
     @classmethod
@@ -90,7 +110,11 @@ class Agent(BaseModel):
             "id": obj.get("id"),
             "name": obj.get("name"),
             "description": obj.get("description"),
-            "depths": obj.get("depths")
+            "depths": obj.get("depths"),
+            "scopes": obj.get("scopes"),
+            "reads": obj.get("reads"),
+            "changesRecords": obj.get("changesRecords"),
+            "metrics": [AgentMetric.from_dict(_item) for _item in obj["metrics"]] if obj.get("metrics") is not None else None
         })
         return _obj
 

@@ -21,7 +21,7 @@ from typing_extensions import Self
 
 class AgentDepth(str, Enum):
     """
-    How thorough a run is — `quick` (headline metrics), `standard` (findings with citations) or `deep` (every record examined).
+    How thorough a run is: `quick` (metrics only, no findings), `standard` (metrics and findings with citations) or `deep` (also per-project findings and trends from the status-report history). 
     """
 
     """

@@ -18,7 +18,7 @@ import pprint
 import re  # noqa: F401
 import json
 
-from datetime import datetime
+from datetime import date, datetime
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
@@ -27,6 +27,7 @@ from meridian._generated.models.agent_depth import AgentDepth
 from meridian._generated.models.agent_id import AgentId
 from meridian._generated.models.agent_output import AgentOutput
 from meridian._generated.models.execution_error import ExecutionError
+from meridian._generated.models.execution_progress import ExecutionProgress
 from meridian._generated.models.execution_status import ExecutionStatus
 from typing import Optional, Set
 from typing_extensions import Self
@@ -40,14 +41,17 @@ class AgentExecution(BaseModel):
     agent_id: AgentId = Field(alias="agentId")
     scope: Annotated[str, Field(strict=True)] = Field(description="`all` or `project:<uuid>`.")
     depth: AgentDepth
+    as_of: date = Field(description="The date the analysis judges against (the request's `asOf`, or the tenant's today when it was requested).", alias="asOf")
     status: ExecutionStatus
+    attempts: Annotated[int, Field(strict=True, ge=0)] = Field(description="How many times a worker has started the run (0 while first queued; 2 after one retry).")
+    progress: Optional[ExecutionProgress] = Field(description="While RUNNING, how far it is; null otherwise.")
     output: Optional[AgentOutput] = Field(description="The result, once COMPLETED; null before and on failure.")
     error: Optional[ExecutionError] = Field(description="Why the run failed, once FAILED; else null.")
     created_at: datetime = Field(description="When the run was requested.", alias="createdAt")
-    started_at: Optional[datetime] = Field(description="When a worker started it, else null.", alias="startedAt")
+    started_at: Optional[datetime] = Field(description="When a worker first started it, else null.", alias="startedAt")
     completed_at: Optional[datetime] = Field(description="When it COMPLETED or FAILED, else null.", alias="completedAt")
     updated_at: datetime = Field(description="When it last changed.", alias="updatedAt")
-    __properties: ClassVar[List[str]] = ["executionId", "agentId", "scope", "depth", "status", "output", "error", "createdAt", "startedAt", "completedAt", "updatedAt"]
+    __properties: ClassVar[List[str]] = ["executionId", "agentId", "scope", "depth", "asOf", "status", "attempts", "progress", "output", "error", "createdAt", "startedAt", "completedAt", "updatedAt"]
 
     @field_validator('scope', mode="before")
     def scope_validate_regular_expression(cls, value):
@@ -95,12 +99,20 @@ class AgentExecution(BaseModel):
             exclude=excluded_fields,
             exclude_none=True,
         )
+        # override the default output from pydantic by calling `to_dict()` of progress
+        if self.progress:
+            _dict['progress'] = self.progress.to_dict()
         # override the default output from pydantic by calling `to_dict()` of output
         if self.output:
             _dict['output'] = self.output.to_dict()
         # override the default output from pydantic by calling `to_dict()` of error
         if self.error:
             _dict['error'] = self.error.to_dict()
+        # set to None if progress (nullable) is None
+        # and model_fields_set contains the field
+        if self.progress is None and "progress" in self.model_fields_set:
+            _dict['progress'] = None
+
         # set to None if output (nullable) is None
         # and model_fields_set contains the field
         if self.output is None and "output" in self.model_fields_set:
@@ -137,7 +149,10 @@ class AgentExecution(BaseModel):
             "agentId": obj.get("agentId"),
             "scope": obj.get("scope"),
             "depth": obj.get("depth"),
+            "asOf": obj.get("asOf"),
             "status": obj.get("status"),
+            "attempts": obj.get("attempts"),
+            "progress": ExecutionProgress.from_dict(obj["progress"]) if obj.get("progress") is not None else None,
             "output": AgentOutput.from_dict(obj["output"]) if obj.get("output") is not None else None,
             "error": ExecutionError.from_dict(obj["error"]) if obj.get("error") is not None else None,
             "createdAt": obj.get("createdAt"),

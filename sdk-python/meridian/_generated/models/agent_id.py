@@ -21,17 +21,18 @@ from typing_extensions import Self
 
 class AgentId(str, Enum):
     """
-    Identifier of an agent: `risk-assessment` (risk scores, unmitigated and overdue risks), `schedule-health` (overdue milestones, forecast slippage), `budget-health` (burn rate, forecast at completion, overruns), `resource-capacity` (over-allocation, utilisation) and `portfolio-health` (per-project health across all of them). 
+    Identifier of an agent (`GET /agents` describes each): `portfolio-health` (a health score and RAG per project), `schedule-health` (slip, slip velocity, overdue milestones), `budget-health` (variance at completion, overrun, cost performance index proxy), `risk-assessment` (exposure, heat map, unmitigated and overdue risks), `resource-capacity` (over-allocation, utilisation) and `status-report` (a written status report, every sentence cited). 
     """
 
     """
     allowed enum values
     """
-    RISK_MINUS_ASSESSMENT = 'risk-assessment'
+    PORTFOLIO_MINUS_HEALTH = 'portfolio-health'
     SCHEDULE_MINUS_HEALTH = 'schedule-health'
     BUDGET_MINUS_HEALTH = 'budget-health'
+    RISK_MINUS_ASSESSMENT = 'risk-assessment'
     RESOURCE_MINUS_CAPACITY = 'resource-capacity'
-    PORTFOLIO_MINUS_HEALTH = 'portfolio-health'
+    STATUS_MINUS_REPORT = 'status-report'
 
     @classmethod
     def from_json(cls, json_str: str) -> Self:

@@ -18,21 +18,30 @@ import pprint
 import re  # noqa: F401
 import json
 
+from datetime import date
 from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr
-from typing import Any, ClassVar, Dict, List, Union
+from typing import Any, ClassVar, Dict, List, Optional, Union
+from typing_extensions import Annotated
+from meridian._generated.models.citation import Citation
 from meridian._generated.models.finding import Finding
+from meridian._generated.models.risk_heat_map import RiskHeatMap
+from meridian._generated.models.written_status_report import WrittenStatusReport
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
 
 class AgentOutput(BaseModel):
     """
-    The result of a completed execution, computed from the tenant's data.
+    The result of a completed execution, computed from the tenant's data. Every `[n]` marker in `summary`, in a finding's `detail` and in `report` refers to the citation with `index` n in `citations` (numbered once per output; each finding also lists the citations it uses). 
     """ # noqa: E501
+    as_of: date = Field(description="The date the analysis judged against.", alias="asOf")
     summary: StrictStr = Field(description="One-paragraph summary of the analysis.")
-    findings: List[Finding] = Field(description="Findings, most severe first.")
-    metrics: Dict[str, Union[StrictFloat, StrictInt]] = Field(description="Named numeric measures computed by the agent (e.g. `openRisks`, `overdueMilestones`, `forecastOverrun`, `overAllocatedResources`); the set of names depends on the agent and depth. ")
-    __properties: ClassVar[List[str]] = ["summary", "findings", "metrics"]
+    findings: Annotated[List[Finding], Field(max_length=100)] = Field(description="Findings, most severe first (then by magnitude, then by record): empty at `quick`. At most 100; the metrics count every record. ")
+    metrics: Dict[str, Optional[Union[StrictFloat, StrictInt]]] = Field(description="Named measures computed by the agent; `GET /agents` lists each agent's metrics with how they are computed. A metric is null when every input it needs is unknown. ")
+    citations: List[Citation] = Field(description="Every citation of the output, by `index`.")
+    heat_map: Optional[RiskHeatMap] = Field(default=None, alias="heatMap")
+    report: Optional[WrittenStatusReport] = None
+    __properties: ClassVar[List[str]] = ["asOf", "summary", "findings", "metrics", "citations", "heatMap", "report"]
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -79,6 +88,18 @@ class AgentOutput(BaseModel):
             for _item_findings in self.findings:
                 _items.append(_item_findings.to_dict() if _item_findings is not None else None)
             _dict['findings'] = _items
+        # override the default output from pydantic by calling `to_dict()` of each item in citations (list)
+        _items = []
+        if self.citations:
+            for _item_citations in self.citations:
+                _items.append(_item_citations.to_dict() if _item_citations is not None else None)
+            _dict['citations'] = _items
+        # override the default output from pydantic by calling `to_dict()` of heat_map
+        if self.heat_map:
+            _dict['heatMap'] = self.heat_map.to_dict()
+        # override the default output from pydantic by calling `to_dict()` of report
+        if self.report:
+            _dict['report'] = self.report.to_dict()
         return _dict
 
     @classmethod
@@ -91,9 +112,13 @@ class AgentOutput(BaseModel):
             return cls.model_validate(obj)
 
         _obj = cls.model_validate({
+            "asOf": obj.get("asOf"),
             "summary": obj.get("summary"),
             "findings": [Finding.from_dict(_item) for _item in obj["findings"]] if obj.get("findings") is not None else None,
-            "metrics": obj.get("metrics")
+            "metrics": obj.get("metrics"),
+            "citations": [Citation.from_dict(_item) for _item in obj["citations"]] if obj.get("citations") is not None else None,
+            "heatMap": RiskHeatMap.from_dict(obj["heatMap"]) if obj.get("heatMap") is not None else None,
+            "report": WrittenStatusReport.from_dict(obj["report"]) if obj.get("report") is not None else None
         })
         return _obj
 

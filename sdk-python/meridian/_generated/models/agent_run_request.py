@@ -18,6 +18,7 @@ import pprint
 import re  # noqa: F401
 import json
 
+from datetime import date
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
@@ -29,12 +30,13 @@ from pydantic_core import to_jsonable_python
 
 class AgentRunRequest(BaseModel):
     """
-    Which agent to run, over what and how thoroughly.
+    Which agent to run, over what, how thoroughly and as of which date.
     """ # noqa: E501
     agent_id: AgentId = Field(alias="agentId")
     scope: Optional[Annotated[str, Field(strict=True)]] = Field(default='all', description="`all` for the whole portfolio, or `project:<uuid>` for one project of your tenant.")
     depth: Optional[AgentDepth] = None
-    __properties: ClassVar[List[str]] = ["agentId", "scope", "depth"]
+    as_of: Optional[date] = Field(default=None, description="The date the analysis judges against (overdue means due before it; status reports dated after it are left out). Default: today in the tenant's time zone; it cannot be later than that. ", alias="asOf")
+    __properties: ClassVar[List[str]] = ["agentId", "scope", "depth", "asOf"]
 
     @field_validator('scope', mode="before")
     def scope_validate_regular_expression(cls, value):
@@ -42,8 +44,8 @@ class AgentRunRequest(BaseModel):
         if value is None:
             return value
 
-        if isinstance(value, str) and not re.match(r"^(all|project:[0-9a-fA-F-]{36})$", value):
-            raise ValueError(r"must validate the regular expression /^(all|project:[0-9a-fA-F-]{36})$/")
+        if isinstance(value, str) and not re.match(r"^(all|project:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$", value):
+            raise ValueError(r"must validate the regular expression /^(all|project:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/")
         return value
 
     model_config = ConfigDict(
@@ -99,7 +101,8 @@ class AgentRunRequest(BaseModel):
         _obj = cls.model_validate({
             "agentId": obj.get("agentId"),
             "scope": obj.get("scope") if obj.get("scope") is not None else 'all',
-            "depth": obj.get("depth")
+            "depth": obj.get("depth"),
+            "asOf": obj.get("asOf")
         })
         return _obj
 

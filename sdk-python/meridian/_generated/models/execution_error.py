@@ -28,7 +28,7 @@ class ExecutionError(BaseModel):
     """
     Why an execution failed.
     """ # noqa: E501
-    code: StrictStr = Field(description="Stable snake_case reason, e.g. `timeout`, `internal_error`.")
+    code: StrictStr = Field(description="Stable snake_case reason: `scope_not_found` (the project of the scope was deleted before the run), `worker_lost` (the worker running its last attempt stopped), `internal_error` (the last attempt failed). ")
     message: StrictStr = Field(description="Human-readable explanation.")
     __properties: ClassVar[List[str]] = ["code", "message"]
 

@@ -21,7 +21,7 @@ from typing_extensions import Self
 
 class ExecutionStatus(str, Enum):
     """
-    PENDING (queued) → RUNNING → COMPLETED (with `output`) or FAILED (with `error`).
+    PENDING (queued, or waiting to be retried) → RUNNING (a worker has it) → COMPLETED (with `output`) or FAILED (with `error`). A run whose worker stopped is retried once its lease expires; it never stays RUNNING. 
     """
 
     """

@@ -31,11 +31,11 @@ class Finding(BaseModel):
     One observation of an agent with its recommendation and sources.
     """ # noqa: E501
     severity: FindingSeverity
-    category: StrictStr = Field(description="Area of the finding, e.g. `risk`, `schedule`, `budget`, `capacity`.")
+    category: StrictStr = Field(description="Area of the finding, e.g. `risk`, `schedule`, `budget`, `capacity`, `health`.")
     title: StrictStr = Field(description="One-line statement.")
-    detail: StrictStr = Field(description="Explanation, with `[n]` markers pointing at `citations`.")
+    detail: StrictStr = Field(description="Explanation with the figures, with `[n]` markers pointing at `citations`.")
     recommendation: StrictStr = Field(description="Suggested action. Agents never change records themselves.")
-    citations: List[Citation] = Field(description="Records the finding is based on.")
+    citations: List[Citation] = Field(description="The citations `detail` uses (indices are the output's).")
     __properties: ClassVar[List[str]] = ["severity", "category", "title", "detail", "recommendation", "citations"]
 
     model_config = ConfigDict(
