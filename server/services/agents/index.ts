@@ -43,7 +43,7 @@ import { type Analysis, addDays } from './analyses/shared.js';
 import { statusReport } from './analyses/status-report.js';
 import { AGENTS, type AgentDefinition, type AgentDepth, type AgentId, agentDefinition } from './catalogue.js';
 import { CitationBuilder } from './citations.js';
-import { loadPortfolio, type Progress, type ReportSource } from './portfolio.js';
+import { loadPortfolio, type Portfolio, type Progress, type ReportSource } from './portfolio.js';
 
 export type { ExecutionRecord };
 
@@ -67,6 +67,24 @@ const ANALYSES: Record<AgentId, Analysis> = {
   'resource-capacity': resourceCapacity,
   'status-report': statusReport,
 };
+
+/**
+ * The output of an agent over a snapshot: a pure function (the same snapshot gives the same output), its citations
+ * numbered once for the whole output.
+ */
+export function analyse(agentId: AgentId, portfolio: Portfolio): AgentOutput {
+  const cite = new CitationBuilder();
+  const result = ANALYSES[agentId](portfolio, cite);
+  return {
+    asOf: portfolio.asOf,
+    summary: result.summary,
+    findings: result.findings,
+    metrics: result.metrics,
+    citations: cite.all(),
+    ...(result.heatMap ? { heatMap: result.heatMap } : {}),
+    ...(result.report ? { report: result.report } : {}),
+  };
+}
 
 /** Days the capacity analysis looks ahead from asOf: 90, or 365 at deep depth. */
 export function horizonDays(depth: AgentDepth): number {
@@ -256,18 +274,8 @@ export class AgentService {
     );
     if (ctx.signal.aborted) throw new Error('lease lost');
     await progress('analysing', 70);
-    const cite = new CitationBuilder();
-    const result = ANALYSES[execution.agentId](portfolio, cite);
+    const output = analyse(execution.agentId, portfolio);
     await progress('writing output', 95);
-    const output: AgentOutput = {
-      asOf: execution.asOf,
-      summary: result.summary,
-      findings: result.findings,
-      metrics: result.metrics,
-      citations: cite.all(),
-      ...(result.heatMap ? { heatMap: result.heatMap } : {}),
-      ...(result.report ? { report: result.report } : {}),
-    };
     return { output };
   }
 
