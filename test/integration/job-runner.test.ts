@@ -81,12 +81,18 @@ describe(`job runner (${TEST_DB})`, function () {
     expect(await runner.drain()).to.equal(0);
   });
 
-  it('retries a throwing handler on the kind’s schedule, then gives up into FAILED with the error and onGiveUp', async () => {
+  it('retries a throwing handler on the kind’s schedule (onRetry each time), then gives up into FAILED with the error and onGiveUp', async () => {
     const clock = new ManualClock('2026-03-02T09:00:00.000Z');
     const queue = queueOf(clock);
-    const kind = kindOf(async (job) => {
-      throw new Error(`boom ${job.attempt}`);
-    });
+    const kind = kindOf(
+      async (job) => {
+        throw new Error(`boom ${job.attempt}`);
+      },
+      {
+        onRetry: (trx, job, error, runAt) =>
+          effect(job.id, `retry ${job.attempt}: ${error} at ${runAt}`)(trx),
+      },
+    );
     const runner = new JobRunner({ queue, kinds: [kind], pollMs: 20 });
     const id = await enqueue(queue, kind.kind);
     expect(await runner.drain()).to.equal(1);
@@ -104,7 +110,11 @@ describe(`job runner (${TEST_DB})`, function () {
     expect(await runner.drain()).to.equal(1);
     job = await queue.find(id);
     expect(job).to.include({ status: 'FAILED', attempt: 3, lastError: 'boom 3' });
-    expect(await effects(id)).to.deep.equal(['gave up: boom 3']);
+    expect(await effects(id)).to.deep.equal([
+      'retry 1: boom 1 at 2026-03-02T09:00:01.000Z',
+      'retry 2: boom 2 at 2026-03-02T09:01:01.000Z',
+      'gave up: boom 3',
+    ]);
     clock.advance(3_600_000);
     expect(await runner.drain()).to.equal(0);
   });
