@@ -1,0 +1,170 @@
+/**
+ * The agents on the NYC demo (issue 11): `budget-health` names the five projects with the largest forecast overrun by
+ * amount and `schedule-health` the five with the largest slip, each with its figures. The expected five are computed
+ * here independently, straight from the CSV (the importer's documented mapping: the first report that can start a
+ * project gives its baseline finish and budget, later reports its forecast finish and forecast cost), and compared
+ * with the agents' findings — project by project, figure by figure.
+ */
+import fs from 'node:fs';
+import { expect } from 'chai';
+import { parse } from 'csv-parse/sync';
+import { NYC_DATASET } from '../../server/bootstrap.js';
+import { systemClock } from '../../server/clock.js';
+import { loadConfig } from '../../server/config.js';
+import { systemActor } from '../../server/services/context.js';
+import { importNycCapitalProjects } from '../../server/services/import-nyc.js';
+import { createJobRunner } from '../../server/workers/registry.js';
+import { client } from '../support/client.js';
+import { startTestServer, TEST_DB, type TestServer, type TestTenant } from '../support/server.js';
+
+interface Expected {
+  code: string;
+  endDate: string;
+  forecastEndDate: string | null;
+  budget: number | null;
+  forecastCost: number | null;
+}
+
+const usDate = (value: string | undefined): string | null => {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})/.exec((value ?? '').trim());
+  return m ? `${m[3]}-${m[1]}-${m[2]}` : null;
+};
+
+/** Each project's baseline and latest forecast, from the CSV alone. */
+function fromCsv(): Map<string, Expected> {
+  const rows = (
+    parse(fs.readFileSync(NYC_DATASET), { columns: true, bom: true, skip_empty_lines: true }) as Record<
+      string,
+      string
+    >[]
+  )
+    .map((r, order) => ({
+      r,
+      order,
+      date: usDate(r['Date Reported As Of']) as string,
+      pid: (r.PID ?? '').trim(),
+    }))
+    .filter((x) => x.date !== null && /^\d+$/.test(x.pid) && (x.r['Project Name'] ?? '').trim() !== '')
+    .sort((a, b) => a.date.localeCompare(b.date) || Number(a.pid) - Number(b.pid) || a.order - b.order);
+  const projects = new Map<string, Expected>();
+  const lastDate = new Map<string, string>();
+  for (const { r, date, pid } of rows) {
+    const raw = (r['Budget Forecast'] ?? '').trim();
+    const budget = raw === '' ? null : Number(raw);
+    if (budget !== null && !(budget >= 0)) continue; // not an amount: the row is refused
+    const code = `NYC-${pid}`;
+    const seen = lastDate.get(code);
+    if (seen !== undefined && date <= seen) continue; // a report no newer than the last applied one
+    const start = usDate(r['Design Start']);
+    const finish = usDate(r['Forecast Completion']);
+    const project = projects.get(code);
+    if (!project) {
+      if (!start || !finish || finish < start) continue; // cannot start the project: the next report may
+      projects.set(code, { code, endDate: finish, forecastEndDate: null, budget, forecastCost: null });
+    } else {
+      if (finish) project.forecastEndDate = finish;
+      if (budget !== null) {
+        if (project.budget === null) project.budget = budget;
+        else project.forecastCost = budget;
+      }
+    }
+    lastDate.set(code, date);
+  }
+  return projects;
+}
+
+const days = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000);
+const whole = (n: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(n);
+
+describe(`agents on the NYC demo (${TEST_DB})`, function () {
+  this.timeout(300_000);
+  let server: TestServer;
+  let tenant: TestTenant;
+  let expected: Map<string, Expected>;
+  before(async () => {
+    server = await startTestServer();
+    tenant = await server.createTenant('NYC Capital Projects (agents test)');
+    await importNycCapitalProjects(
+      { db: server.db, clock: systemClock },
+      server.meridian.services.projects,
+      systemActor(tenant.tenantId),
+      fs.readFileSync(NYC_DATASET),
+    );
+    expected = fromCsv();
+  });
+  after(async () => server.close());
+
+  async function runAgent(agentId: string): Promise<any> {
+    const api = client(server.baseUrl, tenant.keys.write);
+    const res = await api.post('runAgent', '/agents/run', { body: { agentId, depth: 'standard' } });
+    await createJobRunner({
+      services: server.meridian.services,
+      clock: systemClock,
+      config: loadConfig({ NODE_ENV: 'test' }),
+    }).drain();
+    const done = await api.get('getAgentExecution', `/agents/executions/${res.body.executionId}`);
+    expect(done.body.status).to.equal('COMPLETED');
+    return done.body.output;
+  }
+
+  /** The codes of the projects a finding cites, in order. */
+  async function codesOf(finding: any): Promise<string[]> {
+    const api = client(server.baseUrl, tenant.keys.read);
+    const codes: string[] = [];
+    for (const c of finding.citations) {
+      const project = await api.get('getProject', c.url.slice('/v1'.length));
+      codes.push(project.body.code);
+    }
+    return codes;
+  }
+
+  it('budget-health cites the five largest forecast overruns by amount, with budget, forecast and overrun', async () => {
+    const overruns = [...expected.values()]
+      .filter((p) => p.budget !== null && p.forecastCost !== null && p.forecastCost > p.budget)
+      .map((p) => ({ ...p, overrun: (p.forecastCost as number) - (p.budget as number) }))
+      .sort((a, b) => b.overrun - a.overrun);
+    const five = overruns.slice(0, 5);
+    // The sixth is strictly smaller: the five are well defined.
+    expect((overruns[5] as (typeof overruns)[number]).overrun).to.be.lessThan(
+      (five[4] as (typeof five)[number]).overrun,
+    );
+    const output = await runAgent('budget-health');
+    const finding = output.findings.find((f: { title: string }) =>
+      f.title.includes('largest forecast overrun by amount'),
+    );
+    expect(await codesOf(finding)).to.deep.equal(five.map((p) => p.code));
+    for (const p of five) {
+      expect(finding.detail).to.contain(
+        `budget ${whole(p.budget as number)} USD, forecast ${whole(p.forecastCost as number)} USD, overrun ${whole(p.overrun)} USD`,
+      );
+    }
+    expect(finding.citations.every((c: { field: string }) => c.field === 'forecastCost')).to.equal(true);
+    expect(output.metrics.projectsOverBudget).to.equal(overruns.length);
+    expect(output.metrics.largestOverrun).to.equal((five[0] as (typeof five)[number]).overrun);
+    console.log(
+      `      budget-health, largest overruns: ${five.map((p) => `${p.code} ${whole(p.overrun)} USD`).join('; ')}`,
+    );
+  });
+
+  it('schedule-health cites the five largest slips, with baseline and forecast finish', async () => {
+    const slips = [...expected.values()]
+      .filter((p) => p.forecastEndDate !== null)
+      .map((p) => ({ ...p, slip: days(p.endDate, p.forecastEndDate as string) }))
+      .sort((a, b) => b.slip - a.slip);
+    const five = slips.slice(0, 5);
+    expect((slips[5] as (typeof slips)[number]).slip).to.be.lessThan((five[4] as (typeof five)[number]).slip);
+    const output = await runAgent('schedule-health');
+    const finding = output.findings.find((f: { title: string }) => f.title.includes('largest slip'));
+    expect(await codesOf(finding)).to.deep.equal(five.map((p) => p.code));
+    for (const p of five) {
+      expect(finding.detail).to.contain(
+        `baseline ${p.endDate}, forecast ${p.forecastEndDate} (+${p.slip} days)`,
+      );
+    }
+    expect(output.metrics.maxSlipDays).to.equal((five[0] as (typeof five)[number]).slip);
+    expect(output.metrics.projectsSlipping).to.equal(slips.filter((p) => p.slip > 0).length);
+    console.log(
+      `      schedule-health, largest slips: ${five.map((p) => `${p.code} +${p.slip} days`).join('; ')}`,
+    );
+  });
+});
