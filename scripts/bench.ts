@@ -2,10 +2,11 @@
  * `npm run bench`: every benchmark in bench/, each reporting its subject against a baseline measured in the same
  * run (ratios, not absolute times, are what compare across machines). Prints tables; asserts nothing.
  *
- * `npm run bench -- <suite> [options]` runs one suite: `conflicts`, `delivery` or `http` (options of the HTTP
+ * `npm run bench -- <suite> [options]` runs one suite: `conflicts`, `delivery`, `http` or `agents` (options of the HTTP
  * benchmark are described in bench/http.bench.ts). DATABASE_URL=postgres://… runs the delivery benchmark on
  * Postgres (in a throwaway schema).
  */
+import { benchAgents } from '../bench/agents.bench.js';
 import { benchConflicts } from '../bench/conflicts.bench.js';
 import { benchDelivery } from '../bench/delivery.bench.js';
 import { benchHttp } from '../bench/http.bench.js';
@@ -22,6 +23,12 @@ const suites: [string, string, () => Promise<Record<string, string | number>[]>]
     'http',
     'HTTP: Meridian vs bare Express 5 (same bytes, same routes, alternating)',
     () => benchHttp(options),
+  ],
+  // The Ask agent's p50/p95 over its golden set joins this suite as a second "agents" entry (issue 11).
+  [
+    'agents',
+    'agents: every agent at each depth, NYC demo and 10,000 synthetic projects, vs reading the projects once',
+    benchAgents,
   ],
 ];
 

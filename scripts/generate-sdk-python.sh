@@ -42,10 +42,13 @@ node --input-type=module -e "
 # Models only (and models/__init__.py, the supporting file that lists them): the operations, the HTTP client and the
 # configuration are the SDK's own (generate_operations.py and the hand-written meridian/_base_client.py on httpx),
 # shared by the sync and the async client.
+# --name-mappings: the generator escapes a property named `field` (a Citation's) to `var_field`; mapped to itself it
+# keeps the storage name and adds a `field` property, so users write `citation.field` like the JSON says.
 npx --no-install openapi-generator-cli generate \
   -g python -i "$tmp/openapi.json" -o "$tmp/gen" \
   --package-name meridian._generated \
   --additional-properties="hideGenerationTimestamp=true" \
+  --name-mappings=field=field \
   --global-property=models,supportingFiles=__init__.py:py.typed,modelTests=false,modelDocs=false \
   2>&1 | grep -Ev '^\[main\] INFO|^#|Unknown user config|OpenAPI 3.1 support is still in beta|Failed to get the schema name: null' >&2 || true
 if [ ! -f "$tmp/gen/meridian/_generated/models/__init__.py" ]; then

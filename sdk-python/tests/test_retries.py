@@ -146,8 +146,15 @@ def execution(status: str) -> dict[str, Any]:
         "agentId": "risk-assessment",
         "scope": "all",
         "depth": "quick",
+        "asOf": "2026-06-02",
         "status": status,
-        "output": {"summary": "2 high risks", "findings": [], "metrics": {"openRisks": 2}} if status == "COMPLETED" else None,
+        "attempts": 0 if status == "PENDING" else 1,
+        "progress": {"percent": 40, "stage": "analysing"} if status == "RUNNING" else None,
+        "output": (
+            {"asOf": "2026-06-02", "summary": "2 high risks", "findings": [], "metrics": {"openRisks": 2}, "citations": []}
+            if status == "COMPLETED"
+            else None
+        ),
         "error": None,
         "createdAt": "2026-06-02T14:30:00Z",
         "startedAt": None if status == "PENDING" else "2026-06-02T14:30:00.120Z",

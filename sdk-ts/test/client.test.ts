@@ -1,11 +1,14 @@
 /**
  * The SDK against the real server (test/support/server.ts: the app in-process on 127.0.0.1:0 over a fresh SQLite
  * file, or Postgres with MERIDIAN_TEST_DB=postgres): CRUD, filters, pagination, every error class it can produce,
- * request ids.
+ * request ids, and agent runs waited for with `waitForExecution` (the server's own job runner runs them).
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { expect } from 'chai';
+import { systemClock } from '../../server/clock.js';
+import { loadConfig } from '../../server/config.js';
+import { createJobRunner } from '../../server/workers/registry.js';
 import { startTestServer, type TestServer, type TestTenant } from '../../test/support/server.js';
 import {
   APIError,
@@ -218,6 +221,58 @@ describe('sdk-ts against the live server', () => {
       expect(again.response.headers.get('idempotent-replayed')).to.equal('true');
       const fresh = await client.createProject({ body });
       expect(fresh.data.id).to.not.equal(first.data.id);
+    });
+  });
+
+  describe('agents', () => {
+    it('runs an agent and waits for it: waitForExecution returns the COMPLETED execution with its typed output', async () => {
+      // The job runner of the server under test, looping as in `npm start` (test servers start none).
+      const runner = createJobRunner({
+        services: server.meridian.services,
+        clock: systemClock,
+        config: loadConfig({ NODE_ENV: 'test', MERIDIAN_WORKER_POLL_MS: '20' }),
+      }).start();
+      try {
+        const late = await newProject({
+          forecastEndDate: '2026-03-31',
+          budget: 100_000,
+          forecastCost: 130_000,
+        });
+        const { data: accepted, response } = await client.runAgent({
+          body: { agentId: 'budget-health', scope: `project:${late.id}`, depth: 'standard' },
+        });
+        expect(response.status).to.equal(202);
+        expect(accepted.status).to.equal('PENDING');
+        const done = await client.waitForExecution(accepted.executionId, {
+          intervalMs: 50,
+          timeoutMs: 30_000,
+        });
+        expect(done).to.include({
+          executionId: accepted.executionId,
+          status: 'COMPLETED',
+          attempts: 1,
+          error: null,
+        });
+        const output = done.output;
+        if (!output) throw new Error('a COMPLETED execution has an output');
+        expect(output.metrics.largestOverrun).to.equal(30_000);
+        const finding = output.findings.find((f) => f.title.includes('by amount'));
+        expect(finding?.citations[0]).to.include({
+          id: late.id,
+          field: 'forecastCost',
+          url: `/v1/projects/${late.id}`,
+        });
+        // The catalogue and the list, typed.
+        const { data: catalogue } = await client.listAgents();
+        expect(catalogue.data.map((a) => a.id)).to.include('status-report');
+        const { data: listed } = await client.listAgentExecutions({
+          agentId: 'budget-health',
+          sort: '-createdAt',
+        });
+        expect(listed.data[0]?.executionId).to.equal(accepted.executionId);
+      } finally {
+        await runner.stop();
+      }
     });
   });
 

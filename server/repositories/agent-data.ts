@@ -51,6 +51,8 @@ async function* scan<R extends VersionedRecord>(
     if (rows.length === 0) return;
     yield rows.map(table.toRecord);
     if (rows.length < pageSize) return;
+    // SQLite's driver is synchronous: let timers (the job's heartbeat) run between pages.
+    await new Promise((resolve) => setImmediate(resolve));
     const last = rows[rows.length - 1] as Record<string, unknown>;
     after = keyColumns.map((c) => last[c]);
   }

@@ -185,13 +185,17 @@ export class MilestoneService {
   async markOverdueMissed(tenantId: string, timezone: string, projectId: string | null): Promise<number> {
     const now = this.deps.clock.now();
     let marked = 0;
-    for (const id of await pendingMilestoneIdsDueBefore(
+    const ids = await pendingMilestoneIdsDueBefore(
       this.deps.db.knex,
       tenantId,
       projectId,
       this.#calendar.today(timezone, now),
-    )) {
+    );
+    for (const [i, id] of ids.entries()) {
       if (await this.#markMissed(tenantId, timezone, id, now)) marked++;
+      // On SQLite every await resolves at once (the driver is synchronous): yield to the event loop now and then
+      // so timers (the job's heartbeat) run and the driver's finalised statements are released.
+      if (i % 50 === 49) await new Promise((resolve) => setImmediate(resolve));
     }
     return marked;
   }

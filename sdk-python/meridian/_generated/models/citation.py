@@ -18,14 +18,16 @@ import pprint
 import re  # noqa: F401
 import json
 
-from pydantic import BaseModel, ConfigDict, Field, StrictStr
-from typing import Any, ClassVar, Dict, List, Optional
+from collections.abc import Mapping as _Mapping
+from pydantic import BaseModel, ConfigDict, Field, ModelWrapValidatorHandler as _ModelWrapValidatorHandler, StrictStr, model_validator as _model_validator
+from typing import Any, ClassVar, Dict, List, Optional, cast as _cast
 from typing_extensions import Annotated
 from uuid import UUID
 from meridian._generated.models.citation_type import CitationType
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
+from typing import TYPE_CHECKING
 
 class Citation(BaseModel):
     """
@@ -39,6 +41,34 @@ class Citation(BaseModel):
     excerpt: StrictStr = Field(description="The part of the record that supports the statement, with the figures it states.")
     var_field: Optional[StrictStr] = Field(default=None, description="The field of the record the statement rests on (e.g. `forecastCost`, `dueDate`, `score`), when it rests on one; absent when the whole record is meant. The same record cited for two fields is two citations. ", alias="field")
     __properties: ClassVar[List[str]] = ["index", "type", "id", "title", "url", "excerpt", "field"]
+
+    @classmethod
+    def __preprocess_input_names(
+        cls,
+        obj: Any,
+        remove_hidden_storage_names: bool = True,
+    ) -> Any:
+        if not isinstance(obj, _Mapping):
+            return obj
+        obj = dict(obj)
+        if remove_hidden_storage_names:
+            obj.pop("var_field", None)
+        return obj
+
+    # Pydantic passes the model instance to wrap validators during assignment:
+    # https://docs.pydantic.dev/2.11/migration/#changes-to-validators
+    # Private names also keep inherited model validators distinct:
+    # https://docs.pydantic.dev/2.11/concepts/validators/#on-inheritance
+    @_model_validator(mode="wrap")
+    @classmethod
+    def __validate_input_names(
+        cls,
+        obj: Any,
+        handler: _ModelWrapValidatorHandler[Self],
+    ) -> Self:
+        if not isinstance(obj, cls):
+            obj = cls.__preprocess_input_names(obj)
+        return handler(obj)
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -90,6 +120,14 @@ class Citation(BaseModel):
         if not isinstance(obj, dict):
             return cls.model_validate(obj)
 
+        obj = _cast(
+            Dict[str, Any],
+            cls.__preprocess_input_names(
+                obj,
+                remove_hidden_storage_names=True,
+            ),
+        )
+
         _obj = cls.model_validate({
             "index": obj.get("index"),
             "type": obj.get("type"),
@@ -101,4 +139,32 @@ class Citation(BaseModel):
         })
         return _obj
 
+    if TYPE_CHECKING:
+
+        @property
+        def field(self) -> _Citation_var_field_public_type:
+            return self.var_field
+
+        @field.setter
+        def field(self, value: _Citation_var_field_public_type) -> None:
+            self.var_field = value
+
+
+if TYPE_CHECKING:
+    _Citation_var_field_public_type = Optional[StrictStr]
+
+# Install forwarding properties after Pydantic has consumed the class
+# namespace and resolved any postponed model annotations.
+setattr(
+    Citation,
+    "field",
+    property(
+        lambda self: self.var_field,
+        lambda self, value: setattr(
+            self,
+            "var_field",
+            value,
+        ),
+    ),
+)
 

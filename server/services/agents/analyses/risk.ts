@@ -147,9 +147,10 @@ export function riskAssessment(portfolio: Portfolio, cite: CitationBuilder): Ana
   const drafts: Draft[] = [];
   const flagged = new Map<string, RiskFacts>();
   for (const r of [...unmitigated, ...overdue]) flagged.set(r.id, r);
+  const unmitigatedIds = new Set(unmitigated.map((r) => r.id));
   for (const r of flagged.values()) {
     const project = byId.get(r.projectId);
-    const isUnmitigated = unmitigated.includes(r);
+    const isUnmitigated = unmitigatedIds.has(r.id);
     const late = r.dueDate !== null && r.dueDate < asOf && r.status !== 'ACCEPTED';
     const severity: Severity = r.severity === 'CRITICAL' ? 'CRITICAL' : high(r) ? 'HIGH' : 'MEDIUM';
     drafts.push({

@@ -82,15 +82,12 @@ export function scheduleHealth(portfolio: Portfolio, cite: CitationBuilder): Ana
   const velocities: { id: string; project: ProjectFacts; v: NonNullable<ReturnType<typeof slipVelocity>> }[] =
     [];
   let repeated = 0;
-  const repeatedOf = new Map<string, number>();
   if (depth === 'deep') {
     for (const p of live) {
       const reports = portfolio.reports.get(p.id) ?? [];
       const v = slipVelocity(reports);
       if (v) velocities.push({ id: p.id, project: p, v });
-      const n = repeatedSlips(reports).length;
-      repeatedOf.set(p.id, n);
-      if (n >= 2) repeated++;
+      if (repeatedSlips(reports).length >= 2) repeated++;
     }
     metrics.projectsWithSlipVelocity = velocities.length;
     metrics.averageSlipVelocity = velocities.length
@@ -178,9 +175,10 @@ export function scheduleHealth(portfolio: Portfolio, cite: CitationBuilder): Ana
   }
   if (depth === 'deep') {
     const inLargest = new Set(largest.map((s) => s.id));
+    const velocityOf = new Map(velocities.map((x) => [x.id, x.v]));
     for (const s of slipping) {
       if (inLargest.has(s.id)) continue;
-      const v = velocities.find((x) => x.id === s.id)?.v ?? null;
+      const v = velocityOf.get(s.id) ?? null;
       drafts.push({
         severity: slipSeverity(s.days),
         category: 'schedule',
