@@ -40,6 +40,9 @@ describe('Agents', function () {
   let runner: JobRunner;
   // Today in the tenants' time zone (UTC) is 2026-03-02.
   const clock = new ManualClock('2026-03-02T09:00:00.000Z');
+  let tenant: TestTenant;
+  let api: Api;
+  const ids: Record<string, string> = {};
   before(async () => {
     server = await startTestServer({ clock });
     runner = createJobRunner({
@@ -47,13 +50,6 @@ describe('Agents', function () {
       clock,
       config: loadConfig({ NODE_ENV: 'test' }),
     });
-  });
-  after(async () => server.close());
-
-  let tenant: TestTenant;
-  let api: Api;
-  const ids: Record<string, string> = {};
-  before(async () => {
     tenant = await server.createTenant();
     api = client(server.baseUrl, tenant.keys.write);
     // A small portfolio with every kind of record and signal.
@@ -115,6 +111,7 @@ describe('Agents', function () {
       expect(a.status).to.equal(201);
     }
   });
+  after(async () => server.close());
 
   const run = (body: Record<string, unknown>, key?: string) =>
     client(server.baseUrl, key ?? tenant.keys.write).post('runAgent', '/agents/run', { body });
