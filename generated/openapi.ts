@@ -2824,8 +2824,43 @@ export interface components {
              */
             findings: components["schemas"]["Finding"][];
             /**
-             * @description Named measures computed by the agent; `GET /agents` lists each agent's metrics with how they are
-             *     computed. A metric is null when every input it needs is unknown.
+             * @description Named measures computed by the agent (`GET /agents` lists them per agent, with the depths that compute
+             *     them). Unknown (null) inputs are left out of every figure and counted apart, never as 0; a metric is
+             *     null when every input it needs is unknown. Money is in the tenant's currency; "open" projects are those
+             *     neither COMPLETED nor CANCELLED.
+             *
+             *     - `portfolio-health`: `projects` (open projects), `healthScored`, `healthUnknown` (schedule and cost
+             *       both unknown), `green` / `amber` / `red` (health score ≥ 75 / 50–74 / < 50), `averageHealthScore`.
+             *       Score = 100 − schedule (slip ÷ 180 days × 40, at most 40) − cost (overrun % ÷ 10 % × 40, at most 40)
+             *       − risk (15 per open CRITICAL, 8 per open HIGH risk, at most 30) − milestones (5 per overdue one, at
+             *       most 15) − capacity (10 when someone allocated to it is over-allocated in the next 90 days). Deep:
+             *       `ragChanged`, `ragImproved`, `ragWorsened` (latest status report against the one before; ON_TRACK
+             *       GREEN, AT_RISK AMBER, OFF_TRACK RED).
+             *     - `schedule-health` (projects not CANCELLED): `projects`, `projectsWithForecast`, `forecastUnknown`,
+             *       `projectsSlipping` (slip > 0), `averageSlipDays`, `medianSlipDays`, `maxSlipDays` (slip =
+             *       forecastEndDate − endDate, in days), `overdueMilestones` (not COMPLETED on asOf and due before it),
+             *       `missedMilestones` (of those, MISSED). Deep: `projectsWithSlipVelocity`, `averageSlipVelocity` (slip at
+             *       the latest status report − slip at the earliest, ÷ the days between them × 30: days per 30 days),
+             *       `projectsSlippingRepeatedly` (forecast finish moved later in two or more reports).
+             *     - `budget-health` (projects not CANCELLED): `projects`, `projectsWithForecast` (budget and forecastCost
+             *       both known), `forecastUnknown`, `totalBudget`, `totalForecastCost`, `varianceAtCompletion`
+             *       (Σ budget − forecastCost), `cpiProxy` (cost performance index proxy: Σ budget ÷ Σ forecastCost),
+             *       `projectsOverBudget`, `totalOverrun` (Σ forecastCost − budget where positive), `largestOverrun`,
+             *       `largestOverrunPercent` (overrun ÷ budget × 100), `actualCost` (Σ cost to date where known),
+             *       `actualCostUnknown`. Deep: `projectsWithBudgetGrowth`, `averageBudgetGrowthPercent` ((latest reported
+             *       forecastCost − earliest) ÷ earliest × 100).
+             *     - `risk-assessment`: `risks`, `openRisks` (not CLOSED), `exposure` (Σ likelihood × impact of the open
+             *       risks), `averageScore`, `criticalRisks`, `highRisks`, `unmitigatedHighRisks` (HIGH or CRITICAL, still
+             *       OPEN), `overdueMitigations` (OPEN or MITIGATING with dueDate before asOf), `projectsWithoutRisks` (open
+             *       projects), `candidateRisks` (standard and deep: proposals for those projects from a slip ≥ 90 days, an
+             *       overrun ≥ 5 %, and at deep depth repeated slips or budget growth ≥ 10 % in the status reports).
+             *     - `resource-capacity`: `horizonDays` (90 from asOf; 365 at deep depth), `resources` (active people),
+             *       `allocatedResources`, `overAllocatedResources` (above 100 % at some time in the horizon),
+             *       `overAllocationPeriods`, `peakAllocationPercent`, `averageUtilisation` (Σ allocated working days ÷
+             *       Σ available working days × 100), `underUtilisedResources` (below 50 %), `roles`.
+             *     - `status-report`: `projects`, `green`, `amber`, `red`, `healthUnknown`, `averageHealthScore` (as
+             *       portfolio-health), `projectsSlipping`, `varianceAtCompletion`, `openRisks`, `exposure`,
+             *       `overdueMilestones`, `openIssues` (OPEN or IN_PROGRESS), `decisionsNeeded`.
              */
             metrics: {
                 [key: string]: number | null;

@@ -3,7 +3,9 @@
  * agent promises in the catalogue (exactly those names, per depth), citations that resolve, findings in order,
  * determinism, unknown values left out (never 0), and the figures of hand-made portfolios checked by hand.
  */
+import fs from 'node:fs';
 import { expect } from 'chai';
+import YAML from 'yaml';
 import { healthRows } from '../../server/services/agents/analyses/health.js';
 import { AGENTS, type AgentDepth, type AgentId } from '../../server/services/agents/catalogue.js';
 import { markersIn } from '../../server/services/agents/citations.js';
@@ -535,5 +537,16 @@ describe('agents: figures', () => {
       openIssues: 1,
       overdueMilestones: 2,
     });
+  });
+});
+
+describe('agents: the spec documents every metric', () => {
+  it('names each metric of the catalogue in AgentOutput.metrics, under its agent', () => {
+    const spec = YAML.parse(fs.readFileSync(new URL('../../spec/openapi.yaml', import.meta.url), 'utf8'));
+    const text = spec.components.schemas.AgentOutput.properties.metrics.description as string;
+    for (const agent of AGENTS) {
+      const line = text.split('\n- ').find((l) => l.startsWith(`\`${agent.id}\``)) ?? '';
+      for (const m of agent.metrics) expect(line, `${agent.id} ${m.name}`).to.contain(`\`${m.name}\``);
+    }
   });
 });
