@@ -1,6 +1,6 @@
 /**
- * Every event kind, caused through the API (or, for agent.execution_completed, whose agents are not built yet, by
- * the outbox call the agents will make), reaches a real receiver on 127.0.0.1 signed per Standard Webhooks:
+ * Every event kind, caused through the API (agent.execution_completed by a real agent run, executed by the job
+ * runner), reaches a real receiver on 127.0.0.1 signed per Standard Webhooks:
  * verified by the reference `standardwebhooks` library and by the TypeScript SDK's own helper, with `data` as the
  * spec's `webhooks` section documents it. The Python SDK's helper verifies a live delivery in sdk-python/tests.
  */
@@ -9,6 +9,7 @@ import { webhooks as sdkWebhooks } from '../../sdk-ts/src/lib/webhooks.js';
 import { systemClock } from '../../server/clock.js';
 import { loadConfig } from '../../server/config.js';
 import { DeliveryWorker } from '../../server/workers/delivery.js';
+import { createJobRunner } from '../../server/workers/registry.js';
 import { makeProject, makeRisk } from '../contract/helpers.js';
 import { client } from '../support/client.js';
 import { assertMatchesSchema } from '../support/contract.js';
@@ -62,33 +63,14 @@ describe('events end to end: API → outbox → worker → signed delivery', fun
       body: { name: 'Permit', dueDate: '2020-01-31' },
     });
     expect(await server.meridian.services.milestones.sweepMissed()).to.be.greaterThan(0);
-    // agent.execution_completed: the call the agents issue's executions will make, in their transaction.
-    await server.db.knex.transaction((trx) =>
-      server.meridian.services.events.emit(
-        trx,
-        tenant.tenantId,
-        'agent.execution_completed',
-        {
-          executionId: '0195113c-8a2e-7f41-b6d3-2c9e4a7b1f10',
-          agentId: 'risk-assessment',
-          status: 'COMPLETED',
-          execution: {
-            executionId: '0195113c-8a2e-7f41-b6d3-2c9e4a7b1f10',
-            agentId: 'risk-assessment',
-            scope: 'all',
-            depth: 'standard',
-            status: 'COMPLETED',
-            output: { summary: 'No risk above HIGH.', findings: [], metrics: { risksAssessed: 1 } },
-            error: null,
-            createdAt: '2026-11-22T10:00:00.000Z',
-            startedAt: '2026-11-22T10:00:01.000Z',
-            completedAt: '2026-11-22T10:00:02.000Z',
-            updatedAt: '2026-11-22T10:00:02.000Z',
-          },
-        },
-        new Date().toISOString(),
-      ),
-    );
+    // agent.execution_completed: a real run, executed by the job runner's agent kind.
+    const run = await admin.post('runAgent', '/agents/run', { body: { agentId: 'risk-assessment' } });
+    expect(run.status).to.equal(202);
+    await createJobRunner({
+      services: server.meridian.services,
+      clock: systemClock,
+      config: loadConfig({ NODE_ENV: 'test' }),
+    }).drain();
 
     await receiver.waitFor(6, 20_000);
     const byKind = new Map<string, Record<string, any>>();
@@ -103,6 +85,11 @@ describe('events end to end: API → outbox → worker → signed delivery', fun
       byKind.set(byLibrary.event, byLibrary);
     }
     expect([...byKind.keys()].sort()).to.deep.equal(Object.keys(SCHEMA).sort());
+    expect(byKind.get('agent.execution_completed')?.data).to.include({
+      executionId: run.body.executionId,
+      agentId: 'risk-assessment',
+      status: 'COMPLETED',
+    });
     expect(byKind.get('project.status_changed')?.data).to.include({
       previousStatus: 'PLANNED',
       status: 'AT_RISK',
