@@ -11,7 +11,7 @@ import { loadConfig } from '../server/config.js';
 import { openDatabase } from '../server/repositories/db.js';
 import { addDays } from '../server/services/agents/analyses/shared.js';
 import { type AgentDepth, type AgentId, agentDefinition } from '../server/services/agents/catalogue.js';
-import { analyse, horizonDays } from '../server/services/agents/index.js';
+import { analyse, horizonDays, statusReportHistory } from '../server/services/agents/index.js';
 import { loadPortfolio } from '../server/services/agents/portfolio.js';
 import { systemActor } from '../server/services/context.js';
 import { buildServices } from '../server/services/index.js';
@@ -67,6 +67,7 @@ const snapshot = await loadPortfolio(
     depth,
     reads: agentDefinition(env.BENCH_AGENT as AgentId).reads,
     horizon: { from: asOf, to: addDays(asOf, horizonDays(depth) - 1), days: horizonDays(depth) },
+    reports: depth === 'deep' ? statusReportHistory : undefined,
   },
   async () => undefined,
 );

@@ -59,7 +59,9 @@ export async function benchAgents(): Promise<Record<string, string | number>[]> 
   const services = buildServices({ db, clock: systemClock }, config);
   const nyc = (await services.identity.createTenant({ name: 'NYC (bench)' })).tenant.id;
   let t0 = performance.now();
-  await importNycCapitalProjects({ db, clock: systemClock }, services.projects, systemActor(nyc), fs.readFileSync(NYC_DATASET));
+  await importNycCapitalProjects({ db, clock: systemClock }, services, systemActor(nyc), fs.readFileSync(NYC_DATASET), {
+    fileName: NYC_DATASET,
+  });
   console.log(`  NYC demo imported in ${Math.round(performance.now() - t0)} ms`);
   t0 = performance.now();
   // Arranged around today (UTC), the default asOf: overdue milestones are MISSED already, as the periodic sweep leaves

@@ -1,8 +1,8 @@
 /**
  * The agents benchmark's synthetic portfolio (issue 11: "over 10,000 synthetic projects"): one tenant with `projects`
  * projects and, in proportion, milestones (3 each), risks (2 on 70 % of projects), issues (1 on half), people (one per
- * 20 projects) and allocations (one per 2 projects), with every signal the agents read: slips, overruns, unknown
- * forecasts (10 %), overdue milestones, open and closed risks, over-allocation. Written through Knex in batches (one
+ * 20 projects), allocations (one per 2 projects) and status reports (4 each), with every signal the agents read:
+ * slips, overruns, unknown forecasts (10 %), overdue milestones, open and closed risks, over-allocation, history. Written through Knex in batches (one
  * transaction per table), so it seeds SQLite and Postgres alike, with the tables' own mappers naming the columns.
  * Values come from a seeded generator: every run builds the same rows.
  */
@@ -98,6 +98,10 @@ export async function seedAgentsTenant(db: Knex, size: number, asOf: string, see
         projectManagerId: null,
         progress: Math.floor(random() * 100),
         tags: [],
+        category: pick(['Streets', 'Bridges', 'Sewers', 'Parks'] as const),
+        borough: pick(['Brooklyn', 'Queens', 'Manhattan', 'Bronx', 'Staten Island'] as const),
+        managingAgency: pick(['DOT', 'DEP', 'DDC'] as const),
+        clientAgency: null,
       },
     };
   });
@@ -209,6 +213,38 @@ export async function seedAgentsTenant(db: Knex, size: number, asOf: string, see
   });
   await insertAll(db, allocations, tenantId, allocationRows, at);
 
+  // Four status reports per project, 90 days apart up to asOf, the forecast finish and cost drifting towards the
+  // project's current ones (the newest report is the project's state), rows written straight into the table.
+  const reportRows = projectRows.flatMap((p, i) =>
+    [3, 2, 1, 0].map((k) => {
+      const f = p.fields;
+      const drift = (value: number | null, by: number) => (value === null ? null : Math.round(value - by * k));
+      const finish = f.forecastEndDate === null ? null : date(Date.parse(f.forecastEndDate) - k * 20 * DAY);
+      const status = k === 0 ? f.status : pick(['ON_TRACK', 'AT_RISK', 'OFF_TRACK'] as const);
+      return {
+        id: idOf(8, i * 4 + k),
+        tenant_id: tenantId,
+        project_id: p.id,
+        as_of: date(base - k * 90 * DAY),
+        status,
+        phase: 'Construction',
+        forecast_end_date: finish,
+        forecast_cost: drift(f.forecastCost, (f.budget * 0.02) | 0),
+        actual_cost: null,
+        progress: null,
+        summary: null,
+        source: 'import:bench',
+        baseline_end_date: f.endDate,
+        baseline_budget: f.budget,
+        applied: true,
+        created_at: at,
+      };
+    }),
+  );
+  await db.transaction(async (trx) => {
+    for (let i = 0; i < reportRows.length; i += 500) await trx('status_reports').insert(reportRows.slice(i, i + 500));
+  });
+
   return {
     tenantId,
     counts: {
@@ -218,6 +254,7 @@ export async function seedAgentsTenant(db: Knex, size: number, asOf: string, see
       issues: issueRows.length,
       resources: resourceRows.length,
       allocations: allocationRows.length,
+      'status reports': reportRows.length,
     },
   };
 }

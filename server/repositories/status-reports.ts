@@ -148,3 +148,34 @@ export async function latestStatusReport(
     .first()) as Record<string, unknown> | undefined;
   return row ? toStored(row) : null;
 }
+
+/**
+ * The tenant's reports (or one project's) dated on or before `until`, a page at a time, in (project, asOf, createdAt,
+ * id) order — each project's history oldest first — by keyset pages along the (tenant, project, as_of, created_at, id)
+ * index: what an agent run reads (issue 11), once, without holding the rows of a page longer than the page.
+ */
+export async function* scanStatusReports(
+  db: Executor,
+  scope: { tenantId: string; projectId?: string | undefined },
+  until: string,
+  pageSize = 1_000,
+): AsyncGenerator<StoredStatusReport[]> {
+  const keys = ['project_id', 'as_of', 'created_at', 'id'] as const;
+  let after: unknown[] | null = null;
+  for (;;) {
+    const query = filtered(db, scope.tenantId, { projectId: scope.projectId, until });
+    if (after)
+      query.andWhereRaw(`(${keys.join(', ')}) > (${keys.map(() => '?').join(', ')})`, after as Knex.Value[]);
+    const rows = (await query.orderBy(keys.map((column) => ({ column }))).limit(pageSize)) as Record<
+      string,
+      unknown
+    >[];
+    if (rows.length === 0) return;
+    yield rows.map(toStored);
+    if (rows.length < pageSize) return;
+    const last = rows[rows.length - 1] as Record<string, unknown>;
+    after = keys.map((k) => last[k]);
+    // SQLite's driver is synchronous: let timers (a job's heartbeat) run between pages.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}

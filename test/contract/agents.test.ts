@@ -32,6 +32,7 @@ const GET_OF: Record<string, OperationId> = {
   milestones: 'getMilestone',
   resources: 'getResource',
   allocations: 'getAllocation',
+  'status-reports': 'getStatusReport',
 };
 
 describe('Agents', function () {
@@ -72,6 +73,16 @@ describe('Agents', function () {
       forecastCost: 480_000,
       status: 'ON_TRACK',
     });
+    // Its history: the finish slipped and the cost grew between two status reports (the newest is the project's state).
+    for (const report of [
+      { asOf: '2025-12-01', status: 'AT_RISK', forecastEndDate: '2027-01-31', forecastCost: 1_200_000 },
+      { asOf: '2026-02-01', status: 'OFF_TRACK', forecastEndDate: '2027-06-30', forecastCost: 1_250_000 },
+    ]) {
+      const res = await api.post('createStatusReport', `/projects/${late.id}/status-reports`, {
+        body: report,
+      });
+      expect(res.status, JSON.stringify(res.body)).to.equal(201);
+    }
     const bare = await makeProject(api, {
       name: 'Depot study',
       startDate: '2026-01-01',
@@ -303,12 +314,16 @@ describe('Agents', function () {
       'milestone.updated',
     ]);
     expect(audit.body.data[1].changes).to.deep.equal({ status: { from: 'PENDING', to: 'MISSED' } });
-    // No agent run changed anything else: the only updates in the tenant's audit log are the two milestones'.
+    // No agent run changed anything else: the only updates the system made (no user: the agents' and the sweep's
+    // actor) are the two milestones'.
     const log = await api.get('listAuditLogs', '/audit-logs', {
       key: tenant.keys.admin,
       query: { limit: 100 },
     });
-    const updates = log.body.data.filter((e: { action: string }) => /\.(updated|deleted)$/.test(e.action));
+    const updates = log.body.data.filter(
+      (e: { action: string; actor: { userId: string | null } }) =>
+        /\.(updated|deleted)$/.test(e.action) && e.actor.userId === null,
+    );
     expect(updates.map((e: { resourceId: string }) => e.resourceId).sort()).to.deep.equal(
       [id, ids.milestone].sort(),
     );
@@ -329,6 +344,38 @@ describe('Agents', function () {
     for (const section of report.output.report.sections)
       for (const sentence of section.sentences)
         expect(markersIn(sentence).length, sentence).to.be.greaterThan(0);
+  });
+
+  it('deep runs read the status-report history: slip velocity, budget growth, RAG changes, each citing the reports', async () => {
+    const schedule = await runToEnd({ agentId: 'schedule-health', depth: 'deep' });
+    // Slip +215 days on 2025-12-01, +365 on 2026-02-01: 150 days over 62 days, × 30.
+    expect(schedule.output.metrics).to.include({
+      projectsWithSlipVelocity: 1,
+      // One move later (2027-01-31 → 2027-06-30) is not yet "repeatedly" (two or more).
+      projectsSlippingRepeatedly: 0,
+    });
+    expect(schedule.output.metrics.averageSlipVelocity).to.equal(72.6);
+    const velocity = schedule.output.findings.find((f: { title: string }) =>
+      f.title.startsWith('Fastest-slipping'),
+    );
+    expect(velocity.citations.map((c: { type: string; field: string }) => [c.type, c.field])).to.deep.equal([
+      ['status_report', 'forecastEndDate'],
+      ['status_report', 'forecastEndDate'],
+    ]);
+    await checkCitations(schedule.output);
+    const budget = await runToEnd({ agentId: 'budget-health', depth: 'deep' });
+    expect(budget.output.metrics).to.include({
+      projectsWithBudgetGrowth: 1,
+      averageBudgetGrowthPercent: 4.2,
+    });
+    await checkCitations(budget.output);
+    const health = await runToEnd({ agentId: 'portfolio-health', depth: 'deep' });
+    expect(health.output.metrics).to.include({ ragChanged: 1, ragWorsened: 1, ragImproved: 0 });
+    await checkCitations(health.output);
+    const report = await runToEnd({ agentId: 'status-report', scope: `project:${ids.late}`, depth: 'deep' });
+    const overall = report.output.report.sections[0].sentences.join(' ');
+    expect(overall).to.contain('moved from AT_RISK to OFF_TRACK');
+    await checkCitations(report.output);
   });
 
   it('lists executions: filters by agentId and status, sort=-createdAt newest first, paginated', async () => {

@@ -1,9 +1,10 @@
 /**
  * The agents on the NYC demo (issue 11): `budget-health` names the five projects with the largest forecast overrun by
  * amount and `schedule-health` the five with the largest slip, each with its figures. The expected five are computed
- * here independently, straight from the CSV (the importer's documented mapping: the first report that can start a
- * project gives its baseline finish and budget, later reports its forecast finish and forecast cost), and compared
- * with the agents' findings — project by project, figure by figure.
+ * here independently, straight from the CSV, by the importer's documented mapping (server/services/import-nyc.ts,
+ * MAPPING): a PID's first reported Forecast Completion and Budget Forecast are its baseline finish and budget; each
+ * report, in date order (one per date), moves the forecast finish and forecast cost to the values it reports. They are
+ * compared with the agents' findings — project by project, figure by figure.
  */
 import fs from 'node:fs';
 import { expect } from 'chai';
@@ -38,37 +39,44 @@ function fromCsv(): Map<string, Expected> {
       string
     >[]
   )
-    .map((r, order) => ({
-      r,
-      order,
-      date: usDate(r['Date Reported As Of']) as string,
-      pid: (r.PID ?? '').trim(),
-    }))
-    .filter((x) => x.date !== null && /^\d+$/.test(x.pid) && (x.r['Project Name'] ?? '').trim() !== '')
-    .sort((a, b) => a.date.localeCompare(b.date) || Number(a.pid) - Number(b.pid) || a.order - b.order);
+    .map((r, line) => ({ r, line, date: usDate(r['Date Reported As Of']), pid: (r.PID ?? '').trim() }))
+    .filter((x): x is typeof x & { date: string } => x.date !== null && /^\d+$/.test(x.pid));
+  const byPid = new Map<string, typeof rows>();
+  for (const row of rows) byPid.set(row.pid, [...(byPid.get(row.pid) ?? []), row]);
   const projects = new Map<string, Expected>();
-  const lastDate = new Map<string, string>();
-  for (const { r, date, pid } of rows) {
-    const raw = (r['Budget Forecast'] ?? '').trim();
-    const budget = raw === '' ? null : Number(raw);
-    if (budget !== null && !(budget >= 0)) continue; // not an amount: the row is refused
-    const code = `NYC-${pid}`;
-    const seen = lastDate.get(code);
-    if (seen !== undefined && date <= seen) continue; // a report no newer than the last applied one
-    const start = usDate(r['Design Start']);
-    const finish = usDate(r['Forecast Completion']);
-    const project = projects.get(code);
-    if (!project) {
-      if (!start || !finish || finish < start) continue; // cannot start the project: the next report may
-      projects.set(code, { code, endDate: finish, forecastEndDate: null, budget, forecastCost: null });
-    } else {
-      if (finish) project.forecastEndDate = finish;
-      if (budget !== null) {
-        if (project.budget === null) project.budget = budget;
-        else project.forecastCost = budget;
+  for (const [pid, list] of byPid) {
+    list.sort((a, b) => a.date.localeCompare(b.date) || a.line - b.line);
+    const amount = (r: Record<string, string>) => {
+      const raw = (r['Budget Forecast'] ?? '').trim();
+      const n = raw === '' ? Number.NaN : Number(raw);
+      return Number.isFinite(n) && n >= 0 ? n : null;
+    };
+    const first = <T>(pick: (r: Record<string, string>) => T | null): T | null => {
+      for (const { r } of list) {
+        const v = pick(r);
+        if (v !== null) return v;
       }
+      return null;
+    };
+    const start = first((r) => usDate(r['Design Start']));
+    const end = first((r) => usDate(r['Forecast Completion']));
+    const name = first((r) => (r['Project Name'] ?? '').trim() || null);
+    if (!start || !end || end < start || !name) continue; // no project for this PID
+    const project: Expected = {
+      code: `NYC-${pid}`,
+      endDate: end,
+      forecastEndDate: null,
+      budget: first(amount),
+      forecastCost: null,
+    };
+    let last = '';
+    for (const { r, date } of list) {
+      if (date === last) continue; // one report per date: a second one of the same day is already imported
+      last = date;
+      project.forecastEndDate = usDate(r['Forecast Completion']) ?? project.forecastEndDate;
+      project.forecastCost = amount(r) ?? project.forecastCost;
     }
-    lastDate.set(code, date);
+    projects.set(project.code, project);
   }
   return projects;
 }
@@ -86,9 +94,10 @@ describe(`agents on the NYC demo (${TEST_DB})`, function () {
     tenant = await server.createTenant('NYC Capital Projects (agents test)');
     await importNycCapitalProjects(
       { db: server.db, clock: systemClock },
-      server.meridian.services.projects,
+      server.meridian.services,
       systemActor(tenant.tenantId),
       fs.readFileSync(NYC_DATASET),
+      { fileName: NYC_DATASET },
     );
     expected = fromCsv();
   });

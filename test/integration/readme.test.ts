@@ -75,7 +75,12 @@ function startMain(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; baseU
       const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
       const key = `mk_live_${[...randomBytes(40)].map((b) => alphabet[b % 62]).join('')}`;
       const database = path.join(dir, 'demo.sqlite');
-      const started = await startMain({ MERIDIAN_SQLITE_FILE: database, MERIDIAN_API_KEY: key });
+      // The job runner runs in the API process, as under `npm start` (NODE_ENV=test turns it off by default).
+      const started = await startMain({
+        MERIDIAN_SQLITE_FILE: database,
+        MERIDIAN_API_KEY: key,
+        MERIDIAN_WORKER: 'true',
+      });
       main = started.child;
       // curl that fails on any HTTP error and on an empty Idempotency-Key, then runs the real curl.
       const bin = path.join(dir, 'bin');
@@ -168,6 +173,22 @@ function startMain(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; baseU
       } finally {
         await db.destroy();
       }
+    });
+
+    it('runs the shell example of "Agents" as it is: a budget-health run, polled, its first finding and citation', async () => {
+      const blocks = readmeBlocks(readme, '## Agents', 'sh');
+      expect(blocks).to.have.length(1);
+      const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', blocks[0] as string], {
+        env,
+        cwd: ROOT,
+        timeout: 120_000,
+      });
+      const [detail, url] = stdout.trim().split('\n');
+      // The largest forecast overrun of the NYC demo, with its figures and its [n] citation.
+      expect(detail).to.match(
+        /^Forecast at completion above budget: .+ budget [\d,]+ USD, forecast [\d,]+ USD, overrun [\d,]+ USD .*\[1\]/,
+      );
+      expect(url).to.match(/^\/v1\/projects\/[0-9a-f-]{36}$/);
     });
 
     it('typechecks and runs the TypeScript example as it is', async () => {

@@ -27,11 +27,13 @@ import {
 } from '../../repositories/agent-executions.js';
 import type { Executor, Page, PageRequest } from '../../repositories/common.js';
 import { projects } from '../../repositories/projects.js';
+import { scanStatusReports } from '../../repositories/status-reports.js';
 import type { Schema } from '../../schemas.js';
 import { recordAudit } from '../audit.js';
 import type { Actor, ServiceDeps } from '../context.js';
 import { businessRule, notFound } from '../errors.js';
 import type { MilestoneService } from '../milestones.js';
+import { withFigures } from '../status-reports.js';
 import { todayIn } from '../team.js';
 import { inWrite } from '../versioned.js';
 import { budgetHealth } from './analyses/budget.js';
@@ -117,9 +119,33 @@ export interface AgentOptions {
    * in demonstrations and gives crash tests a run to kill mid-way. Never needed in production.
    */
   stageDelayMs?: number;
-  /** Reads the status-report history (absent: the agents see no reports). */
-  reports?: ReportSource;
 }
+
+/**
+ * The status-report history as the agents read it (issue 10's reports): every report of the scope dated on or
+ * before asOf, each project's oldest first, with its slip and cost variance against the baseline of its date.
+ */
+export const statusReportHistory: ReportSource = async function* (db, scope, asOf) {
+  for await (const page of scanStatusReports(db, scope, asOf)) {
+    yield page.map((stored) => {
+      const r = withFigures(stored);
+      return {
+        id: r.id,
+        projectId: r.projectId,
+        asOf: r.asOf,
+        status: r.status,
+        phase: r.phase,
+        forecastEndDate: r.forecastEndDate,
+        forecastCost: r.forecastCost,
+        actualCost: r.actualCost,
+        progress: r.progress,
+        summary: r.summary,
+        scheduleSlipDays: r.scheduleSlipDays,
+        costVariance: r.costVariance,
+      };
+    });
+  }
+};
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   if (ms <= 0) return Promise.resolve();
@@ -265,10 +291,8 @@ export class AgentService {
         depth: execution.depth,
         reads: definition.reads,
         horizon: { from: execution.asOf, to: addDays(execution.asOf, days - 1), days },
-        reports:
-          execution.depth === 'deep' || execution.agentId === 'status-report'
-            ? this.options.reports
-            : undefined,
+        // The history feeds the trends of deep runs only.
+        reports: execution.depth === 'deep' ? statusReportHistory : undefined,
       },
       progress,
     );
