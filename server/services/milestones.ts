@@ -209,7 +209,8 @@ export class MilestoneService {
         id,
         apply: (current) => {
           const fields = milestones.fieldsOf(current);
-          const overdue = current.status === 'PENDING' && current.dueDate < this.#calendar.today(timezone, now);
+          const overdue =
+            current.status === 'PENDING' && current.dueDate < this.#calendar.today(timezone, now);
           return overdue ? { ...fields, status: 'MISSED' as const } : fields;
         },
       }).catch((err: unknown) => {

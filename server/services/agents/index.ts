@@ -12,6 +12,7 @@
  *   randomness, stable orderings (ties broken by id).
  */
 import { v7 as uuidv7 } from 'uuid';
+import { ZonedCalendar } from '../../clock.js';
 import { tenantSettings } from '../../repositories/agent-data.js';
 import {
   type ExecutionFilter,
@@ -34,7 +35,6 @@ import type { Actor, ServiceDeps } from '../context.js';
 import { businessRule, notFound } from '../errors.js';
 import type { MilestoneService } from '../milestones.js';
 import { withFigures } from '../status-reports.js';
-import { todayIn } from '../team.js';
 import { inWrite } from '../versioned.js';
 import { budgetHealth } from './analyses/budget.js';
 import { resourceCapacity } from './analyses/capacity.js';
@@ -164,6 +164,9 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 
 /** Agent use cases: the catalogue, runs and their executions. */
 export class AgentService {
+  /** The tenants' today, with one date formatter per time zone (kept: building one costs hundreds of µs). */
+  readonly #calendar = new ZonedCalendar();
+
   constructor(
     private readonly deps: ServiceDeps,
     private readonly milestones: MilestoneService,
@@ -185,7 +188,7 @@ export class AgentService {
     const depth = input.depth ?? 'standard';
     const settings = await tenantSettings(this.deps.db.knex, actor.tenantId);
     if (!settings) throw notFound('tenant', actor.tenantId);
-    const today = todayIn(settings.timezone, this.deps.clock.now());
+    const today = this.#calendar.today(settings.timezone, this.deps.clock.now());
     const asOf = input.asOf ?? today;
     if (asOf > today) {
       throw businessRule(`asOf (${asOf}) is after today in your tenant's time zone (${today}).`, [
