@@ -138,8 +138,8 @@ export const AGENTS: readonly AgentDefinition[] = [
     id: 'budget-health',
     name: 'Budget health',
     description:
-      'Variance at completion (budget − forecastCost), overrun (forecastCost − budget, and as a % of budget) and ' +
-      'the cost performance index proxy (budget ÷ forecastCost, used where no earned value exists) per project; ' +
+      'Per project: variance at completion = budget − forecastCost, overrun = forecastCost − budget (also as a % of ' +
+      'budget) and the cost performance index proxy = budget ÷ forecastCost (used where no earned value exists); ' +
       'the largest overruns by amount and by percentage; at deep depth budget growth across the status reports.',
     depths: ALL_DEPTHS,
     scopes: ['all', 'project'],
