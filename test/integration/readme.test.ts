@@ -18,6 +18,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
 import knexFactory from 'knex';
+import { startWorker, stopProcess } from '../support/processes.js';
 import { TEST_DB } from '../support/server.js';
 
 const run = promisify(execFile);
@@ -75,12 +76,7 @@ function startMain(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; baseU
       const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
       const key = `mk_live_${[...randomBytes(40)].map((b) => alphabet[b % 62]).join('')}`;
       const database = path.join(dir, 'demo.sqlite');
-      // The job runner runs in the API process, as under `npm start` (NODE_ENV=test turns it off by default).
-      const started = await startMain({
-        MERIDIAN_SQLITE_FILE: database,
-        MERIDIAN_API_KEY: key,
-        MERIDIAN_WORKER: 'true',
-      });
+      const started = await startMain({ MERIDIAN_SQLITE_FILE: database, MERIDIAN_API_KEY: key });
       main = started.child;
       // curl that fails on any HTTP error and on an empty Idempotency-Key, then runs the real curl.
       const bin = path.join(dir, 'bin');
@@ -178,11 +174,19 @@ function startMain(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; baseU
     it('runs the shell example of "Agents" as it is: a budget-health run, polled, its first finding and citation', async () => {
       const blocks = readmeBlocks(readme, '## Agents', 'sh');
       expect(blocks).to.have.length(1);
-      const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', blocks[0] as string], {
-        env,
-        cwd: ROOT,
-        timeout: 120_000,
-      });
+      // A worker runs the agent (`npm run worker` on npm start's database; the test server, NODE_ENV=test, runs
+      // none in process), for this example only.
+      const worker = await startWorker({ ...env, MERIDIAN_WORKER_POLL_MS: '100' });
+      let stdout: string;
+      try {
+        ({ stdout } = await run('bash', ['-euo', 'pipefail', '-c', blocks[0] as string], {
+          env,
+          cwd: ROOT,
+          timeout: 120_000,
+        }));
+      } finally {
+        await stopProcess(worker);
+      }
       const [detail, url] = stdout.trim().split('\n');
       // The largest forecast overrun of the NYC demo, with its figures and its [n] citation.
       expect(detail).to.match(
