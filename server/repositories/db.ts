@@ -75,6 +75,12 @@ function cachingBetterSqlite3Client(): KnexClientClass {
       if (!connection) throw new Error('No connection provided');
       if (obj.options && typeof obj.options.safeIntegers === 'boolean')
         throw new Error('safeIntegers is not supported by the statement cache');
+      // Knex opens transactions with a deferred `BEGIN`: in WAL mode its snapshot starts at the first read, and a
+      // write after another process committed fails at once with SQLITE_BUSY (the busy handler cannot retry a stale
+      // snapshot). `BEGIN IMMEDIATE` takes the write lock up front, so a second process (the CLI's import beside
+      // `npm start`) waits up to busy_timeout instead. One connection per process: nothing in-process is serialised
+      // that was not already.
+      if (obj.sql === 'BEGIN;') obj.sql = 'BEGIN IMMEDIATE;';
       connection.meridianStatements ??= new Map();
       const cache = connection.meridianStatements;
       let statement = cache.get(obj.sql);
