@@ -755,11 +755,47 @@ export interface paths {
         put?: never;
         /**
          * Ask a question about the portfolio
-         * @description Answers a natural-language question from the tenant's own records, synchronously. Every `[n]` marker in
-         *     `answer` refers to the citation with `index` n. When nothing relevant is found the answer says so and
-         *     `citations` is empty. Give `projectId` to restrict the answer to one project.
+         * @description Answers a natural-language question from your tenant's own records, synchronously, and cites the records
+         *     every statement rests on. Asking changes nothing.
          *
-         *     Errors: 422 `validation_failed` when `projectId` names no project of your tenant.
+         *     **How the answer is made.** The embedded engine (the default; `engine: embedded`) reads the question with
+         *     intent rules for the questions portfolio managers ask most, and answers everything else by full-text search
+         *     over projects (name, code, description, category, borough, agencies, tags), risks (title, description,
+         *     mitigation), issues, milestones, people (name, role, skills) and status-report summaries:
+         *
+         *     | Question | What is cited |
+         *     |---|---|
+         *     | Which projects are at risk / off track / on hold / … (any project `status`) | the projects with that status |
+         *     | Which projects are over budget? | projects whose `forecastCost` is above `budget`, largest overrun first |
+         *     | Which projects are late / behind schedule? | projects whose `forecastEndDate` is after `endDate`, longest slip first |
+         *     | The largest overruns (by amount or percentage) and the largest slips, top 5 unless a number is given | those projects |
+         *     | How is the portfolio doing? | every project, grouped by status |
+         *     | The largest budgets or forecast costs | those projects |
+         *     | A project's status, budget, dates, manager, team, risks, issues, milestones or history (name the project, give its `code`, or pass `projectId`) | the project and the records asked for (its status reports for the history) |
+         *     | Open high risks (open = `OPEN` or `MITIGATING`; high = `HIGH` or `CRITICAL`; unmitigated = `OPEN`) | those risks |
+         *     | Open issues by priority; missed milestones (`MISSED`, or `PENDING` after the due date); upcoming milestones | those records |
+         *     | Over-allocated people (allocations above 100 % on a day from today on, as `GET /allocations/conflicts`), everyone or the people named | the people and the allocations involved |
+         *     | What a person named in full works on (allocations, projects managed, open risks owned, open issues assigned) | the person and those records |
+         *     | How many … / the total budget, forecast cost or actual cost of … | every record counted or summed |
+         *
+         *     Filters combine: a project status, "over budget", "late", and any `borough`, `category`, agency or `tags`
+         *     value of your projects named in the question ("How many DEP projects in Queens are late?"). An agency named
+         *     alone is the managing or the client agency; "managed by DEP" means the managing agency, "DEP as client" the
+         *     client agency. A value nobody recorded (a `null` budget, forecast or actual cost) is never counted as 0: a sum says
+         *     how many projects had no value.
+         *
+         *     **Citations.** Every figure and date in `answer` is a field of a cited record, a figure of one cited record
+         *     that its `excerpt` states (overrun = `forecastCost − budget`, slip = days from `endDate` to
+         *     `forecastEndDate`), a count of cited records, or a sum over them. Each `[n]` refers to the citation with
+         *     `index` n; a range `[a]–[b]` cites every index from a to b (long lists name the first ten records and cite
+         *     the rest as a range). Each citation's `url` is the record's address in this API. When nothing relevant is
+         *     found the answer says so and `citations` is empty. Only your tenant's records are ever read.
+         *
+         *     Give `projectId` to restrict the answer to one project (its own fields and its records). The same question
+         *     over the same records on the same day gets the same answer.
+         *
+         *     Errors: 404 `not_found` when `projectId` names no project of your tenant; 400 `validation_failed` for an
+         *     empty question or one over 2,000 characters.
          *
          *     Requires scope `read` (asking changes nothing).
          */
@@ -2964,14 +3000,16 @@ export interface components {
             question: string;
             /**
              * Format: uuid
-             * @description Restrict the answer to this project of your tenant.
+             * @description Restrict the answer to this project of your tenant: its own fields and its risks, issues, milestones and
+             *     allocations (404 `not_found` when it names no project of your tenant).
              */
             projectId?: string;
         };
         /**
-         * @description An answer with its sources.
+         * @description An answer with its sources and the engine that wrote it.
          * @example {
-         *       "answer": "One project is forecast over budget — Brooklyn Bridge Promenade Rehabilitation, by $2.7M (5.6 %) [1].",
+         *       "answer": "One project is forecast over budget, Brooklyn Bridge Promenade Rehabilitation, by $2,700,000 (5.6%) [1].",
+         *       "engine": "embedded",
          *       "citations": [
          *         {
          *           "index": 1,
@@ -2979,16 +3017,25 @@ export interface components {
          *           "id": "0195113c-8a2e-7f41-b6d3-2c9e4a7b1f10",
          *           "title": "Brooklyn Bridge Promenade Rehabilitation",
          *           "url": "/v1/projects/0195113c-8a2e-7f41-b6d3-2c9e4a7b1f10",
-         *           "excerpt": "budget 48,500,000 USD; forecastCost 51,200,000 USD; status AT_RISK"
+         *           "excerpt": "status AT_RISK; budget $48,500,000; forecastCost $51,200,000; variance at completion -$2,700,000 (overrun 5.6%)",
+         *           "field": "forecastCost"
          *         }
          *       ]
          *     }
          */
         AskAnswer: {
-            /** @description The answer; each `[n]` refers to the citation with that `index`. */
+            /**
+             * @description The answer; each `[n]` refers to the citation with that `index`, and a range `[a]–[b]` to every citation
+             *     from a to b.
+             */
             answer: string;
             /** @description The records cited, by `index`; empty when nothing relevant was found. */
             citations: components["schemas"]["Citation"][];
+            /**
+             * @description The engine that wrote the answer: `embedded` (the built-in, offline engine: intent rules and full-text
+             *     search). Other engines may be added; the citations rules hold for every one.
+             */
+            engine: string;
         };
         /**
          * @description Kind of event delivered to webhooks.
@@ -5477,7 +5524,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The answer with its citations. */
+            /** @description The answer with its citations and the engine that wrote it. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -7,6 +7,7 @@
  * Postgres (in a throwaway schema).
  */
 import { benchAgents } from '../bench/agents.bench.js';
+import { benchAsk } from '../bench/ask.bench.js';
 import { benchConflicts } from '../bench/conflicts.bench.js';
 import { benchDelivery } from '../bench/delivery.bench.js';
 import { benchHttp } from '../bench/http.bench.js';
@@ -24,12 +25,12 @@ const suites: [string, string, () => Promise<Record<string, string | number>[]>]
     'HTTP: Meridian vs bare Express 5 (same bytes, same routes, alternating)',
     () => benchHttp(options),
   ],
-  // The Ask agent's p50/p95 over its golden set joins this suite as a second "agents" entry (issue 11).
   [
     'agents',
     'agents: every agent at each depth, NYC demo and 10,000 synthetic projects, vs reading the projects once',
     benchAgents,
   ],
+  ['agents', 'agents: Ask latency over the golden set vs GET /v1/projects/{id}', () => benchAsk(5)],
 ];
 
 for (const [, title, run] of suites.filter(([name, t]) => !only || name === only || t.includes(only))) {

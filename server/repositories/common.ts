@@ -79,6 +79,16 @@ export async function inTransaction<T>(db: Knex, work: (trx: Knex.Transaction) =
 }
 
 /**
+ * Runs a sequence of reads on one consistent view of the database: on Postgres a read-only REPEATABLE READ
+ * transaction (one snapshot for every statement); on SQLite, whose single pooled connection serialises every
+ * statement of the process, the reads run as they are (a transaction would hold that connection against writers).
+ */
+export async function inReadSnapshot<T>(db: Knex, work: (db: Executor) => Promise<T>): Promise<T> {
+  if (!isPostgres(db)) return work(db);
+  return db.transaction((trx) => work(trx), { isolationLevel: 'repeatable read', readOnly: true });
+}
+
+/**
  * Runs `work` only if no other process of the deployment holds the lock `name`: on Postgres a transaction-scoped
  * advisory lock (docs/design.md: periodic sweeps take one so one instance runs each sweep); on SQLite, one process, it
  * just runs. Returns `skipped` when another process holds it.

@@ -13,6 +13,7 @@ import {
   paginate,
   toBoolean,
 } from './common.js';
+import { indexRecord } from './search.js';
 
 /** A status report as the API shows it (spec `StatusReport`). */
 export type StatusReportRecord = Schema<'StatusReport'>;
@@ -76,6 +77,8 @@ export async function insertStatusReport(
     row[col.name] = col.write(report[key]);
   }
   await db(TABLE).insert(row);
+  // The Ask agent's full-text index over report summaries, in the report's transaction (./search.ts).
+  await indexRecord(db, 'status_report', tenantId, report.id);
   return report;
 }
 

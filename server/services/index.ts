@@ -4,6 +4,7 @@
 import type { Config } from '../config.js';
 import { AgentService } from './agents/index.js';
 import { AllocationService } from './allocations.js';
+import { AskService } from './ask/index.js';
 import { AuditLogService } from './audit.js';
 import type { BaseDeps, ServiceDeps } from './context.js';
 import { IdempotencyService } from './idempotency.js';
@@ -33,6 +34,8 @@ export interface Services {
   risks: RiskService;
   resources: ResourceService;
   allocations: AllocationService;
+  /** The Ask agent (`POST /agents/ask`). */
+  ask: AskService;
   webhooks: WebhookService;
   /** Agent catalogue, runs and executions. */
   agents: AgentService;
@@ -71,6 +74,7 @@ export function buildServices(
     risks: new RiskService(deps),
     resources: new ResourceService(deps),
     allocations: new AllocationService(deps),
+    ask: new AskService(deps),
     webhooks: new WebhookService(deps, { allowPrivate: config.webhookAllowPrivate ?? false }),
     agents: new AgentService(deps, milestones, { stageDelayMs: config.agentStageDelayMs ?? 0 }),
     deliveries: new DeliveryService(deps),

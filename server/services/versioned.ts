@@ -6,10 +6,15 @@
  * concurrent writers queue instead of failing (issue 13): a PATCH without `If-Match` is unconditional and always
  * applies to the latest version, and every loser of an `If-Match` race sees the winner's version and gets 412. The
  * version condition on the UPDATE stays as a second guard.
+ *
+ * Each write also keeps the Ask agent's full-text index in step, in the same transaction (repositories/search.ts:
+ * the record types with a document and what it says; other types have none): a rolled-back change leaves no
+ * document behind, and a committed one is searchable at once.
  */
 import type { FieldChange } from '../repositories/audit.js';
 import type { Executor, VersionedRecord, VersionedTable } from '../repositories/common.js';
 import { inTransaction } from '../repositories/common.js';
+import { indexRecord, removeRecord } from '../repositories/search.js';
 import { diff, recordAudit } from './audit.js';
 import { checkIfMatch } from './concurrency.js';
 import type { Actor, ServiceDeps } from './context.js';
@@ -94,6 +99,7 @@ export async function createRecord<R extends VersionedRecord, F extends object>(
   hidden: Record<string, unknown> = {},
 ): Promise<R> {
   const created = await kind.table.insert(trx, actor.tenantId, id, fields, now, hidden);
+  await indexRecord(trx, kind.resourceType, actor.tenantId, id);
   await recordAudit(
     trx,
     actor,
@@ -136,6 +142,7 @@ export async function updateRecord<R extends VersionedRecord, F extends object>(
   }
   const audit = plan.audit ?? { action: `${kind.resourceType}.updated`, changes };
   await recordAudit(trx, actor, now, audit.action, kind.resourceType, plan.id, audit.changes);
+  await indexRecord(trx, kind.resourceType, actor.tenantId, plan.id);
   const updated = await kind.table.find(trx, actor.tenantId, plan.id);
   if (!updated) throw notFound(noun, plan.id);
   return { before: current, after: updated, changed: true };
@@ -157,6 +164,7 @@ export async function deleteRecord<R extends VersionedRecord, F extends object>(
   if (!current) throw notFound(noun, id);
   checkIfMatch(ifMatch, current.version);
   if (!(await kind.table.delete(trx, actor.tenantId, id, current.version))) throw conflict(noun);
+  await removeRecord(trx, kind.resourceType, id);
   await recordAudit(
     trx,
     actor,

@@ -132,8 +132,8 @@ function startMain(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; baseU
         .split('\n')
         .filter((l) => l.trim().startsWith('{'))
         .map((l) => JSON.parse(l));
-      expect(docs).to.have.length(5);
-      const [brooklyn, reports, risk, report, patched] = docs;
+      expect(docs).to.have.length(6);
+      const [brooklyn, reports, risk, report, patched, answer] = docs;
       expect(brooklyn.data.length).to.be.greaterThan(0);
       for (const p of brooklyn.data) expect(p).to.include({ status: 'AT_RISK', managingAgency: 'DEP' });
       expect(reports.data).to.have.length(3);
@@ -153,6 +153,16 @@ function startMain(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; baseU
         actualCost: 1250000,
         progress: 45,
       });
+      // The Ask example: the five largest overruns, each cited.
+      expect(answer.engine).to.equal('embedded');
+      expect(answer.citations.map((c: { index: number; type: string }) => [c.index, c.type])).to.deep.equal([
+        [1, 'project'],
+        [2, 'project'],
+        [3, 'project'],
+        [4, 'project'],
+        [5, 'project'],
+      ]);
+      for (const n of [1, 2, 3, 4, 5]) expect(answer.answer).to.include(`[${n}]`);
 
       // The administration commands, from the repository, on the same database as the server.
       const out = await run('bash', ['-euo', 'pipefail', '-c', admin[0] as string], { env, cwd: ROOT });

@@ -27,11 +27,12 @@ from pydantic_core import to_jsonable_python
 
 class AskAnswer(BaseModel):
     """
-    An answer with its sources.
+    An answer with its sources and the engine that wrote it.
     """ # noqa: E501
-    answer: StrictStr = Field(description="The answer; each `[n]` refers to the citation with that `index`.")
+    answer: StrictStr = Field(description="The answer; each `[n]` refers to the citation with that `index`, and a range `[a]–[b]` to every citation from a to b. ")
     citations: List[Citation] = Field(description="The records cited, by `index`; empty when nothing relevant was found.")
-    __properties: ClassVar[List[str]] = ["answer", "citations"]
+    engine: StrictStr = Field(description="The engine that wrote the answer: `embedded` (the built-in, offline engine: intent rules and full-text search). Other engines may be added; the citations rules hold for every one. ")
+    __properties: ClassVar[List[str]] = ["answer", "citations", "engine"]
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -91,7 +92,8 @@ class AskAnswer(BaseModel):
 
         _obj = cls.model_validate({
             "answer": obj.get("answer"),
-            "citations": [Citation.from_dict(_item) for _item in obj["citations"]] if obj.get("citations") is not None else None
+            "citations": [Citation.from_dict(_item) for _item in obj["citations"]] if obj.get("citations") is not None else None,
+            "engine": obj.get("engine")
         })
         return _obj
 

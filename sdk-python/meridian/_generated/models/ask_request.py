@@ -31,7 +31,7 @@ class AskRequest(BaseModel):
     A natural-language question about the tenant's portfolio.
     """ # noqa: E501
     question: Annotated[str, Field(min_length=1, strict=True, max_length=2000)] = Field(description="The question, in natural language.")
-    project_id: Optional[UUID] = Field(default=None, description="Restrict the answer to this project of your tenant.", alias="projectId")
+    project_id: Optional[UUID] = Field(default=None, description="Restrict the answer to this project of your tenant: its own fields and its risks, issues, milestones and allocations (404 `not_found` when it names no project of your tenant). ", alias="projectId")
     __properties: ClassVar[List[str]] = ["question", "projectId"]
 
     model_config = ConfigDict(

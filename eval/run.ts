@@ -1,0 +1,80 @@
+/**
+ * `npm run eval`: builds the eval world (eval/harness.ts), asks every question of eval/golden.yaml through the API
+ * and prints citation precision, citation recall and fact accuracy, overall and per category, with every miss.
+ * `DATABASE_URL=postgres://…` runs it on Postgres. Exits 1 when a figure is below the thresholds the test holds
+ * (precision ≥ 0.95, recall ≥ 0.90, fact accuracy 1.0, no integrity error).
+ */
+import { startEvalWorld } from './harness.js';
+import { type Figures, figuresOf, loadGolden, type QuestionScore, runGolden } from './score.js';
+
+/** The thresholds of issue 11 for the embedded engine. */
+export const THRESHOLDS = { precision: 0.95, recall: 0.9, factAccuracy: 1 } as const;
+
+/** Whether figures meet the thresholds, pooled and per question. */
+export function meetsThresholds(f: Figures): boolean {
+  return (
+    f.precision >= THRESHOLDS.precision &&
+    f.meanPrecision >= THRESHOLDS.precision &&
+    f.recall >= THRESHOLDS.recall &&
+    f.meanRecall >= THRESHOLDS.recall &&
+    f.factAccuracy >= THRESHOLDS.factAccuracy &&
+    f.meanFactAccuracy >= THRESHOLDS.factAccuracy &&
+    f.integrityErrors === 0
+  );
+}
+
+function row(name: string, f: Figures): Record<string, string | number> {
+  const r = (x: number) => x.toFixed(3);
+  return {
+    category: name,
+    questions: f.questions,
+    precision: r(f.precision),
+    recall: r(f.recall),
+    'fact accuracy': r(f.factAccuracy),
+    'precision (mean)': r(f.meanPrecision),
+    'recall (mean)': r(f.meanRecall),
+    'facts (mean)': r(f.meanFactAccuracy),
+    'integrity errors': f.integrityErrors,
+  };
+}
+
+/** The table: one row per category, then the overall figures. */
+export function report(scores: QuestionScore[]): Record<string, string | number>[] {
+  const categories = [...new Set(scores.map((s) => s.category))].sort();
+  return [
+    ...categories.map((c) => row(c, figuresOf(scores.filter((s) => s.category === c)))),
+    row('ALL', figuresOf(scores)),
+  ];
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const databaseUrl = process.env.DATABASE_URL;
+  const world = await startEvalWorld({ databaseUrl, log: (line) => console.error(line) });
+  try {
+    const questions = loadGolden();
+    const scores = await runGolden(world, questions);
+    const verbose = process.argv.includes('--verbose');
+    for (const s of scores) {
+      const miss =
+        s.missingRecords.length || s.extraRecords.length || s.missingFacts.length || s.integrity.length;
+      if (!miss && !verbose) continue;
+      console.log(`\n${s.id} [${s.category}] ${s.question}\n  ${s.answer.slice(0, 600)}`);
+      if (s.missingRecords.length) console.log(`  missing records: ${s.missingRecords.length}`);
+      if (s.extraRecords.length) console.log(`  not relevant: ${s.extraRecords.join(', ')}`);
+      if (s.missingFacts.length) console.log(`  missing facts: ${s.missingFacts.join(', ')}`);
+      if (s.integrity.length) console.log(`  integrity: ${s.integrity.join('; ')}`);
+    }
+    const all = figuresOf(scores);
+    console.log(
+      `\nAsk eval: ${scores.length} questions on ${databaseUrl ? 'Postgres' : 'SQLite'}, engine ${[...new Set(scores.map((s) => s.engine))].join(', ')}`,
+    );
+    console.table(report(scores));
+    const ok = meetsThresholds(all);
+    console.log(
+      `precision ${all.precision.toFixed(3)} (≥ ${THRESHOLDS.precision}), recall ${all.recall.toFixed(3)} (≥ ${THRESHOLDS.recall}), fact accuracy ${all.factAccuracy.toFixed(3)} (= ${THRESHOLDS.factAccuracy}): ${ok ? 'PASS' : 'FAIL'}`,
+    );
+    process.exitCode = ok ? 0 : 1;
+  } finally {
+    await world.close();
+  }
+}
