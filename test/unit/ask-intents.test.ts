@@ -3,7 +3,6 @@
  * writes, citation markers and numbering, and the sentence a search hit quotes.
  */
 import { expect } from 'chai';
-import { CitationList } from '../../server/services/ask/citations.js';
 import { markers } from '../../server/services/ask/embedded.js';
 import { type FacetValue, facetsIn, type Intent, parseIntent } from '../../server/services/ask/intents.js';
 import { bestSentence } from '../../server/services/ask/retrieval.js';
@@ -156,30 +155,6 @@ describe('Ask answer figures and citations', () => {
     expect(money(1200, 'CHF')).to.equal('1,200 CHF');
     expect(money(91_250_000.5, 'USD')).to.equal('$91,250,000.50');
     expect(percent(5.5555)).to.equal('5.6%');
-  });
-
-  it('numbers citations in order of first mention, one per record, merging the excerpts of a record cited twice', () => {
-    const list = new CitationList();
-    const id = '0195113c-8a2e-7f41-b6d3-2c9e4a7b1f10';
-    expect(
-      list.cite({ type: 'project', id, title: 'P', excerpt: 'status AT_RISK', field: 'status' }),
-    ).to.equal('[1]');
-    expect(list.cite({ type: 'risk', id, title: 'R', excerpt: 'score 16' })).to.equal('[2]');
-    expect(list.cite({ type: 'project', id, title: 'P', excerpt: 'budget $10; status AT_RISK' })).to.equal(
-      '[1]',
-    );
-    expect(list.list()).to.deep.equal([
-      {
-        index: 1,
-        type: 'project',
-        id,
-        title: 'P',
-        url: `/v1/projects/${id}`,
-        excerpt: 'status AT_RISK; budget $10',
-        field: 'status',
-      },
-      { index: 2, type: 'risk', id, title: 'R', url: `/v1/risks/${id}`, excerpt: 'score 16' },
-    ]);
   });
 
   it('writes runs of five or more markers as a range', () => {

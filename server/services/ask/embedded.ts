@@ -11,7 +11,7 @@ import type { ProjectRecord } from '../../repositories/projects.js';
 import type { ResourceRecord } from '../../repositories/resources.js';
 import type { RiskRecord } from '../../repositories/risks.js';
 import type { StoredStatusReport } from '../../repositories/status-reports.js';
-import { type Citation, CitationList } from './citations.js';
+import { type Citation, CitationBuilder, type CitationSource, statusReportUrl } from '../agents/citations.js';
 import {
   type Evidence,
   type Finding,
@@ -72,16 +72,24 @@ export class EmbeddedEngine implements AnswerEngine {
   async compose(evidence: Evidence): Promise<ComposedAnswer> {
     const writer = new Writer(evidence.currency);
     const answer = writer.write(evidence.finding);
-    return { answer, citations: writer.cites.list(), engine: this.name };
+    return { answer, citations: writer.cites.all(), engine: this.name };
   }
 }
 
 class Writer {
-  readonly cites = new CitationList();
+  /** The answer's citations (services/agents/citations.ts, shared with the agents): one per record and field. */
+  readonly cites = new CitationBuilder();
   constructor(private readonly currency: string) {}
 
   money(value: number): string {
     return money(value, this.currency);
+  }
+
+  /** Cites a record and returns its index (a status report's address is `/v1/status-reports/{id}`). */
+  ref(source: CitationSource): number {
+    return this.cites.citation(
+      source.type === 'status_report' ? { ...source, url: statusReportUrl(source.id) } : source,
+    ).index;
   }
 
   write(finding: Finding): string {
@@ -184,7 +192,7 @@ class Writer {
   }
 
   project(f: ProjectFigures, fields: readonly string[], field?: string): number {
-    return this.cites.indexOf({
+    return this.ref({
       type: 'project',
       id: f.project.id,
       title: f.project.name,
@@ -194,7 +202,7 @@ class Writer {
   }
 
   risk(r: RiskRecord, projectName: string): number {
-    return this.cites.indexOf({
+    return this.ref({
       type: 'risk',
       id: r.id,
       title: r.title,
@@ -204,7 +212,7 @@ class Writer {
   }
 
   issue(i: IssueRecord, projectName: string): number {
-    return this.cites.indexOf({
+    return this.ref({
       type: 'issue',
       id: i.id,
       title: i.title,
@@ -214,7 +222,7 @@ class Writer {
   }
 
   milestone(m: MilestoneRecord, projectName: string): number {
-    return this.cites.indexOf({
+    return this.ref({
       type: 'milestone',
       id: m.id,
       title: m.name,
@@ -223,7 +231,8 @@ class Writer {
     });
   }
 
-  report(r: StoredStatusReport, projectName: string, field: string): number {
+  /** Cites a status report (the whole report unless a field is named). */
+  report(r: StoredStatusReport, projectName: string, field?: string): number {
     const parts = [`asOf ${r.asOf}`, `status ${r.status}`];
     if (r.phase) parts.push(`phase ${r.phase}`);
     parts.push(`forecastEndDate ${r.forecastEndDate ?? 'unknown'}`);
@@ -231,7 +240,7 @@ class Writer {
     parts.push(`actualCost ${r.actualCost === null ? 'unknown' : this.money(r.actualCost)}`);
     parts.push(`progress ${r.progress === null ? 'unknown' : `${r.progress}%`}`);
     if (r.summary) parts.push(`summary ${r.summary}`);
-    return this.cites.indexOf({
+    return this.ref({
       type: 'status_report',
       id: r.id,
       title: `${projectName}: status report of ${r.asOf}`,
@@ -246,17 +255,17 @@ class Writer {
     const first = reports[0] as StoredStatusReport;
     const last = reports[reports.length - 1] as StoredStatusReport;
     // Every report is cited, oldest first, so the count and each report named below rest on cited records.
-    const all = reports.map((r) => this.report(r, p.name, 'asOf'));
+    const all = reports.map((r) => this.report(r, p.name));
     const span =
       reports.length === 1
         ? `${p.name} has 1 status report, of ${first.asOf} ${markers(all)}`
-        : `${p.name} has ${plural(reports.length, 'status report')} ${markers(all)}, from ${first.asOf} [${this.report(first, p.name, 'asOf')}] to ${last.asOf} [${this.report(last, p.name, 'asOf')}]`;
+        : `${p.name} has ${plural(reports.length, 'status report')} ${markers(all)}, from ${first.asOf} [${this.report(first, p.name)}] to ${last.asOf} [${this.report(last, p.name)}]`;
     const changes: StoredStatusReport[] = [];
     reports.forEach((r, i) => {
       if (i === 0 || r.status !== (reports[i - 1] as StoredStatusReport).status) changes.push(r);
     });
     const shown = changes.slice(-10);
-    const moves = shown.map((r) => `${r.status} on ${r.asOf} [${this.report(r, p.name, 'status')}]`);
+    const moves = shown.map((r) => `${r.status} on ${r.asOf} [${this.report(r, p.name)}]`);
     const statusText =
       changes.length === 1
         ? `its status stayed ${first.status} throughout`
@@ -267,7 +276,7 @@ class Writer {
       const a = finishes[0] as StoredStatusReport;
       const b = finishes[finishes.length - 1] as StoredStatusReport;
       moved.push(
-        `the forecast finish moved from ${a.forecastEndDate} [${this.report(a, p.name, 'forecastEndDate')}] to ${b.forecastEndDate} [${this.report(b, p.name, 'forecastEndDate')}]`,
+        `the forecast finish moved from ${a.forecastEndDate} [${this.report(a, p.name)}] to ${b.forecastEndDate} [${this.report(b, p.name)}]`,
       );
     }
     const costs = reports.filter((r) => r.forecastCost !== null);
@@ -275,7 +284,7 @@ class Writer {
       const a = costs[0] as StoredStatusReport;
       const b = costs[costs.length - 1] as StoredStatusReport;
       moved.push(
-        `the forecast cost from ${this.money(a.forecastCost as number)} [${this.report(a, p.name, 'forecastCost')}] to ${this.money(b.forecastCost as number)} [${this.report(b, p.name, 'forecastCost')}]`,
+        `the forecast cost from ${this.money(a.forecastCost as number)} [${this.report(a, p.name)}] to ${this.money(b.forecastCost as number)} [${this.report(b, p.name)}]`,
       );
     }
     return `${span}; ${statusText}${moved.length ? `; ${joinAnd(moved)}` : ''}.`;
@@ -489,7 +498,7 @@ class Writer {
             );
           } else {
             const project = cite(['projectManagerId'], 'projectManagerId');
-            const i = this.cites.indexOf({
+            const i = this.ref({
               type: 'resource',
               id: m.id,
               title: m.name,
@@ -509,7 +518,7 @@ class Writer {
             break;
           }
           const lines = team.map(({ allocation: a, resource: r }) => {
-            const i = this.cites.indexOf({
+            const i = this.ref({
               type: 'allocation',
               id: a.id,
               title: `${r.name} on ${p.name}`,
@@ -666,7 +675,7 @@ class Writer {
   }
 
   resource(r: ResourceRecord, extra = ''): number {
-    return this.cites.indexOf({
+    return this.ref({
       type: 'resource',
       id: r.id,
       title: r.name,
@@ -676,7 +685,7 @@ class Writer {
   }
 
   allocation(a: AllocationRecord, person: string, project: string): number {
-    return this.cites.indexOf({
+    return this.ref({
       type: 'allocation',
       id: a.id,
       title: `${person} on ${project}`,
@@ -731,7 +740,7 @@ class Writer {
     }
     const lines = finding.people.map(({ resource, conflicts, allocations, projects }) => {
       const periods = conflicts.map((c) => `${c.totalPercent}% from ${c.startDate} to ${c.endDate}`);
-      const r = this.cites.indexOf({
+      const r = this.ref({
         type: 'resource',
         id: resource.id,
         title: resource.name,
@@ -745,7 +754,7 @@ class Writer {
           const allocation = allocations.get(a.allocationId);
           const project = projects.get(a.projectId);
           if (!allocation || !project) continue;
-          const i = this.cites.indexOf({
+          const i = this.ref({
             type: 'allocation',
             id: allocation.id,
             title: `${resource.name} on ${project.name}`,
@@ -768,7 +777,7 @@ class Writer {
           : 'name' in h.record
             ? h.record.name
             : h.record.title;
-      const i = this.cites.indexOf({
+      const i = this.ref({
         type: h.type,
         id: h.record.id,
         title,

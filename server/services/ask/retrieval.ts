@@ -24,9 +24,9 @@ import {
   latestStatusReport,
   statusReportHistory,
 } from '../../repositories/status-reports.js';
+import type { CitationType } from '../agents/citations.js';
 import { findConflicts } from '../conflicts.js';
 import { notFound } from '../errors.js';
-import type { CitationType } from './citations.js';
 import {
   type Evidence,
   type Finding,
