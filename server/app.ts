@@ -2,8 +2,8 @@
  * `createApp({ config, db, clock })`: the Express 5 application, built without listening (docs/design.md).
  *
  * Order of the pipeline, and why:
- *   request id → security headers → access log (query secrets redacted) → public docs (`/v1/openapi.json|yaml`)
- *   → `Cache-Control: no-store` on everything else under `/v1` → authentication (401 before anything about the
+ *   request id → security headers → access log (query secrets redacted) → health probes (`/healthz`, `/readyz`)
+ *   → public docs (`/docs`, `/v1/openapi.json|yaml`) → `Cache-Control: no-store` on everything else under `/v1` → authentication (401 before anything about the
  *   request is revealed; a failure counts against the failed-authentication limit per client address, 429 above it)
  *   → per-tenant rate limit → JSON body (1 MiB; 415 for a charset other than UTF-8) → express-openapi-validator
  *   (400, 404, 405, 415; HEAD validated as GET) → a required body that is missing, NUL in any string input (400)
@@ -20,7 +20,9 @@ import type { Config } from './config.js';
 import { authenticate } from './http/auth.js';
 import { answerClientErrors } from './http/client-errors.js';
 import { callHandler, resolveOperation } from './http/dispatch.js';
+import { docsRoutes } from './http/docs.js';
 import { buildHandlers } from './http/handlers/index.js';
+import { healthRoutes } from './http/health.js';
 import { idempotencyKeys } from './http/idempotency.js';
 import {
   accessLog,
@@ -72,6 +74,10 @@ export function createApp(options: AppOptions): MeridianApp {
   app.use(requestId());
   app.use(helmet());
   app.use(accessLog(logger));
+  // Liveness and readiness: no key, no rate limit, outside /v1 (docs/design.md, Operations).
+  app.use(healthRoutes(services.health, logger));
+  // The interactive API reference, rendered from /v1/openapi.json with assets from our own node_modules.
+  app.use(docsRoutes(config.basePath));
   app.get(`${config.basePath}/openapi.json`, (_req, res) => {
     res.type('application/json').send(spec.json);
   });

@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { Config } from '../config.js';
 import { AppError, type FieldError } from '../services/errors.js';
+import { isProbe } from './health.js';
 import type { LoadedSpec } from './spec.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -73,11 +74,13 @@ export function redactUrl(url: string): string {
 
 /**
  * One log line per request, under the request id: method, URL (query secrets redacted by {@link redactUrl}) and
- * status. Headers (and so `Authorization`) never reach the logs.
+ * status. Headers (and so `Authorization`) never reach the logs. The health probes (`/healthz`, `/readyz`, polled
+ * every few seconds) are logged at debug level, every other request at info (pino-http's default level).
  */
 export function accessLog(logger: Logger): RequestHandler {
   return pinoHttp({
     logger,
+    customLogLevel: (req) => (isProbe(req as Request) ? 'debug' : 'info'),
     genReqId: (req) => (req as Request).requestId ?? randomUUID(),
     serializers: {
       // pino's request serializer has already put Express's `originalUrl` (the URL as sent) into `url`.

@@ -188,3 +188,31 @@ export function openDatabase(options: DatabaseOptions): Database {
 export async function migrate(db: Database): Promise<void> {
   await db.knex.migrate.latest({ directory: migrationsDir, loadExtensions: ['.ts'] });
 }
+
+/** Whether the database answers a trivial query (the readiness check; docs/design.md, Operations). */
+export async function pingDatabase(db: Database): Promise<void> {
+  await db.knex.raw('SELECT 1');
+}
+
+/**
+ * The migrations in `server/db/migrations` that the database has not applied, by file name (empty when the schema
+ * is current). Reads Knex's `knex_migrations` table without creating it (a database never migrated has it missing:
+ * every migration is pending), so the readiness check never writes.
+ */
+export async function pendingMigrations(db: Database): Promise<string[]> {
+  const files = fs
+    .readdirSync(migrationsDir)
+    .filter((f) => /\.(ts|js)$/.test(f) && !f.endsWith('.d.ts'))
+    .sort();
+  let applied: Set<string>;
+  try {
+    const rows = (await db.knex('knex_migrations').select('name')) as { name: string }[];
+    applied = new Set(rows.map((r) => r.name));
+  } catch (err) {
+    // "no such table" (SQLite) / undefined_table 42P01 (Postgres): nothing was ever migrated.
+    const e = err as { code?: string; message?: string };
+    if (e.code === '42P01' || /no such table/i.test(e.message ?? '')) applied = new Set();
+    else throw err;
+  }
+  return files.filter((f) => !applied.has(f));
+}

@@ -7,6 +7,7 @@ import { AllocationService } from './allocations.js';
 import { AskService } from './ask/index.js';
 import { AuditLogService } from './audit.js';
 import type { BaseDeps, ServiceDeps } from './context.js';
+import { HealthService } from './health.js';
 import { IdempotencyService } from './idempotency.js';
 import { IdentityService } from './identity.js';
 import { IssueService } from './issues.js';
@@ -47,6 +48,8 @@ export interface Services {
   events: EventOutbox;
   /** Sliding-window rate limits (tenant limit, failed authentication per address). */
   rateLimits: RateLimitService;
+  /** Readiness of the database and its schema (GET /readyz). */
+  health: HealthService;
 }
 
 /**
@@ -81,5 +84,6 @@ export function buildServices(
     jobs,
     events,
     rateLimits: new RateLimitService(deps),
+    health: new HealthService(deps),
   };
 }
