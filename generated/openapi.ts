@@ -13,8 +13,15 @@ export interface paths {
         };
         /**
          * List projects
-         * @description Returns the tenant's projects, ordered by `createdAt` ascending then `id`, in pages of `limit` (default 25,
-         *     max 100). When `status` is given the list is restricted to projects with that status.
+         * @description Returns the tenant's projects in pages of `limit` (default 25, max 100), ordered by `sort`: `createdAt`
+         *     ascending by default, or `name`, `endDate`, `forecastEndDate`, `budget` or `createdAt`, each with a leading
+         *     `-` for descending (`sort=-budget` lists the largest budgets first). Ties are broken by `id` in the same
+         *     direction, so pages are stable. Names compare case-insensitively. Projects with no `forecastEndDate` or no
+         *     `budget` (unknown) come last in either direction.
+         *
+         *     `q` searches: a project matches when its `name`, `code` or `description` contains the text, ignoring case
+         *     (`q=bridge` finds "Brooklyn Bridge Promenade" and "BRIDGE-42"). `tag` restricts to projects carrying that tag
+         *     (ignoring case). When `status` is given the list is restricted to projects with that status.
          *
          *     `category`, `borough`, `managingAgency` and `clientAgency` filter on the project's descriptive fields: a
          *     project matches when the field equals the value or lists it as one of its comma-separated items, ignoring
@@ -200,8 +207,9 @@ export interface paths {
         };
         /**
          * List a project's milestones
-         * @description Returns the milestones of the project, ordered by `createdAt` ascending then `id`. When `status` is given the
-         *     list is restricted to milestones with that status.
+         * @description Returns the milestones of the project, ordered by `sort`: `createdAt` ascending by default, `dueDate` for the
+         *     earliest due first, `-dueDate` for the latest; ties are broken by `id` in the same direction. When `status` is
+         *     given the list is restricted to milestones with that status.
          *
          *     Errors: 404 `not_found` when the project does not exist in your tenant.
          *
@@ -279,8 +287,10 @@ export interface paths {
         };
         /**
          * List risks
-         * @description Returns the tenant's risks, ordered by `createdAt` ascending then `id`. When `projectId`, `status` or
-         *     `severity` is given, the list is restricted to risks with that value (filters combine with AND).
+         * @description Returns the tenant's risks, ordered by `sort`: `createdAt` ascending by default, `-score` for the highest
+         *     likelihood × impact first, `score` for the lowest; ties are broken by `id` in the same direction. When
+         *     `projectId`, `status` or `severity` is given, the list is restricted to risks with that value (filters combine
+         *     with AND).
          *
          *     Requires scope `read`.
          */
@@ -351,8 +361,9 @@ export interface paths {
         };
         /**
          * List issues
-         * @description Returns the tenant's issues, ordered by `createdAt` ascending then `id`. Each filter given restricts the list
-         *     to issues with that value.
+         * @description Returns the tenant's issues, ordered by `sort`: `createdAt` ascending by default; `-priority` lists CRITICAL
+         *     first, then HIGH, MEDIUM and LOW (priority order, not alphabetical), `priority` the reverse. Ties are broken by
+         *     `id` in the same direction. Each filter given restricts the list to issues with that value.
          *
          *     Requires scope `read`.
          */
@@ -421,8 +432,9 @@ export interface paths {
         };
         /**
          * List resources
-         * @description Returns the tenant's resources (people), ordered by `createdAt` ascending then `id`. Each filter given
-         *     restricts the list: `role` by exact match, `skill` to resources whose `skills` contain that exact value,
+         * @description Returns the tenant's resources (people), ordered by `sort`: `createdAt` ascending by default, `name` for
+         *     alphabetical order (ignoring case), `-name` for the reverse; ties are broken by `id` in the same direction.
+         *     Each filter given restricts the list: `role` by exact match, `skill` to resources whose `skills` contain that exact value,
          *     `active` by flag.
          *
          *     Requires scope `read`.
@@ -525,7 +537,9 @@ export interface paths {
         };
         /**
          * List allocations
-         * @description Returns the tenant's allocations, ordered by `createdAt` ascending then `id`. `resourceId` and `projectId`
+         * @description Returns the tenant's allocations, ordered by `sort`: `createdAt` ascending by default, `startDate` for the
+         *     earliest start first, `-startDate` for the latest; ties are broken by `id` in the same direction.
+         *     `resourceId` and `projectId`
          *     restrict by exact match; `from` and `to` restrict to allocations whose date range overlaps
          *     [`from`, `to`] (either bound may be given alone).
          *
@@ -1101,9 +1115,9 @@ export interface paths {
         /**
          * List audit log entries
          * @description Returns the append-only record of changes made in the tenant (creates, updates, deletes of every record,
-         *     webhook endpoints and API keys), ordered by `occurredAt` ascending then `id`, like every list — use
-         *     `since` and the last page for the most recent entries. Each filter given restricts the list; `since` is
-         *     inclusive and `until` exclusive.
+         *     webhook endpoints and API keys), ordered by `sort`: `occurredAt` ascending (oldest first) by default, or
+         *     `-occurredAt` for the newest first; ties are broken by `id` in the same direction. Each filter given restricts
+         *     the list; `since` is inclusive and `until` exclusive.
          *
          *     Requires scope `admin`.
          */
@@ -1311,6 +1325,12 @@ export interface components {
             /** @description Whether records follow this page (offset + page length < total). */
             hasMore: boolean;
         };
+        /**
+         * @description Order of a list of projects: a field, ascending, or descending with a leading `-`. Unknown (null) forecast end dates and budgets come last either way.
+         * @default createdAt
+         * @enum {string}
+         */
+        ProjectSort: "createdAt" | "-createdAt" | "name" | "-name" | "endDate" | "-endDate" | "forecastEndDate" | "-forecastEndDate" | "budget" | "-budget";
         /**
          * @description Status of a project. New projects are `PLANNED` unless given another status. Any move between the open
          *     statuses (PLANNED, ON_TRACK, AT_RISK, OFF_TRACK, ON_HOLD) and into COMPLETED or CANCELLED is allowed.
@@ -1888,6 +1908,12 @@ export interface components {
             pagination: components["schemas"]["PaginationMeta"];
         };
         /**
+         * @description Order of a list of milestones: a field, ascending, or descending with a leading `-`.
+         * @default createdAt
+         * @enum {string}
+         */
+        MilestoneSort: "createdAt" | "-createdAt" | "dueDate" | "-dueDate";
+        /**
          * @description PENDING until done; COMPLETED when marked done (sets `completedAt`); MISSED when the due date passed while
          *     not COMPLETED (emits `milestone.missed` once). A MISSED milestone can still be completed.
          * @enum {string}
@@ -1973,6 +1999,12 @@ export interface components {
             dueDate?: string;
             status?: components["schemas"]["MilestoneStatus"];
         };
+        /**
+         * @description Order of a list of risks: a field, ascending, or descending with a leading `-`.
+         * @default createdAt
+         * @enum {string}
+         */
+        RiskSort: "createdAt" | "-createdAt" | "score" | "-score";
         /**
          * @description OPEN (identified), MITIGATING (actions under way), ACCEPTED (tolerated without action), CLOSED (no longer a risk). Any move between them is allowed.
          * @enum {string}
@@ -2124,6 +2156,12 @@ export interface components {
             dueDate?: string | null;
         };
         /**
+         * @description Order of a list of issues: a field, ascending, or descending with a leading `-`; `priority` orders LOW < MEDIUM < HIGH < CRITICAL.
+         * @default createdAt
+         * @enum {string}
+         */
+        IssueSort: "createdAt" | "-createdAt" | "priority" | "-priority";
+        /**
          * @description OPEN, IN_PROGRESS, RESOLVED (sets `resolvedAt`), CLOSED. Any move between them is allowed.
          * @enum {string}
          */
@@ -2238,6 +2276,12 @@ export interface components {
              */
             dueDate?: string | null;
         };
+        /**
+         * @description Order of a list of resources: a field, ascending, or descending with a leading `-`; names compare ignoring case.
+         * @default createdAt
+         * @enum {string}
+         */
+        ResourceSort: "createdAt" | "-createdAt" | "name" | "-name";
         /**
          * @description A person who can be allocated to projects.
          * @example {
@@ -2438,6 +2482,12 @@ export interface components {
             /** @description allocatedHours / capacityHours × 100; 0 when capacity is 0. */
             utilisationPercent: number;
         };
+        /**
+         * @description Order of a list of allocations: a field, ascending, or descending with a leading `-`.
+         * @default createdAt
+         * @enum {string}
+         */
+        AllocationSort: "createdAt" | "-createdAt" | "startDate" | "-startDate";
         /**
          * @description A resource assigned to a project from `startDate` to `endDate` (inclusive) at a percentage of its capacity.
          * @example {
@@ -3538,6 +3588,12 @@ export interface components {
             expiresAt?: string;
         };
         /**
+         * @description Order of the audit log: `occurredAt` (oldest first) or `-occurredAt` (newest first).
+         * @default occurredAt
+         * @enum {string}
+         */
+        AuditLogSort: "occurredAt" | "-occurredAt";
+        /**
          * @description One change recorded in the audit log.
          * @example {
          *       "id": "019512c0-f617-780d-9c3e-ae9a3b5c7d3c",
@@ -4166,6 +4222,21 @@ export interface operations {
                  * @example DOT
                  */
                 clientAgency?: string;
+                /**
+                 * @description Only projects whose `name`, `code` or `description` contains this text, ignoring case. Three characters or more are matched through a trigram index; one or two scan the tenant's projects.
+                 * @example bridge
+                 */
+                q?: string;
+                /**
+                 * @description Only projects that carry this tag (one of their `tags`), ignoring case and surrounding spaces.
+                 * @example resilience
+                 */
+                tag?: string;
+                /**
+                 * @description Order of the list: a field, with a leading `-` for descending (see the operation's description). Default `createdAt`.
+                 * @example -budget
+                 */
+                sort?: components["schemas"]["ProjectSort"];
                 /** @description Maximum number of records in the page (1–100). */
                 limit?: components["parameters"]["Limit"];
                 /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
@@ -4476,6 +4547,11 @@ export interface operations {
             query?: {
                 /** @description Only milestones with this status. */
                 status?: components["schemas"]["MilestoneStatus"];
+                /**
+                 * @description Order of the list: `createdAt` or `dueDate`, with a leading `-` for descending. Default `createdAt`.
+                 * @example dueDate
+                 */
+                sort?: components["schemas"]["MilestoneSort"];
                 /** @description Maximum number of records in the page (1–100). */
                 limit?: components["parameters"]["Limit"];
                 /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
@@ -4659,6 +4735,11 @@ export interface operations {
                 status?: components["schemas"]["RiskStatus"];
                 /** @description Only risks with this severity (derived or manual). */
                 severity?: components["schemas"]["RiskSeverity"];
+                /**
+                 * @description Order of the list: `createdAt` or `score`, with a leading `-` for descending. Default `createdAt`.
+                 * @example -score
+                 */
+                sort?: components["schemas"]["RiskSort"];
                 /** @description Maximum number of records in the page (1–100). */
                 limit?: components["parameters"]["Limit"];
                 /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
@@ -4815,6 +4896,11 @@ export interface operations {
                 priority?: components["schemas"]["IssuePriority"];
                 /** @description Only issues assigned to this resource. */
                 assigneeId?: string;
+                /**
+                 * @description Order of the list: `createdAt` or `priority` (LOW < MEDIUM < HIGH < CRITICAL), with a leading `-` for descending. Default `createdAt`.
+                 * @example -priority
+                 */
+                sort?: components["schemas"]["IssueSort"];
                 /** @description Maximum number of records in the page (1–100). */
                 limit?: components["parameters"]["Limit"];
                 /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
@@ -4969,6 +5055,11 @@ export interface operations {
                 skill?: string;
                 /** @description Only active (`true`) or inactive (`false`) resources. */
                 active?: boolean;
+                /**
+                 * @description Order of the list: `createdAt` or `name`, with a leading `-` for descending. Default `createdAt`.
+                 * @example name
+                 */
+                sort?: components["schemas"]["ResourceSort"];
                 /** @description Maximum number of records in the page (1–100). */
                 limit?: components["parameters"]["Limit"];
                 /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
@@ -5159,6 +5250,11 @@ export interface operations {
                 from?: string;
                 /** @description Only allocations starting on or before this date. */
                 to?: string;
+                /**
+                 * @description Order of the list: `createdAt` or `startDate`, with a leading `-` for descending. Default `createdAt`.
+                 * @example startDate
+                 */
+                sort?: components["schemas"]["AllocationSort"];
                 /** @description Maximum number of records in the page (1–100). */
                 limit?: components["parameters"]["Limit"];
                 /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
@@ -5980,6 +6076,11 @@ export interface operations {
                 since?: string;
                 /** @description Only entries that occurred before this instant. Colons may be sent unencoded. */
                 until?: string;
+                /**
+                 * @description Order of the list: `occurredAt` (oldest first) or `-occurredAt` (newest first). Default `occurredAt`.
+                 * @example -occurredAt
+                 */
+                sort?: components["schemas"]["AuditLogSort"];
                 /** @description Maximum number of records in the page (1–100). */
                 limit?: components["parameters"]["Limit"];
                 /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
@@ -6234,14 +6335,20 @@ type ReadonlyArray<T> = [
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
 export const pathsAgentsExecutionsGetParametersQuerySortValues: ReadonlyArray<FlattenedDeepRequired<paths>["/agents/executions"]["get"]["parameters"]["query"]["sort"]> = ["createdAt", "-createdAt"];
 export const problemFieldLocationValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ProblemFieldLocation"]> = ["body", "query", "path", "header"];
+export const projectSortValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ProjectSort"]> = ["createdAt", "-createdAt", "name", "-name", "endDate", "-endDate", "forecastEndDate", "-forecastEndDate", "budget", "-budget"];
 export const projectStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ProjectStatus"]> = ["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"];
+export const milestoneSortValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MilestoneSort"]> = ["createdAt", "-createdAt", "dueDate", "-dueDate"];
 export const milestoneStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MilestoneStatus"]> = ["PENDING", "COMPLETED", "MISSED"];
+export const riskSortValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RiskSort"]> = ["createdAt", "-createdAt", "score", "-score"];
 export const riskStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RiskStatus"]> = ["OPEN", "MITIGATING", "ACCEPTED", "CLOSED"];
 export const riskSeverityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RiskSeverity"]> = ["LOW", "MEDIUM", "HIGH", "CRITICAL"];
 export const severitySourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SeveritySource"]> = ["DERIVED", "MANUAL"];
+export const issueSortValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["IssueSort"]> = ["createdAt", "-createdAt", "priority", "-priority"];
 export const issueStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["IssueStatus"]> = ["OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED"];
 export const issuePriorityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["IssuePriority"]> = ["LOW", "MEDIUM", "HIGH", "CRITICAL"];
+export const resourceSortValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ResourceSort"]> = ["createdAt", "-createdAt", "name", "-name"];
 export const availabilityGranularityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AvailabilityGranularity"]> = ["week", "day"];
+export const allocationSortValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AllocationSort"]> = ["createdAt", "-createdAt", "startDate", "-startDate"];
 export const agentIdValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AgentId"]> = ["portfolio-health", "schedule-health", "budget-health", "risk-assessment", "resource-capacity", "status-report"];
 export const agentDepthValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AgentDepth"]> = ["quick", "standard", "deep"];
 export const agentInputValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AgentInput"]> = ["projects", "milestones", "risks", "issues", "resources", "allocations", "status_reports"];
@@ -6256,4 +6363,5 @@ export const webhookEventFilterValues: ReadonlyArray<FlattenedDeepRequired<compo
 export const webhookDeliveryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookDeliveryStatus"]> = ["PENDING", "SUCCEEDED", "FAILED"];
 export const apiKeyScopeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ApiKeyScope"]> = ["read", "write", "admin"];
 export const tenantPlanValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TenantPlan"]> = ["FREE", "TEAM", "ENTERPRISE"];
+export const auditLogSortValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditLogSort"]> = ["occurredAt", "-occurredAt"];
 export const budgetOverrunKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BudgetOverrunKind"]> = ["ACTUAL", "FORECAST"];

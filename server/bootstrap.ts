@@ -75,18 +75,19 @@ export async function ensureDemoTenant(
   return { tenantId, created, newKey, configuredKey: apiKey !== null };
 }
 
-/** Imports the bundled NYC dataset into the tenant (idempotent), reporting progress every 250 rows. */
+/**
+ * Imports the bundled NYC dataset into the tenant (idempotent). `onProgress(done, total)` hears of every CSV row
+ * (server/progress.ts draws it as a bar or lines).
+ */
 export async function importDemoPortfolio(
   deps: BaseDeps,
   services: Services,
   tenantId: string,
-  log: (line: string) => void,
+  onProgress?: (done: number, total: number) => void,
 ): Promise<ImportReport> {
   const csv = fs.readFileSync(NYC_DATASET);
   return importNycCapitalProjects(deps, services, systemActor(tenantId), csv, {
     fileName: NYC_DATASET,
-    onProgress: (done, total) => {
-      if (done % 250 === 0 || done === total) log(`  imported ${done}/${total} status reports`);
-    },
+    ...(onProgress ? { onProgress } : {}),
   });
 }

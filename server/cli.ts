@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import { systemClock } from './clock.js';
 import { loadConfig } from './config.js';
+import { progressReporter } from './progress.js';
 import { migrate, openDatabase } from './repositories/db.js';
 import type { ApiKeyScope, TenantPlan } from './repositories/tenants.js';
 import { systemActor } from './services/context.js';
@@ -130,18 +131,15 @@ program
     withServices(async ({ deps, services }) => {
       if (source !== 'nyc-capital-projects') throw new InvalidArgumentError(`unknown source "${source}"`);
       const tenant = await services.identity.resolveTenant(opts.tenant);
+      // A bar when stdout is a terminal; otherwise a plain line every 250 rows on stderr (stdout keeps the report).
+      const progress = progressReporter({ label: 'imported', unit: 'status reports' });
       const report = await importNycCapitalProjects(
         deps,
         services,
         systemActor(tenant.id),
         fs.readFileSync(file),
-        {
-          fileName: file,
-          onProgress: (done, total) => {
-            if (done % 250 === 0 || done === total) console.error(`imported ${done}/${total} status reports`);
-          },
-        },
-      );
+        { fileName: file, onProgress: progress.onProgress },
+      ).finally(() => progress.stop());
       if (opts.json) {
         console.log(JSON.stringify(report, null, 2));
         return;

@@ -7,6 +7,7 @@ import { createApp, createServer } from './app.js';
 import { DEMO_TENANT_NAME, ensureDemoTenant, importDemoPortfolio } from './bootstrap.js';
 import { systemClock } from './clock.js';
 import { loadConfig } from './config.js';
+import { progressReporter } from './progress.js';
 import { migrate, openDatabase } from './repositories/db.js';
 import { createJobRunner } from './workers/registry.js';
 import { startSweeps } from './workers/sweeps.js';
@@ -27,7 +28,11 @@ async function main(): Promise<void> {
     say(
       'meridian: importing the NYC capital projects portfolio (idempotent; skips what is already imported)',
     );
-    const report = await importDemoPortfolio(deps, services, demo.tenantId, say);
+    // A bar on a terminal, plain lines (on stdout, with the rest of start-up) otherwise.
+    const progress = progressReporter({ label: '  imported', unit: 'status reports', line: say });
+    const report = await importDemoPortfolio(deps, services, demo.tenantId, progress.onProgress).finally(() =>
+      progress.stop(),
+    );
     say(
       `meridian: ${report.reportsStored} status reports stored, ${report.projectsCreated} projects created, ` +
         `${report.rowsAlreadyImported} already imported, ${report.skipped.length} skipped ` +

@@ -8,7 +8,7 @@ import uuid
 
 import meridian
 from conftest import Api, new_project, unique
-from meridian.models import ProjectCreate, ProjectStatus, ProjectUpdate
+from meridian.models import ProjectCreate, ProjectSort, ProjectStatus, ProjectUpdate, RiskCreate
 
 
 def test_create_get_update_project(api: Api) -> None:
@@ -135,3 +135,34 @@ def test_delete_returns_none(api: Api) -> None:
         pass
     else:
         raise AssertionError("the milestone is still there")
+
+
+def test_search_tag_and_sort_reach_the_api(api: Api) -> None:
+    """``q``, ``tag`` and ``sort`` (issue 14) are typed parameters of ``list_projects`` and of ``paginate``; the enum
+    and its plain string values both work; a sort field the spec does not list is refused by the SDK (pydantic) before
+    anything is sent."""
+    marker = unique("Tunnelworks")  # unique to this test run, so the shared demo tenant's projects never match
+    small = new_project(api, name=f"{marker} Gowanus", budget=2_000_000, tags=[marker])
+    large = new_project(api, name=f"{marker} newtown creek", budget=9_000_000, tags=[marker.upper()])
+    new_project(api, name=f"{marker} unbudgeted", budget=None)
+
+    page = api.run(api.client.projects.list_projects(q=marker.lower(), sort=ProjectSort.MINUS_BUDGET))
+    assert [p.name for p in page.data] == [large.name, small.name, f"{marker} unbudgeted"]  # unknown budget last
+    assert page.pagination.total == 3
+
+    by_name = api.collect(api.client.paginate(api.client.projects.list_projects, tag=marker.lower(), sort="name", limit=1))
+    assert [p.id for p in by_name] == [small.id, large.id]
+
+    risks = [
+        api.run(api.client.risks.create_risk(RiskCreate(title=t, project_id=small.id, likelihood=lk, impact=im)))
+        for t, lk, im in (("low", 1, 2), ("high", 5, 4), ("medium", 3, 3))
+    ]
+    ordered = api.collect(api.client.paginate(api.client.risks.list_risks, project_id=small.id, sort="-score"))
+    assert [r.id for r in ordered] == [risks[1].id, risks[2].id, risks[0].id]
+
+    try:
+        api.run(api.client.projects.list_projects(sort="-progress"))  # type: ignore[arg-type]
+    except meridian.MeridianError as error:
+        assert "sort" in str(error)
+    else:
+        raise AssertionError("expected the SDK to refuse an unknown sort field")

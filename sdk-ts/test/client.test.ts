@@ -135,6 +135,46 @@ describe('sdk-ts against the live server', () => {
     });
   });
 
+  describe('sorting and searching (issue 14)', () => {
+    it('listProjects and paginate() take q, tag and sort; risks and audit logs sort too', async () => {
+      const small = await newProject({
+        name: 'Gowanus Canal Flushing Tunnel',
+        budget: 2_000_000,
+        tags: ['Resilience'],
+      });
+      const large = await newProject({
+        name: 'Newtown Creek tunnel repair',
+        budget: 9_000_000,
+        tags: ['resilience'],
+      });
+      await newProject({ name: 'PS 123 Addition', budget: 5_000_000 });
+      const { data } = await client.listProjects({ q: 'TUNNEL', sort: '-budget' });
+      expect(data.data.map((p) => p.id)).to.deep.equal([large.id, small.id]);
+      expect(data.pagination.total).to.equal(2);
+      const paged: string[] = [];
+      for await (const p of client.paginate('listProjects', { tag: 'RESILIENCE', sort: 'name', limit: 1 }))
+        paged.push(p.id);
+      expect(paged).to.deep.equal([small.id, large.id]);
+
+      const low = (
+        await client.createRisk({ body: { title: 'Low', projectId: small.id, likelihood: 1, impact: 2 } })
+      ).data;
+      const high = (
+        await client.createRisk({ body: { title: 'High', projectId: small.id, likelihood: 5, impact: 4 } })
+      ).data;
+      const risks: string[] = [];
+      for await (const r of client.paginate('listRisks', { sort: '-score' })) risks.push(r.id);
+      expect(risks).to.deep.equal([high.id, low.id]);
+
+      const admin = new Meridian({ apiKey: tenant.keys.admin, baseUrl: server.baseUrl, maxRetries: 0 });
+      const newest = (await admin.listAuditLogs({ sort: '-occurredAt', limit: 1 })).data.data[0];
+      expect(newest?.resourceId).to.equal(high.id);
+
+      const bad = await rejection(client.listProjects({ sort: 'progress' as never }), BadRequestError);
+      expect(bad.errors?.map((e) => e.path)).to.include('sort');
+    });
+  });
+
   describe('risks', () => {
     it('creates, reads, updates and filters risks by projectId, status and severity', async () => {
       const p1 = await newProject();

@@ -87,6 +87,12 @@ export async function invalid() {
   client.paginate('listProjectMilestones', { id, status: 'MISSED' });
   // @ts-expect-error -- result fields are typed (Project has no `owner`)
   (await client.getProject({ id })).data.owner;
+  // `sort` is the list's enum, `q` and `tag` exist on listProjects only.
+  client.paginate('listProjects', { q: 'bridge', tag: 'resilience', sort: '-forecastEndDate' });
+  // @ts-expect-error -- not a sort field of projects
+  client.paginate('listProjects', { sort: '-progress' });
+  // @ts-expect-error -- risks have no free-text search
+  client.paginate('listRisks', { q: 'flood', sort: '-score' });
   const params: OperationParams<'listRisks'> = {};
   // @ts-expect-error -- enum-typed filter
   params.severity = 'SEVERE';

@@ -2,8 +2,9 @@
  * Audit log rows: appended in the transaction of the mutation they record; this module has no update or
  * delete path on purpose (append-only, DESIGN.md).
  */
-import type { Executor, Page, PageRequest } from './common.js';
-import { paginate } from './common.js';
+import type { Schema } from '../schemas.js';
+import type { Executor, Page, PageRequest, SortField } from './common.js';
+import { paginate, sortOrder } from './common.js';
 
 /** One change of one field: its value before and after (any JSON value). */
 export interface FieldChange {
@@ -60,7 +61,12 @@ export interface AuditFilter {
   actorId?: string | undefined;
   since?: string | undefined;
   until?: string | undefined;
+  /** `occurredAt` (oldest first, the default) or `-occurredAt` (newest first); spec `AuditLogSort`. */
+  sort?: Schema<'AuditLogSort'> | undefined;
 }
+
+/** What GET /audit-logs sorts by: the (tenant, occurred_at, id) index, walked either way. */
+const AUDIT_SORTS: Record<string, SortField> = { occurredAt: { sql: 'occurred_at' } };
 
 function toEntry(row: Record<string, unknown>): AuditEntry {
   return {
@@ -78,7 +84,7 @@ function toEntry(row: Record<string, unknown>): AuditEntry {
   };
 }
 
-/** A page of the tenant's audit entries, ordered by occurredAt then id. */
+/** A page of the tenant's audit entries, ordered by occurredAt then id (ascending, or descending for `-occurredAt`). */
 export async function listAudit(
   db: Executor,
   tenantId: string,
@@ -96,5 +102,5 @@ export async function listAudit(
   // Instants are stored as ISO-8601 UTC text of one fixed shape, so text comparison is time comparison.
   if (filter.since) query.andWhere('occurred_at', '>=', filter.since);
   if (filter.until) query.andWhere('occurred_at', '<', filter.until);
-  return paginate(query, page, toEntry, ['occurred_at', 'id']);
+  return paginate(query, page, toEntry, sortOrder(db, filter.sort ?? 'occurredAt', AUDIT_SORTS, 'id'));
 }

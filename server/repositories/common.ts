@@ -48,8 +48,49 @@ export function isPostgres(db: Executor): boolean {
   return client === 'pg' || client === 'postgres' || client === 'postgresql';
 }
 
-/** One key of a list's order: a column, ascending unless `order: 'desc'`. */
-export type OrderKey = string | { column: string; order: 'asc' | 'desc' };
+/** One key of a list's order: a column, ascending unless `order: 'desc'`, or an SQL expression with its direction. */
+export type OrderKey = string | { column: string; order: 'asc' | 'desc' } | { raw: string };
+
+/**
+ * What a list may be sorted by (its spec `…Sort` enum without the `-`): the SQL of the ordered value over the table's
+ * qualified columns, written exactly as the index that serves it is built (migration 20261124000300), per database
+ * where they differ.
+ */
+export interface SortField {
+  sql: string | { sqlite: string; postgres: string };
+  /** The value may be null: unknowns come last in both directions, on both databases. */
+  nullable?: boolean;
+}
+
+/**
+ * The order of a list for `sort` (`field` ascending, `-field` descending; docs/design.md, Lists): the field's value,
+ * then `idColumn` in the same direction as the tie-breaker. A nullable field puts nulls last either way: `NULLS LAST`
+ * on Postgres; on SQLite, where NULL sorts first, `(value IS NULL)` before the value. Each shape matches an index of
+ * migration 20261124000300, so the database walks an index instead of sorting.
+ * @throws Error for a field `fields` does not name (the validator refuses those first, from the spec's enum).
+ */
+export function sortOrder(
+  db: Executor,
+  sort: string,
+  fields: Readonly<Record<string, SortField>>,
+  idColumn: string,
+): OrderKey[] {
+  const descending = sort.startsWith('-');
+  const name = descending ? sort.slice(1) : sort;
+  const field = fields[name];
+  if (!field) throw new Error(`no sort field ${name}`);
+  const pg = isPostgres(db);
+  const sql = typeof field.sql === 'string' ? field.sql : pg ? field.sql.postgres : field.sql.sqlite;
+  const direction = descending ? 'DESC' : 'ASC';
+  const keys: OrderKey[] = [];
+  if (field.nullable && pg) keys.push({ raw: `${sql} ${direction} NULLS LAST` });
+  else {
+    if (field.nullable) keys.push({ raw: `(${sql} IS NULL) ASC` });
+    keys.push({ raw: `${sql} ${direction}` });
+  }
+  keys.push({ raw: `${idColumn} ${direction}` });
+  return keys;
+}
 
 /**
  * Runs a filtered, paginated list query: `total` from the same filter, items ordered by `order` (default
@@ -62,11 +103,13 @@ export async function paginate<Row, T>(
   order: readonly OrderKey[] = ['created_at', 'id'],
 ): Promise<Page<T>> {
   const [countRow] = await query.clone().clearSelect().clearOrder().count({ n: '*' });
-  const rows: Row[] = await query
-    .clone()
-    .orderBy(order.map((key) => (typeof key === 'string' ? { column: key, order: 'asc' } : key)))
-    .limit(page.limit)
-    .offset(page.offset);
+  const ordered = query.clone();
+  for (const key of order) {
+    if (typeof key === 'string') ordered.orderBy(key, 'asc');
+    else if ('raw' in key) ordered.orderByRaw(key.raw);
+    else ordered.orderBy(key.column, key.order);
+  }
+  const rows: Row[] = await ordered.limit(page.limit).offset(page.offset);
   return { items: rows.map(map), total: toCount((countRow as { n: unknown } | undefined)?.n) };
 }
 
@@ -312,16 +355,20 @@ export class VersionedTable<R extends VersionedRecord, F extends object = Fields
     return (await db(this.name).where({ tenant_id: tenantId, id, version: expectedVersion }).delete()) === 1;
   }
 
-  /** A page of the tenant's records matching `filter`, ordered by createdAt then id (docs/design.md, Lists). */
+  /**
+   * A page of the tenant's records matching `filter`, in `order` (default createdAt then id; docs/design.md,
+   * Lists; {@link sortOrder} makes the order of a `sort` parameter).
+   */
   list(
     db: Executor,
     tenantId: string,
     page: PageRequest,
     filter: (query: Knex.QueryBuilder) => void = () => undefined,
+    order: readonly OrderKey[] = [this.col('created_at'), this.col('id')],
   ): Promise<Page<R>> {
     const query = this.query(db, tenantId);
     filter(query);
-    return paginate(query, page, this.toRecord, [this.col('created_at'), this.col('id')]);
+    return paginate(query, page, this.toRecord, order);
   }
 
   /** Restricts `query` to rows whose column equals each filter value given (undefined: no restriction). */

@@ -3,7 +3,7 @@
  */
 import type { Schema } from '../schemas.js';
 import type { Executor, Page, PageRequest } from './common.js';
-import { column, VersionedTable } from './common.js';
+import { column, type SortField, sortOrder, VersionedTable } from './common.js';
 
 /** An issue as stored and as the API shows it. */
 export type IssueRecord = Schema<'Issue'>;
@@ -32,21 +32,36 @@ export interface IssueFilter {
   status?: Schema<'IssueStatus'> | undefined;
   priority?: Schema<'IssuePriority'> | undefined;
   assigneeId?: string | undefined;
+  /** Order (spec `IssueSort`); default `createdAt`. */
+  sort?: Schema<'IssueSort'> | undefined;
 }
 
-/** A page of the tenant's issues, ordered by createdAt then id. */
+/** What GET /issues sorts by (spec `IssueSort`), each served by an index; priority by rank, not alphabetically. */
+const ISSUE_SORTS: Record<string, SortField> = {
+  createdAt: { sql: issues.col('created_at') },
+  priority: {
+    sql: `CASE ${issues.col('priority')} WHEN 'LOW' THEN 1 WHEN 'MEDIUM' THEN 2 WHEN 'HIGH' THEN 3 WHEN 'CRITICAL' THEN 4 END`,
+  },
+};
+
+/** A page of the tenant's issues, ordered by `filter.sort` (createdAt by default) then id. */
 export function listIssues(
   db: Executor,
   tenantId: string,
   filter: IssueFilter,
   page: PageRequest,
 ): Promise<Page<IssueRecord>> {
-  return issues.list(db, tenantId, page, (q) =>
-    issues.whereEquals(q, {
-      project_id: filter.projectId,
-      status: filter.status,
-      priority: filter.priority,
-      assignee_id: filter.assigneeId,
-    }),
+  return issues.list(
+    db,
+    tenantId,
+    page,
+    (q) =>
+      issues.whereEquals(q, {
+        project_id: filter.projectId,
+        status: filter.status,
+        priority: filter.priority,
+        assignee_id: filter.assigneeId,
+      }),
+    sortOrder(db, filter.sort ?? 'createdAt', ISSUE_SORTS, issues.col('id')),
   );
 }

@@ -3,7 +3,7 @@
  */
 import type { Schema } from '../schemas.js';
 import type { Executor, Page, PageRequest } from './common.js';
-import { column, VersionedTable } from './common.js';
+import { column, type SortField, sortOrder, VersionedTable } from './common.js';
 
 /** A milestone as stored and as the API shows it. */
 export type MilestoneRecord = Schema<'Milestone'>;
@@ -24,16 +24,29 @@ export const milestones = new VersionedTable<MilestoneRecord, MilestoneFields>({
   },
 });
 
-/** A page of one project's milestones, ordered by createdAt then id; optionally one status only. */
+/** What a project's milestones sort by (spec `MilestoneSort`), each served by an index. */
+const MILESTONE_SORTS: Record<string, SortField> = {
+  createdAt: { sql: milestones.col('created_at') },
+  dueDate: { sql: milestones.col('due_date') },
+};
+
+/**
+ * A page of one project's milestones, ordered by `filter.sort` (createdAt by default) then id; optionally one
+ * status only.
+ */
 export function listMilestones(
   db: Executor,
   tenantId: string,
   projectId: string,
-  filter: { status?: Schema<'MilestoneStatus'> | undefined },
+  filter: { status?: Schema<'MilestoneStatus'> | undefined; sort?: Schema<'MilestoneSort'> | undefined },
   page: PageRequest,
 ): Promise<Page<MilestoneRecord>> {
-  return milestones.list(db, tenantId, page, (q) =>
-    milestones.whereEquals(q, { project_id: projectId, status: filter.status }),
+  return milestones.list(
+    db,
+    tenantId,
+    page,
+    (q) => milestones.whereEquals(q, { project_id: projectId, status: filter.status }),
+    sortOrder(db, filter.sort ?? 'createdAt', MILESTONE_SORTS, milestones.col('id')),
   );
 }
 

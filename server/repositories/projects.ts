@@ -1,9 +1,11 @@
 /**
  * Projects table: rows ⇄ the API's `Project` (its `currency` joined from the tenant).
  */
+
+import type { Knex } from 'knex';
 import type { Schema } from '../schemas.js';
-import type { Executor, Page, PageRequest } from './common.js';
-import { column, VersionedTable } from './common.js';
+import type { Executor, Page, PageRequest, SortField } from './common.js';
+import { column, isPostgres, sortOrder, VersionedTable } from './common.js';
 
 /** Project statuses (spec `ProjectStatus`). */
 export type ProjectStatus = Schema<'ProjectStatus'>;
@@ -72,36 +74,116 @@ export function facetItems(value: string | null): string[] {
   return [...new Set(value.split(',').map(facetKey))].filter((v) => v.length > 0).map((v) => v.slice(0, 200));
 }
 
+/** The `project_facets` name of a project's tags (GET /projects?tag=…). */
+export const TAG_FACET = 'tag';
+
 /**
- * Rewrites the filter rows (`project_facets`) of one project from its descriptive fields; called in the
- * transaction that writes them.
+ * Rewrites the filter rows (`project_facets`) of one project from its descriptive fields and its tags; called in
+ * the transaction that writes them.
  */
 export async function writeProjectFacets(
   db: Executor,
   tenantId: string,
   projectId: string,
-  fields: Pick<ProjectRecord, Facet>,
+  fields: Pick<ProjectRecord, Facet | 'tags'>,
 ): Promise<void> {
   await db('project_facets').where({ tenant_id: tenantId, project_id: projectId }).delete();
-  const rows = FACETS.flatMap((facet) =>
-    facetItems(fields[facet]).map((value) => ({ tenant_id: tenantId, project_id: projectId, facet, value })),
+  const rows: { tenant_id: string; project_id: string; facet: string; value: string }[] = FACETS.flatMap(
+    (facet) =>
+      facetItems(fields[facet]).map((value) => ({
+        tenant_id: tenantId,
+        project_id: projectId,
+        facet,
+        value,
+      })),
   );
+  const tags = [...new Set(fields.tags.map(facetKey))].filter((v) => v.length > 0);
+  for (const value of tags)
+    rows.push({ tenant_id: tenantId, project_id: projectId, facet: TAG_FACET, value });
   if (rows.length > 0) await db('project_facets').insert(rows);
 }
 
-/** Filters of GET /projects: `status` exact (seed rule 1); the descriptive fields by item (spec, listProjects). */
+/**
+ * Query of GET /projects: `status` exact (seed rule 1); the descriptive fields and `tag` by item, `q` as a
+ * case-insensitive substring of name, code or description, and the order (spec, listProjects).
+ */
 export interface ProjectFilter {
   status?: ProjectStatus | undefined;
   category?: string | undefined;
   borough?: string | undefined;
   managingAgency?: string | undefined;
   clientAgency?: string | undefined;
+  tag?: string | undefined;
+  q?: string | undefined;
+  /** Spec `ProjectSort`; default `createdAt`. */
+  sort?: Schema<'ProjectSort'> | undefined;
 }
 
 /**
- * A page of the tenant's projects, ordered by createdAt then id. Each descriptive filter is an EXISTS on the
- * primary key of `project_facets` (tenant, facet, value, project), so the page still walks the projects index in
- * order and no filter scans the tenant's projects' text.
+ * What GET /projects sorts by (spec `ProjectSort`), each served by an index of migration 20261124000300. Names
+ * compare lower-cased, and on Postgres in the "C" collation, so both databases give the same order whatever their
+ * locale; unknown forecast end dates and budgets come last.
+ */
+const PROJECT_SORTS: Record<string, SortField> = {
+  createdAt: { sql: projects.col('created_at') },
+  name: {
+    sql: { sqlite: `lower(${projects.col('name')})`, postgres: `lower(${projects.col('name')}) COLLATE "C"` },
+  },
+  endDate: { sql: projects.col('end_date') },
+  forecastEndDate: { sql: projects.col('forecast_end_date'), nullable: true },
+  budget: { sql: projects.col('budget'), nullable: true },
+};
+
+/** The shortest `q` a trigram index can serve (shorter ones are matched row by row within the tenant). */
+export const TRIGRAM_MIN_LENGTH = 3;
+
+/** `text` as a LIKE pattern that matches it anywhere, its wildcards escaped (escape character `\`). */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Restricts `query` to projects whose name, code or description contains `text`, ignoring case (migration
+ * 20261124000200). Postgres: `ILIKE` over the three fields joined by line feeds, served by the pg_trgm GIN index on
+ * that expression. SQLite: a phrase of the
+ * trigram FTS5 table (case-insensitive), joined back through `project_search`; text shorter than three characters
+ * has no trigram, so it is matched with LIKE (ASCII case folding) over the tenant's projects.
+ */
+function whereContains(db: Executor, query: Knex.QueryBuilder, tenantId: string, text: string): void {
+  const pattern = containsPattern(text);
+  if (isPostgres(db)) {
+    // The expression of the GIN index, exactly (fields joined by line feeds).
+    const [name, code, description] = ['name', 'code', 'description'].map((c) => projects.col(c));
+    query.andWhereRaw(
+      `(${name} || chr(10) || coalesce(${code}, '') || chr(10) || coalesce(${description}, '')) ILIKE ?`,
+      [pattern],
+    );
+    return;
+  }
+  const columns = ['name', 'code', 'description'].map((c) => projects.col(c));
+  if ([...text].length < TRIGRAM_MIN_LENGTH) {
+    query.andWhere((or) => {
+      for (const col of columns) or.orWhereRaw(`${col} LIKE ? ESCAPE '\\'`, [pattern]);
+    });
+    return;
+  }
+  // An FTS5 string in double quotes is one phrase: every character literal, `"` written twice.
+  const phrase = `"${text.replaceAll('"', '""')}"`;
+  query.whereIn(projects.col('id'), (sub) =>
+    sub
+      .select('s.project_id')
+      .from('project_search_fts')
+      .join('project_search as s', 's.id', 'project_search_fts.rowid')
+      .whereRaw('project_search_fts MATCH ?', [phrase])
+      .andWhere('s.tenant_id', tenantId),
+  );
+}
+
+/**
+ * A page of the tenant's projects in the order of `filter.sort` (createdAt then id by default). Each descriptive
+ * filter and `tag` is an EXISTS on the primary key of `project_facets` (tenant, facet, value, project), so the page
+ * still walks the index of its order and no such filter scans the tenant's projects' text; `q` goes through the
+ * trigram index ({@link whereContains}).
  */
 export function listProjects(
   db: Executor,
@@ -109,20 +191,30 @@ export function listProjects(
   filter: ProjectFilter,
   page: PageRequest,
 ): Promise<Page<ProjectRecord>> {
-  return projects.list(db, tenantId, page, (q) => {
-    projects.whereEquals(q, { status: filter.status });
-    for (const facet of FACETS) {
-      const value = filter[facet];
-      if (value === undefined) continue;
-      q.whereExists((sub) =>
-        sub
-          .select(db.raw('1'))
-          .from('project_facets as f')
-          .where('f.tenant_id', tenantId)
-          .andWhere('f.facet', facet)
-          .andWhere('f.value', facetKey(value))
-          .andWhereRaw('f.project_id = projects.id'),
-      );
-    }
-  });
+  const facets: [string, string | undefined][] = [
+    ...FACETS.map((facet): [string, string | undefined] => [facet, filter[facet]]),
+    [TAG_FACET, filter.tag],
+  ];
+  return projects.list(
+    db,
+    tenantId,
+    page,
+    (q) => {
+      projects.whereEquals(q, { status: filter.status });
+      for (const [facet, value] of facets) {
+        if (value === undefined) continue;
+        q.whereExists((sub) =>
+          sub
+            .select(db.raw('1'))
+            .from('project_facets as f')
+            .where('f.tenant_id', tenantId)
+            .andWhere('f.facet', facet)
+            .andWhere('f.value', facetKey(value))
+            .andWhereRaw('f.project_id = projects.id'),
+        );
+      }
+      if (filter.q !== undefined) whereContains(db, q, tenantId, filter.q);
+    },
+    sortOrder(db, filter.sort ?? 'createdAt', PROJECT_SORTS, projects.col('id')),
+  );
 }

@@ -4,7 +4,7 @@
  */
 import type { Schema } from '../schemas.js';
 import type { Executor, Page, PageRequest } from './common.js';
-import { column, isPostgres, VersionedTable } from './common.js';
+import { column, isPostgres, type SortField, sortOrder, VersionedTable } from './common.js';
 
 /** A resource as stored and as the API shows it. */
 export type ResourceRecord = Schema<'Resource'>;
@@ -31,24 +31,46 @@ export interface ResourceFilter {
   role?: string | undefined;
   skill?: string | undefined;
   active?: boolean | undefined;
+  /** Order (spec `ResourceSort`); default `createdAt`. */
+  sort?: Schema<'ResourceSort'> | undefined;
 }
 
-/** A page of the tenant's resources, ordered by createdAt then id. */
+/**
+ * What GET /resources sorts by (spec `ResourceSort`), each served by an index. Names compare lower-cased, and on
+ * Postgres in the "C" collation, so both databases give the same order whatever their locale.
+ */
+const RESOURCE_SORTS: Record<string, SortField> = {
+  createdAt: { sql: resources.col('created_at') },
+  name: {
+    sql: {
+      sqlite: `lower(${resources.col('name')})`,
+      postgres: `lower(${resources.col('name')}) COLLATE "C"`,
+    },
+  },
+};
+
+/** A page of the tenant's resources, ordered by `filter.sort` (createdAt by default) then id. */
 export function listResources(
   db: Executor,
   tenantId: string,
   filter: ResourceFilter,
   page: PageRequest,
 ): Promise<Page<ResourceRecord>> {
-  return resources.list(db, tenantId, page, (query) => {
-    resources.whereEquals(query, { role: filter.role, active: filter.active });
-    if (filter.skill === undefined) return;
-    // An element of the JSON array, compared exactly (a substring LIKE would match "steel" inside "stainless-steel"
-    // and is case-insensitive on SQLite).
-    if (isPostgres(db)) query.andWhereRaw('(skills)::jsonb @> ?::jsonb', [JSON.stringify([filter.skill])]);
-    else
-      query.andWhereRaw('exists (select 1 from json_each(resources.skills) where json_each.value = ?)', [
-        filter.skill,
-      ]);
-  });
+  return resources.list(
+    db,
+    tenantId,
+    page,
+    (query) => {
+      resources.whereEquals(query, { role: filter.role, active: filter.active });
+      if (filter.skill === undefined) return;
+      // An element of the JSON array, compared exactly (a substring LIKE would match "steel" inside
+      // "stainless-steel" and is case-insensitive on SQLite).
+      if (isPostgres(db)) query.andWhereRaw('(skills)::jsonb @> ?::jsonb', [JSON.stringify([filter.skill])]);
+      else
+        query.andWhereRaw('exists (select 1 from json_each(resources.skills) where json_each.value = ?)', [
+          filter.skill,
+        ]);
+    },
+    sortOrder(db, filter.sort ?? 'createdAt', RESOURCE_SORTS, resources.col('id')),
+  );
 }

@@ -3,7 +3,7 @@
  */
 import type { Schema } from '../schemas.js';
 import type { Executor, FieldsOf, Page, PageRequest } from './common.js';
-import { column, VersionedTable } from './common.js';
+import { column, type SortField, sortOrder, VersionedTable } from './common.js';
 
 /** A risk as stored and as the API shows it. */
 export type RiskRecord = Schema<'Risk'>;
@@ -35,16 +35,33 @@ export interface RiskFilter {
   projectId?: string | undefined;
   status?: Schema<'RiskStatus'> | undefined;
   severity?: Schema<'RiskSeverity'> | undefined;
+  /** Order (spec `RiskSort`); default `createdAt`. */
+  sort?: Schema<'RiskSort'> | undefined;
 }
 
-/** A page of the tenant's risks, ordered by createdAt then id. */
+/** What GET /risks sorts by (spec `RiskSort`), each served by an index. */
+const RISK_SORTS: Record<string, SortField> = {
+  createdAt: { sql: risks.col('created_at') },
+  score: { sql: risks.col('score') },
+};
+
+/** A page of the tenant's risks, ordered by `filter.sort` (createdAt by default) then id. */
 export function listRisks(
   db: Executor,
   tenantId: string,
   filter: RiskFilter,
   page: PageRequest,
 ): Promise<Page<RiskRecord>> {
-  return risks.list(db, tenantId, page, (q) =>
-    risks.whereEquals(q, { project_id: filter.projectId, status: filter.status, severity: filter.severity }),
+  return risks.list(
+    db,
+    tenantId,
+    page,
+    (q) =>
+      risks.whereEquals(q, {
+        project_id: filter.projectId,
+        status: filter.status,
+        severity: filter.severity,
+      }),
+    sortOrder(db, filter.sort ?? 'createdAt', RISK_SORTS, risks.col('id')),
   );
 }

@@ -105,7 +105,7 @@ export class MilestoneService {
   async list(
     actor: Actor,
     projectId: string,
-    filter: { status?: MilestoneStatus | undefined },
+    filter: { status?: MilestoneStatus | undefined; sort?: Schema<'MilestoneSort'> | undefined },
     page: PageRequest,
   ): Promise<Page<MilestoneRecord>> {
     if (!(await projects.exists(this.deps.db.knex, actor.tenantId, projectId))) {

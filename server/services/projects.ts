@@ -299,7 +299,8 @@ export class ProjectService {
     });
     const { before, after, changed } = result;
     if (changed) {
-      if (FACETS.some((f) => before[f] !== after[f]))
+      const tagsChanged = JSON.stringify(before.tags) !== JSON.stringify(after.tags);
+      if (tagsChanged || FACETS.some((f) => before[f] !== after[f]))
         await writeProjectFacets(w.trx, actor.tenantId, id, after);
       await emitProjectEvents(this.deps.events, w.trx, actor.tenantId, before, after, w.now);
     }

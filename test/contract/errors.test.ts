@@ -303,10 +303,10 @@ describe('Cross-cutting errors and conventions', () => {
     });
 
     it('answers 400 for an unknown query parameter, naming it', async () => {
-      const res = await api.get('listProjects', '/projects', { query: { sort: 'name' } });
+      const res = await api.get('listProjects', '/projects', { query: { orderBy: 'name' } });
       const body = expectProblem(res, 400, 'validation_failed');
-      expect(fieldErrors(body)).to.deep.equal(['query:sort']);
-      expect(body.detail).to.contain('sort');
+      expect(fieldErrors(body)).to.deep.equal(['query:orderBy']);
+      expect(body.detail).to.contain('orderBy');
     });
 
     it('never leaks a stack trace or source path in any problem detail', async () => {

@@ -194,6 +194,131 @@ describe('Projects', () => {
     });
   });
 
+  describe('listProjects: sort, q and tag (issue 14)', () => {
+    const ids = async (query: Record<string, string | number>) => {
+      const res = await api.get('listProjects', '/projects', { query });
+      expect(res.status, JSON.stringify(res.body)).to.equal(200);
+      return res.body.data.map((p: any) => p.id) as string[];
+    };
+    const names = async (query: Record<string, string | number>) =>
+      (await api.get('listProjects', '/projects', { query })).body.data.map((p: any) => p.name) as string[];
+
+    it('sorts by name ignoring case, ascending and with "-" descending', async () => {
+      for (const name of ['beta', 'Alpha', 'gamma works', 'Delta', 'GAMMA']) await makeProject(api, { name });
+      expect(await names({ sort: 'name' })).to.deep.equal(['Alpha', 'beta', 'Delta', 'GAMMA', 'gamma works']);
+      expect(await names({ sort: '-name' })).to.deep.equal([
+        'gamma works',
+        'GAMMA',
+        'Delta',
+        'beta',
+        'Alpha',
+      ]);
+    });
+
+    it('sorts by budget and forecastEndDate with unknowns last either way and id breaking ties', async () => {
+      const a = await makeProject(api, { budget: 100, forecastEndDate: '2027-03-01' });
+      const b = await makeProject(api, { forecastEndDate: '2026-11-30' });
+      const c = await makeProject(api, { budget: 50 });
+      const d = await makeProject(api, { budget: 100, forecastEndDate: '2027-03-01' });
+      expect(await ids({ sort: 'budget' })).to.deep.equal([c.id, a.id, d.id, b.id]);
+      expect(await ids({ sort: '-budget' })).to.deep.equal([d.id, a.id, c.id, b.id]);
+      expect(await ids({ sort: 'forecastEndDate' })).to.deep.equal([b.id, a.id, d.id, c.id]);
+      expect(await ids({ sort: '-forecastEndDate' })).to.deep.equal([d.id, a.id, b.id, c.id]);
+    });
+
+    it('sorts by endDate and createdAt, and pages a sort with Link headers that keep it', async () => {
+      const late = await makeProject(api, { endDate: '2028-06-30' });
+      const early = await makeProject(api, { endDate: '2026-02-28' });
+      const mid = await makeProject(api, { endDate: '2027-01-31' });
+      expect(await ids({ sort: 'endDate' })).to.deep.equal([early.id, mid.id, late.id]);
+      expect(await ids({ sort: '-endDate' })).to.deep.equal([late.id, mid.id, early.id]);
+      expect(await ids({ sort: 'createdAt' })).to.deep.equal([late.id, early.id, mid.id]);
+      expect(await ids({ sort: '-createdAt' })).to.deep.equal([mid.id, early.id, late.id]);
+      const first = await api.get('listProjects', '/projects', { query: { sort: '-endDate', limit: 2 } });
+      expect(first.body.data.map((p: any) => p.id)).to.deep.equal([late.id, mid.id]);
+      const next = parseLink(first.headers.get('link')).next as string;
+      expect(next).to.contain('sort=-endDate');
+      const second = await api.get('listProjects', apiPathOf(next, server.baseUrl));
+      expect(second.body.data.map((p: any) => p.id)).to.deep.equal([early.id]);
+    });
+
+    it('refuses a sort field the spec does not list (400 naming the parameter)', async () => {
+      for (const sort of ['progress', '-actualCost', 'name,budget', '+name', '']) {
+        const body = expectProblem(
+          await api.get('listProjects', '/projects', { query: { sort } }),
+          400,
+          'validation_failed',
+        );
+        expect(fieldErrors(body), sort).to.include('query:sort');
+      }
+    });
+
+    it('q matches name, code or description anywhere, ignoring case', async () => {
+      const bridge = await makeProject(api, {
+        name: 'Brooklyn Bridge Promenade Rehabilitation',
+        code: 'DOT-BBR-14',
+      });
+      const tunnel = await makeProject(api, {
+        name: 'Flushing Tunnel',
+        code: 'GWN-7',
+        description: 'Reactivation of the 1911 pumping station under the canal.',
+      });
+      const school = await makeProject(api, {
+        name: 'PS 123 Addition',
+        description: 'New gym; 100% design review done.',
+      });
+      expect(await ids({ q: 'bridge' })).to.deep.equal([bridge.id]);
+      expect(await ids({ q: 'ROOKLYN BRI' })).to.deep.equal([bridge.id]);
+      expect(await ids({ q: 'bbr-1' })).to.deep.equal([bridge.id]);
+      expect(await ids({ q: 'gwn-7' })).to.deep.equal([tunnel.id]);
+      expect(await ids({ q: 'Pumping Station' })).to.deep.equal([tunnel.id]);
+      expect(await ids({ q: 'IN' })).to.deep.equal([tunnel.id]);
+      expect(await ids({ q: 'ps' })).to.deep.equal([school.id]);
+      // LIKE wildcards are literal: "100%" is that text, "_" is an underscore.
+      expect(await ids({ q: '100%' })).to.deep.equal([school.id]);
+      expect(await ids({ q: '1_0' })).to.deep.equal([]);
+      expect(await ids({ q: '"canal' })).to.deep.equal([]);
+      expect(await ids({ q: 'nothing like it' })).to.deep.equal([]);
+      // With the other parameters: the count is of the matches, the order is the sort's.
+      const res = await api.get('listProjects', '/projects', { query: { q: 'n', sort: '-name', limit: 2 } });
+      expect(res.body.pagination.total).to.equal(3);
+      expect(res.body.data.map((p: any) => p.id)).to.deep.equal([school.id, tunnel.id]);
+      expect(await ids({ q: 'tunnel', status: 'AT_RISK' })).to.deep.equal([]);
+      // A rename moves the project in and out of the matches; other tenants' projects never match.
+      await api.patch('updateProject', `/projects/${tunnel.id}`, {
+        body: { name: 'Gowanus Canal Flushing Tunnel' },
+      });
+      expect(await ids({ q: 'gowanus' })).to.deep.equal([tunnel.id]);
+      await api.patch('updateProject', `/projects/${tunnel.id}`, { body: { description: null } });
+      expect(await ids({ q: 'pumping' })).to.deep.equal([]);
+      const otherApi = client(server.baseUrl, (await server.createTenant()).keys.write);
+      await makeProject(otherApi, { name: 'Brooklyn Bridge Park' });
+      expect(await ids({ q: 'brooklyn bridge' })).to.deep.equal([bridge.id]);
+    });
+
+    it('tag restricts to projects carrying the tag, ignoring case, and follows updates', async () => {
+      const a = await makeProject(api, { tags: ['Resilience', 'Sandy'] });
+      const b = await makeProject(api, { tags: ['resilience'] });
+      await makeProject(api, { tags: ['schools'] });
+      expect(await ids({ tag: 'resilience' })).to.deep.equal([a.id, b.id]);
+      expect(await ids({ tag: ' SANDY ' })).to.deep.equal([a.id]);
+      expect(await ids({ tag: 'sand' })).to.deep.equal([]);
+      await api.patch('updateProject', `/projects/${a.id}`, { body: { tags: ['Sandy'] } });
+      expect(await ids({ tag: 'resilience' })).to.deep.equal([b.id]);
+      expect(await ids({ tag: 'resilience', q: 'nope' })).to.deep.equal([]);
+      expectProblem(
+        await api.get('listProjects', '/projects', { query: { tag: '' } }),
+        400,
+        'validation_failed',
+      );
+      expectProblem(
+        await api.get('listProjects', '/projects', { query: { q: '' } }),
+        400,
+        'validation_failed',
+      );
+    });
+  });
+
   describe('createProject', () => {
     it('answers 201 with Location, ETag "1" and the defaults', async () => {
       const name = uniq('Created');

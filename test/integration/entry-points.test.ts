@@ -93,6 +93,58 @@ describe('entry points', function () {
     }
   });
 
+  it('the CLI import reports progress as plain lines when stdout is not a terminal (issue 14)', async () => {
+    const env = { ...process.env, MERIDIAN_SQLITE_FILE: path.join(dir, 'import.sqlite'), DATABASE_URL: '' };
+    const cli = (...args: string[]) =>
+      run(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], { cwd: ROOT, env });
+    await cli('tenants', 'create', '--name', 'Progress PMO');
+    const { stdout, stderr } = await cli(
+      'import',
+      'nyc-capital-projects',
+      'datasets/nyc-capital-projects-2019-09-01.csv',
+      '--tenant',
+      'Progress PMO',
+    );
+    // No bar: no carriage returns or escape sequences, one line per 250 rows and one at the end.
+    expect(stderr).to.not.match(/\r|\u001b\[/);
+    const lines = stderr.split('\n').filter((l) => l.startsWith('imported '));
+    const counts = lines.map((l) => {
+      const m = /^imported (\d+)\/(\d+) status reports \((\d+) %\)$/.exec(l);
+      expect(m, l).to.not.equal(null);
+      return { done: Number(m?.[1]), total: Number(m?.[2]), percent: Number(m?.[3]) };
+    });
+    const total = counts[0]?.total as number;
+    expect(total).to.be.greaterThan(2189);
+    expect(counts.map((c) => c.done)).to.deep.equal([
+      ...Array.from({ length: Math.floor(total / 250) }, (_, i) => (i + 1) * 250),
+      ...(total % 250 === 0 ? [] : [total]),
+    ]);
+    expect(counts.every((c) => c.total === total)).to.equal(true);
+    expect(counts.at(-1)?.percent).to.equal(100);
+    // The report itself stays on stdout.
+    expect(stdout).to.match(/2189 status reports stored/);
+  });
+
+  it('the CLI import draws a progress bar when stdout is a terminal (a pseudo-terminal from `script`)', async function () {
+    if (!fs.existsSync('/usr/bin/script')) this.skip();
+    const env = { ...process.env, MERIDIAN_SQLITE_FILE: path.join(dir, 'bar.sqlite'), DATABASE_URL: '' };
+    const node = `${process.execPath} --import tsx server/cli.ts`;
+    await run(
+      process.execPath,
+      ['--import', 'tsx', 'server/cli.ts', 'tenants', 'create', '--name', 'Bar PMO'],
+      {
+        cwd: ROOT,
+        env,
+      },
+    );
+    const command = `${node} import nyc-capital-projects datasets/nyc-capital-projects-2019-09-01.csv --tenant 'Bar PMO'`;
+    const { stdout } = await run('/usr/bin/script', ['-qec', command, '/dev/null'], { cwd: ROOT, env });
+    // cli-progress redraws one line in place (cursor to column 1) and ends full.
+    expect(stdout).to.include('\u001b[1Gimported [');
+    expect(stdout).to.match(/\] 100% \| (\d+)\/\1 status reports/);
+    expect(stdout).to.not.match(/^imported \d+\/\d+ status reports \(/m);
+  });
+
   it('the CLI creates a tenant and a key the API accepts, with exactly the scopes asked for', async () => {
     const env = { ...process.env, MERIDIAN_SQLITE_FILE: path.join(dir, 'cli.sqlite'), DATABASE_URL: '' };
     const cli = (...args: string[]) =>

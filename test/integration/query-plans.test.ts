@@ -1,12 +1,14 @@
 /**
  * Query plans of every list (issue 8): each list operation of the spec is called over HTTP without a filter and with
- * each of its filters; every SELECT it sends is explained on this run's database (`EXPLAIN QUERY PLAN` on SQLite,
+ * each of its filters (every value of `sort`; `q` long enough for the trigram index and too short for it; issue 14);
+ * every SELECT it sends is explained on this run's database (`EXPLAIN QUERY PLAN` on SQLite,
  * `EXPLAIN (FORMAT JSON)` on Postgres with sequential scans and sorts priced out, so a plan shows one only when no
  * index can serve), and the test fails on a full scan of a tenant table or a sort the index order does not give
  * (SQLite's temporary B-tree, Postgres's Sort). The operations and filters come from the spec, so a new list or
  * filter is checked without editing this file.
  */
 import { expect } from 'chai';
+import { v7 as uuidv7 } from 'uuid';
 import { loadSpec } from '../../server/http/spec.js';
 import { makeProject, makeRisk } from '../contract/helpers.js';
 import { client } from '../support/client.js';
@@ -88,7 +90,7 @@ describe(`query plans of every list (${TEST_DB})`, function () {
   it('no list, with any one of its filters, scans a tenant table or sorts outside an index', async () => {
     const t = await server.createTenant();
     const api = client(server.baseUrl, t.keys.admin);
-    const project = await makeProject(api);
+    const project = await makeProject(api, { name: 'Plan checker', tags: ['Resilience'] });
     await makeRisk(api, project.id);
     const resource = (
       await api.post('createResource', '/resources', {
@@ -133,6 +135,7 @@ describe(`query plans of every list (${TEST_DB})`, function () {
         actorId: t.userId,
       };
       const text: Record<string, string> = {
+        tag: 'resilience',
         role: 'Engineer',
         skill: 'planning',
         action: 'project.created',
@@ -157,6 +160,14 @@ describe(`query plans of every list (${TEST_DB})`, function () {
       throw new Error(`no parent record for ${path}`);
     };
 
+    // The values each filter is tried with: every order a list offers, and free text served by the trigram index
+    // (three characters or more) and too short for it.
+    const valuesOf = (name: string, schema: Json): string[] => {
+      if (name === 'sort') return (schema.enum as string[]) ?? [];
+      if (name === 'q') return ['checker', 'ch'];
+      return [filterValue(name, schema)];
+    };
+
     const failures: string[] = [];
     let explained = 0;
     let requests = 0;
@@ -169,13 +180,15 @@ describe(`query plans of every list (${TEST_DB})`, function () {
       if (!params.some((p) => p.name === 'limit')) continue;
       const filters = params.filter((p) => p.in === 'query' && p.name !== 'limit' && p.name !== 'offset');
       const concrete = path.includes('{id}') ? path.replace('{id}', parentOf(path)) : path;
-      for (const filter of [null, ...filters]) {
-        const query: Record<string, string> = {};
-        if (filter)
-          query[filter.name as string] = filterValue(
-            filter.name as string,
-            deref((filter.schema as Json) ?? {}),
-          );
+      const cases: Record<string, string>[] = [
+        {},
+        ...filters.flatMap((filter) =>
+          valuesOf(filter.name as string, deref((filter.schema as Json) ?? {})).map((value) => ({
+            [filter.name as string]: value,
+          })),
+        ),
+      ];
+      for (const query of cases) {
         if (path === '/allocations/conflicts')
           Object.assign(query, { from: '2026-01-01', to: '2026-12-31', ...query });
         captured.length = 0;
@@ -195,5 +208,74 @@ describe(`query plans of every list (${TEST_DB})`, function () {
     console.log(`      ${requests} list requests, ${explained} statements explained on ${TEST_DB}`);
     expect(requests).to.be.greaterThan(20);
     expect(failures, failures.join('\n')).to.deep.equal([]);
+  });
+
+  /** The plan of one statement as the database would run it (no planner setting changed), one line per node. */
+  async function planOf(query: Captured): Promise<string[]> {
+    if (TEST_DB === 'postgres') {
+      const sql = query.sql.replace(/\$\d+/g, '?');
+      const result = (await server.db.knex.raw(`EXPLAIN (FORMAT JSON) ${sql}`, query.bindings as never)) as {
+        rows: { 'QUERY PLAN': { Plan: Json }[] }[];
+      };
+      const lines: string[] = [];
+      const walk = (node: Json) => {
+        lines.push(
+          `${node['Node Type'] as string} ${(node['Index Name'] ?? node['Relation Name'] ?? '') as string}`,
+        );
+        for (const child of (node.Plans as Json[] | undefined) ?? []) walk(child);
+      };
+      walk(result.rows[0]?.['QUERY PLAN'][0]?.Plan as Json);
+      return lines;
+    }
+    const rows = (await server.db.knex.raw(`EXPLAIN QUERY PLAN ${query.sql}`, query.bindings as never)) as {
+      detail: string;
+    }[];
+    return rows.map((r) => r.detail);
+  }
+
+  it('serves `q` from the trigram index in a tenant of 20,000 projects (issue 14)', async () => {
+    const t = await server.createTenant();
+    const api = client(server.baseUrl, t.keys.admin);
+    // Written straight into the table (the API would take minutes): the index is kept by the database itself, a
+    // GIN index on Postgres and triggers into the FTS5 table on SQLite, whatever writes the rows.
+    const now = new Date().toISOString();
+    const rows = Array.from({ length: 20_000 }, (_, i) => ({
+      id: uuidv7(),
+      tenant_id: t.tenantId,
+      code: `CP-${i}`,
+      name: `Capital project ${i}`,
+      description: i % 10 === 0 ? 'Sewer main replacement' : 'Street reconstruction',
+      status: 'PLANNED',
+      start_date: '2026-01-01',
+      end_date: '2026-12-31',
+      created_at: now,
+      updated_at: now,
+    }));
+    await server.db.knex.batchInsert('projects', rows, 500);
+    const needle = await makeProject(api, {
+      name: 'Gowanus Canal Flushing Tunnel',
+      code: 'GWN-7',
+      description: 'Reactivation of the 1911 tunnel.',
+    });
+    if (TEST_DB === 'postgres') await server.db.knex.raw('ANALYZE projects');
+
+    for (const q of ['FLUSHING tun', 'gwn-7', '1911 tunnel']) {
+      captured.length = 0;
+      const res = await api.get('listProjects', '/projects', { query: { q } });
+      expect(res.status).to.equal(200);
+      expect(
+        res.body.data.map((p: { id: string }) => p.id),
+        q,
+      ).to.deep.equal([needle.id]);
+      const statements = captured.filter((c) => /from .projects./i.test(c.sql));
+      expect(statements.length, q).to.be.greaterThan(0);
+      for (const statement of statements) {
+        const plan = (await planOf(statement)).join(' | ');
+        if (TEST_DB === 'postgres')
+          expect(plan, `${q}: ${plan}`).to.include('Bitmap Index Scan projects_search_trgm');
+        else expect(plan, `${q}: ${plan}`).to.match(/SCAN project_search_fts VIRTUAL TABLE INDEX \d+:M/);
+        expect(plan, `${q}: ${plan}`).to.not.match(/(Seq Scan|^SCAN) projects\b/);
+      }
+    }
   });
 });

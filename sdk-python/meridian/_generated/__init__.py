@@ -21,6 +21,7 @@ from meridian._generated.models.allocation_conflict import AllocationConflict as
 from meridian._generated.models.allocation_conflict_list import AllocationConflictList as AllocationConflictList
 from meridian._generated.models.allocation_create import AllocationCreate as AllocationCreate
 from meridian._generated.models.allocation_list import AllocationList as AllocationList
+from meridian._generated.models.allocation_sort import AllocationSort as AllocationSort
 from meridian._generated.models.allocation_update import AllocationUpdate as AllocationUpdate
 from meridian._generated.models.api_key import ApiKey as ApiKey
 from meridian._generated.models.api_key_create import ApiKeyCreate as ApiKeyCreate
@@ -32,6 +33,7 @@ from meridian._generated.models.ask_request import AskRequest as AskRequest
 from meridian._generated.models.audit_actor import AuditActor as AuditActor
 from meridian._generated.models.audit_log_entry import AuditLogEntry as AuditLogEntry
 from meridian._generated.models.audit_log_entry_list import AuditLogEntryList as AuditLogEntryList
+from meridian._generated.models.audit_log_sort import AuditLogSort as AuditLogSort
 from meridian._generated.models.availability_granularity import AvailabilityGranularity as AvailabilityGranularity
 from meridian._generated.models.availability_period import AvailabilityPeriod as AvailabilityPeriod
 from meridian._generated.models.availability_totals import AvailabilityTotals as AvailabilityTotals
@@ -53,6 +55,7 @@ from meridian._generated.models.issue import Issue as Issue
 from meridian._generated.models.issue_create import IssueCreate as IssueCreate
 from meridian._generated.models.issue_list import IssueList as IssueList
 from meridian._generated.models.issue_priority import IssuePriority as IssuePriority
+from meridian._generated.models.issue_sort import IssueSort as IssueSort
 from meridian._generated.models.issue_status import IssueStatus as IssueStatus
 from meridian._generated.models.issue_update import IssueUpdate as IssueUpdate
 from meridian._generated.models.me import Me as Me
@@ -64,6 +67,7 @@ from meridian._generated.models.milestone_create import MilestoneCreate as Miles
 from meridian._generated.models.milestone_list import MilestoneList as MilestoneList
 from meridian._generated.models.milestone_missed_data import MilestoneMissedData as MilestoneMissedData
 from meridian._generated.models.milestone_missed_event import MilestoneMissedEvent as MilestoneMissedEvent
+from meridian._generated.models.milestone_sort import MilestoneSort as MilestoneSort
 from meridian._generated.models.milestone_status import MilestoneStatus as MilestoneStatus
 from meridian._generated.models.milestone_update import MilestoneUpdate as MilestoneUpdate
 from meridian._generated.models.pagination_meta import PaginationMeta as PaginationMeta
@@ -74,6 +78,7 @@ from meridian._generated.models.project import Project as Project
 from meridian._generated.models.project_create import ProjectCreate as ProjectCreate
 from meridian._generated.models.project_detail import ProjectDetail as ProjectDetail
 from meridian._generated.models.project_list import ProjectList as ProjectList
+from meridian._generated.models.project_sort import ProjectSort as ProjectSort
 from meridian._generated.models.project_status import ProjectStatus as ProjectStatus
 from meridian._generated.models.project_status_changed_data import ProjectStatusChangedData as ProjectStatusChangedData
 from meridian._generated.models.project_status_changed_event import ProjectStatusChangedEvent as ProjectStatusChangedEvent
@@ -83,6 +88,7 @@ from meridian._generated.models.resource import Resource as Resource
 from meridian._generated.models.resource_availability import ResourceAvailability as ResourceAvailability
 from meridian._generated.models.resource_create import ResourceCreate as ResourceCreate
 from meridian._generated.models.resource_list import ResourceList as ResourceList
+from meridian._generated.models.resource_sort import ResourceSort as ResourceSort
 from meridian._generated.models.resource_update import ResourceUpdate as ResourceUpdate
 from meridian._generated.models.risk import Risk as Risk
 from meridian._generated.models.risk_create import RiskCreate as RiskCreate
@@ -93,6 +99,7 @@ from meridian._generated.models.risk_list import RiskList as RiskList
 from meridian._generated.models.risk_severity import RiskSeverity as RiskSeverity
 from meridian._generated.models.risk_severity_escalated_data import RiskSeverityEscalatedData as RiskSeverityEscalatedData
 from meridian._generated.models.risk_severity_escalated_event import RiskSeverityEscalatedEvent as RiskSeverityEscalatedEvent
+from meridian._generated.models.risk_sort import RiskSort as RiskSort
 from meridian._generated.models.risk_status import RiskStatus as RiskStatus
 from meridian._generated.models.risk_update import RiskUpdate as RiskUpdate
 from meridian._generated.models.severity_source import SeveritySource as SeveritySource
@@ -134,6 +141,7 @@ __all__ = [
     'AllocationConflictList',
     'AllocationCreate',
     'AllocationList',
+    'AllocationSort',
     'AllocationUpdate',
     'ApiKey',
     'ApiKeyCreate',
@@ -145,6 +153,7 @@ __all__ = [
     'AuditActor',
     'AuditLogEntry',
     'AuditLogEntryList',
+    'AuditLogSort',
     'AvailabilityGranularity',
     'AvailabilityPeriod',
     'AvailabilityTotals',
@@ -166,6 +175,7 @@ __all__ = [
     'IssueCreate',
     'IssueList',
     'IssuePriority',
+    'IssueSort',
     'IssueStatus',
     'IssueUpdate',
     'Me',
@@ -177,6 +187,7 @@ __all__ = [
     'MilestoneList',
     'MilestoneMissedData',
     'MilestoneMissedEvent',
+    'MilestoneSort',
     'MilestoneStatus',
     'MilestoneUpdate',
     'PaginationMeta',
@@ -187,6 +198,7 @@ __all__ = [
     'ProjectCreate',
     'ProjectDetail',
     'ProjectList',
+    'ProjectSort',
     'ProjectStatus',
     'ProjectStatusChangedData',
     'ProjectStatusChangedEvent',
@@ -196,6 +208,7 @@ __all__ = [
     'ResourceAvailability',
     'ResourceCreate',
     'ResourceList',
+    'ResourceSort',
     'ResourceUpdate',
     'Risk',
     'RiskCreate',
@@ -206,6 +219,7 @@ __all__ = [
     'RiskSeverity',
     'RiskSeverityEscalatedData',
     'RiskSeverityEscalatedEvent',
+    'RiskSort',
     'RiskStatus',
     'RiskUpdate',
     'SeveritySource',

@@ -34,6 +34,7 @@ from meridian._generated.models.allocation import Allocation
 from meridian._generated.models.allocation_conflict_list import AllocationConflictList
 from meridian._generated.models.allocation_create import AllocationCreate
 from meridian._generated.models.allocation_list import AllocationList
+from meridian._generated.models.allocation_sort import AllocationSort
 from meridian._generated.models.allocation_update import AllocationUpdate
 from meridian._generated.models.api_key_create import ApiKeyCreate
 from meridian._generated.models.api_key_list import ApiKeyList
@@ -41,35 +42,41 @@ from meridian._generated.models.api_key_with_secret import ApiKeyWithSecret
 from meridian._generated.models.ask_answer import AskAnswer
 from meridian._generated.models.ask_request import AskRequest
 from meridian._generated.models.audit_log_entry_list import AuditLogEntryList
+from meridian._generated.models.audit_log_sort import AuditLogSort
 from meridian._generated.models.availability_granularity import AvailabilityGranularity
 from meridian._generated.models.execution_status import ExecutionStatus
 from meridian._generated.models.issue import Issue
 from meridian._generated.models.issue_create import IssueCreate
 from meridian._generated.models.issue_list import IssueList
 from meridian._generated.models.issue_priority import IssuePriority
+from meridian._generated.models.issue_sort import IssueSort
 from meridian._generated.models.issue_status import IssueStatus
 from meridian._generated.models.issue_update import IssueUpdate
 from meridian._generated.models.me import Me
 from meridian._generated.models.milestone import Milestone
 from meridian._generated.models.milestone_create import MilestoneCreate
 from meridian._generated.models.milestone_list import MilestoneList
+from meridian._generated.models.milestone_sort import MilestoneSort
 from meridian._generated.models.milestone_status import MilestoneStatus
 from meridian._generated.models.milestone_update import MilestoneUpdate
 from meridian._generated.models.project import Project
 from meridian._generated.models.project_create import ProjectCreate
 from meridian._generated.models.project_detail import ProjectDetail
 from meridian._generated.models.project_list import ProjectList
+from meridian._generated.models.project_sort import ProjectSort
 from meridian._generated.models.project_status import ProjectStatus
 from meridian._generated.models.project_update import ProjectUpdate
 from meridian._generated.models.resource import Resource
 from meridian._generated.models.resource_availability import ResourceAvailability
 from meridian._generated.models.resource_create import ResourceCreate
 from meridian._generated.models.resource_list import ResourceList
+from meridian._generated.models.resource_sort import ResourceSort
 from meridian._generated.models.resource_update import ResourceUpdate
 from meridian._generated.models.risk import Risk
 from meridian._generated.models.risk_create import RiskCreate
 from meridian._generated.models.risk_list import RiskList
 from meridian._generated.models.risk_severity import RiskSeverity
+from meridian._generated.models.risk_sort import RiskSort
 from meridian._generated.models.risk_status import RiskStatus
 from meridian._generated.models.risk_update import RiskUpdate
 from meridian._generated.models.status_report import StatusReport
@@ -97,6 +104,9 @@ _LIST_PROJECTS: Operation[ProjectList] = Operation(
         Param('borough', 'borough', 'query', Optional[Annotated[str, Field(strict=True, min_length=1, max_length=200)]], required=False),
         Param('managing_agency', 'managingAgency', 'query', Optional[Annotated[str, Field(strict=True, min_length=1, max_length=200)]], required=False),
         Param('client_agency', 'clientAgency', 'query', Optional[Annotated[str, Field(strict=True, min_length=1, max_length=200)]], required=False),
+        Param('q', 'q', 'query', Optional[Annotated[str, Field(strict=True, min_length=1, max_length=200)]], required=False),
+        Param('tag', 'tag', 'query', Optional[Annotated[str, Field(strict=True, min_length=1, max_length=50)]], required=False),
+        Param('sort', 'sort', 'query', Optional[ProjectSort], required=False),
         Param('limit', 'limit', 'query', Optional[Annotated[int, Field(strict=True, ge=1, le=100)]], required=False),
         Param('offset', 'offset', 'query', Optional[Annotated[int, Field(strict=True, ge=0, le=2147483647)]], required=False),
     ),
@@ -199,6 +209,7 @@ _LIST_PROJECT_MILESTONES: Operation[MilestoneList] = Operation(
     (
         Param('id', 'id', 'path', UUID, required=True),
         Param('status', 'status', 'query', Optional[MilestoneStatus], required=False),
+        Param('sort', 'sort', 'query', Optional[MilestoneSort], required=False),
         Param('limit', 'limit', 'query', Optional[Annotated[int, Field(strict=True, ge=1, le=100)]], required=False),
         Param('offset', 'offset', 'query', Optional[Annotated[int, Field(strict=True, ge=0, le=2147483647)]], required=False),
     ),
@@ -262,6 +273,7 @@ _LIST_RISKS: Operation[RiskList] = Operation(
         Param('project_id', 'projectId', 'query', Optional[UUID], required=False),
         Param('status', 'status', 'query', Optional[RiskStatus], required=False),
         Param('severity', 'severity', 'query', Optional[RiskSeverity], required=False),
+        Param('sort', 'sort', 'query', Optional[RiskSort], required=False),
         Param('limit', 'limit', 'query', Optional[Annotated[int, Field(strict=True, ge=1, le=100)]], required=False),
         Param('offset', 'offset', 'query', Optional[Annotated[int, Field(strict=True, ge=0, le=2147483647)]], required=False),
     ),
@@ -313,6 +325,7 @@ _LIST_ISSUES: Operation[IssueList] = Operation(
         Param('status', 'status', 'query', Optional[IssueStatus], required=False),
         Param('priority', 'priority', 'query', Optional[IssuePriority], required=False),
         Param('assignee_id', 'assigneeId', 'query', Optional[UUID], required=False),
+        Param('sort', 'sort', 'query', Optional[IssueSort], required=False),
         Param('limit', 'limit', 'query', Optional[Annotated[int, Field(strict=True, ge=1, le=100)]], required=False),
         Param('offset', 'offset', 'query', Optional[Annotated[int, Field(strict=True, ge=0, le=2147483647)]], required=False),
     ),
@@ -363,6 +376,7 @@ _LIST_RESOURCES: Operation[ResourceList] = Operation(
         Param('role', 'role', 'query', Optional[Annotated[str, Field(strict=True, min_length=1, max_length=100)]], required=False),
         Param('skill', 'skill', 'query', Optional[Annotated[str, Field(strict=True, min_length=1, max_length=50)]], required=False),
         Param('active', 'active', 'query', Optional[Annotated[bool, Field(strict=True)]], required=False),
+        Param('sort', 'sort', 'query', Optional[ResourceSort], required=False),
         Param('limit', 'limit', 'query', Optional[Annotated[int, Field(strict=True, ge=1, le=100)]], required=False),
         Param('offset', 'offset', 'query', Optional[Annotated[int, Field(strict=True, ge=0, le=2147483647)]], required=False),
     ),
@@ -428,6 +442,7 @@ _LIST_ALLOCATIONS: Operation[AllocationList] = Operation(
         Param('project_id', 'projectId', 'query', Optional[UUID], required=False),
         Param('from_', 'from', 'query', Optional[date], required=False),
         Param('to', 'to', 'query', Optional[date], required=False),
+        Param('sort', 'sort', 'query', Optional[AllocationSort], required=False),
         Param('limit', 'limit', 'query', Optional[Annotated[int, Field(strict=True, ge=1, le=100)]], required=False),
         Param('offset', 'offset', 'query', Optional[Annotated[int, Field(strict=True, ge=0, le=2147483647)]], required=False),
     ),
@@ -717,6 +732,7 @@ _LIST_AUDIT_LOGS: Operation[AuditLogEntryList] = Operation(
         Param('actor_id', 'actorId', 'query', Optional[UUID], required=False),
         Param('since', 'since', 'query', Optional[datetime], required=False),
         Param('until', 'until', 'query', Optional[datetime], required=False),
+        Param('sort', 'sort', 'query', Optional[AuditLogSort], required=False),
         Param('limit', 'limit', 'query', Optional[Annotated[int, Field(strict=True, ge=1, le=100)]], required=False),
         Param('offset', 'offset', 'query', Optional[Annotated[int, Field(strict=True, ge=0, le=2147483647)]], required=False),
     ),
@@ -741,6 +757,9 @@ class ProjectsResource(SyncAPIResource):
         borough: Optional[str] = None,
         managing_agency: Optional[str] = None,
         client_agency: Optional[str] = None,
+        q: Optional[str] = None,
+        tag: Optional[str] = None,
+        sort: Optional[Union[ProjectSort, Literal["createdAt", "-createdAt", "name", "-name", "endDate", "-endDate", "forecastEndDate", "-forecastEndDate", "budget", "-budget"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -749,8 +768,15 @@ class ProjectsResource(SyncAPIResource):
     ) -> ProjectList:
         """List projects
 
-        Returns the tenant's projects, ordered by `createdAt` ascending then `id`, in pages of `limit` (default 25,
-        max 100). When `status` is given the list is restricted to projects with that status.
+        Returns the tenant's projects in pages of `limit` (default 25, max 100), ordered by `sort`: `createdAt`
+        ascending by default, or `name`, `endDate`, `forecastEndDate`, `budget` or `createdAt`, each with a leading
+        `-` for descending (`sort=-budget` lists the largest budgets first). Ties are broken by `id` in the same
+        direction, so pages are stable. Names compare case-insensitively. Projects with no `forecastEndDate` or no
+        `budget` (unknown) come last in either direction.
+
+        `q` searches: a project matches when its `name`, `code` or `description` contains the text, ignoring case
+        (`q=bridge` finds "Brooklyn Bridge Promenade" and "BRIDGE-42"). `tag` restricts to projects carrying that tag
+        (ignoring case). When `status` is given the list is restricted to projects with that status.
 
         `category`, `borough`, `managingAgency` and `clientAgency` filter on the project's descriptive fields: a
         project matches when the field equals the value or lists it as one of its comma-separated items, ignoring
@@ -770,6 +796,11 @@ class ProjectsResource(SyncAPIResource):
             (case-insensitive; see the operation's description). Spaces may be sent as `+` or `%20`.
         :param client_agency: Only projects whose `clientAgency` is this client agency or lists it (case-insensitive;
             see the operation's description). Spaces may be sent as `+` or `%20`.
+        :param q: Only projects whose `name`, `code` or `description` contains this text, ignoring case. Three
+            characters or more are matched through a trigram index; one or two scan the tenant's projects.
+        :param tag: Only projects that carry this tag (one of their `tags`), ignoring case and surrounding spaces.
+        :param sort: Order of the list: a field, with a leading `-` for descending (see the operation's description).
+            Default `createdAt`.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -781,7 +812,7 @@ class ProjectsResource(SyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self.list_projects_with_response(status=status, category=category, borough=borough, managing_agency=managing_agency, client_agency=client_agency, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
+        return self.list_projects_with_response(status=status, category=category, borough=borough, managing_agency=managing_agency, client_agency=client_agency, q=q, tag=tag, sort=sort, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
 
     def list_projects_with_response(
         self,
@@ -791,6 +822,9 @@ class ProjectsResource(SyncAPIResource):
         borough: Optional[str] = None,
         managing_agency: Optional[str] = None,
         client_agency: Optional[str] = None,
+        q: Optional[str] = None,
+        tag: Optional[str] = None,
+        sort: Optional[Union[ProjectSort, Literal["createdAt", "-createdAt", "name", "-name", "endDate", "-endDate", "forecastEndDate", "-forecastEndDate", "budget", "-budget"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -800,7 +834,7 @@ class ProjectsResource(SyncAPIResource):
         """List projects, returning the whole answer: as ``list_projects``, but the result is an
         ``APIResponse`` whose ``data`` is the ``ProjectList``, with ``status_code``, ``headers`` and ``request_id``.
         """
-        return self._client.request(_LIST_PROJECTS, {'status': status, 'category': category, 'borough': borough, 'managing_agency': managing_agency, 'client_agency': client_agency, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+        return self._client.request(_LIST_PROJECTS, {'status': status, 'category': category, 'borough': borough, 'managing_agency': managing_agency, 'client_agency': client_agency, 'q': q, 'tag': tag, 'sort': sort, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
 
     def create_project(
         self,
@@ -1214,6 +1248,7 @@ class MilestonesResource(SyncAPIResource):
         id: Union[UUID, str],
         *,
         status: Optional[Union[MilestoneStatus, Literal["PENDING", "COMPLETED", "MISSED"]]] = None,
+        sort: Optional[Union[MilestoneSort, Literal["createdAt", "-createdAt", "dueDate", "-dueDate"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -1222,8 +1257,9 @@ class MilestonesResource(SyncAPIResource):
     ) -> MilestoneList:
         """List a project's milestones
 
-        Returns the milestones of the project, ordered by `createdAt` ascending then `id`. When `status` is given the
-        list is restricted to milestones with that status.
+        Returns the milestones of the project, ordered by `sort`: `createdAt` ascending by default, `dueDate` for the
+        earliest due first, `-dueDate` for the latest; ties are broken by `id` in the same direction. When `status` is
+        given the list is restricted to milestones with that status.
 
         Errors: 404 `not_found` when the project does not exist in your tenant.
 
@@ -1233,6 +1269,8 @@ class MilestonesResource(SyncAPIResource):
 
         :param id: The record's id (UUID).
         :param status: Only milestones with this status.
+        :param sort: Order of the list: `createdAt` or `dueDate`, with a leading `-` for descending. Default
+            `createdAt`.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -1244,13 +1282,14 @@ class MilestonesResource(SyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self.list_project_milestones_with_response(id, status=status, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
+        return self.list_project_milestones_with_response(id, status=status, sort=sort, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
 
     def list_project_milestones_with_response(
         self,
         id: Union[UUID, str],
         *,
         status: Optional[Union[MilestoneStatus, Literal["PENDING", "COMPLETED", "MISSED"]]] = None,
+        sort: Optional[Union[MilestoneSort, Literal["createdAt", "-createdAt", "dueDate", "-dueDate"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -1260,7 +1299,7 @@ class MilestonesResource(SyncAPIResource):
         """List a project's milestones, returning the whole answer: as ``list_project_milestones``, but the result is an
         ``APIResponse`` whose ``data`` is the ``MilestoneList``, with ``status_code``, ``headers`` and ``request_id``.
         """
-        return self._client.request(_LIST_PROJECT_MILESTONES, {'id': id, 'status': status, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+        return self._client.request(_LIST_PROJECT_MILESTONES, {'id': id, 'status': status, 'sort': sort, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
 
     def create_milestone(
         self,
@@ -1482,6 +1521,7 @@ class RisksResource(SyncAPIResource):
         project_id: Optional[Union[UUID, str]] = None,
         status: Optional[Union[RiskStatus, Literal["OPEN", "MITIGATING", "ACCEPTED", "CLOSED"]]] = None,
         severity: Optional[Union[RiskSeverity, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]] = None,
+        sort: Optional[Union[RiskSort, Literal["createdAt", "-createdAt", "score", "-score"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -1490,8 +1530,10 @@ class RisksResource(SyncAPIResource):
     ) -> RiskList:
         """List risks
 
-        Returns the tenant's risks, ordered by `createdAt` ascending then `id`. When `projectId`, `status` or
-        `severity` is given, the list is restricted to risks with that value (filters combine with AND).
+        Returns the tenant's risks, ordered by `sort`: `createdAt` ascending by default, `-score` for the highest
+        likelihood × impact first, `score` for the lowest; ties are broken by `id` in the same direction. When
+        `projectId`, `status` or `severity` is given, the list is restricted to risks with that value (filters combine
+        with AND).
 
         Requires scope `read`.
 
@@ -1500,6 +1542,8 @@ class RisksResource(SyncAPIResource):
         :param project_id: Only risks of this project.
         :param status: Only risks with this status.
         :param severity: Only risks with this severity (derived or manual).
+        :param sort: Order of the list: `createdAt` or `score`, with a leading `-` for descending. Default
+            `createdAt`.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -1511,7 +1555,7 @@ class RisksResource(SyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self.list_risks_with_response(project_id=project_id, status=status, severity=severity, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
+        return self.list_risks_with_response(project_id=project_id, status=status, severity=severity, sort=sort, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
 
     def list_risks_with_response(
         self,
@@ -1519,6 +1563,7 @@ class RisksResource(SyncAPIResource):
         project_id: Optional[Union[UUID, str]] = None,
         status: Optional[Union[RiskStatus, Literal["OPEN", "MITIGATING", "ACCEPTED", "CLOSED"]]] = None,
         severity: Optional[Union[RiskSeverity, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]] = None,
+        sort: Optional[Union[RiskSort, Literal["createdAt", "-createdAt", "score", "-score"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -1528,7 +1573,7 @@ class RisksResource(SyncAPIResource):
         """List risks, returning the whole answer: as ``list_risks``, but the result is an
         ``APIResponse`` whose ``data`` is the ``RiskList``, with ``status_code``, ``headers`` and ``request_id``.
         """
-        return self._client.request(_LIST_RISKS, {'project_id': project_id, 'status': status, 'severity': severity, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+        return self._client.request(_LIST_RISKS, {'project_id': project_id, 'status': status, 'severity': severity, 'sort': sort, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
 
     def create_risk(
         self,
@@ -1703,6 +1748,7 @@ class IssuesResource(SyncAPIResource):
         status: Optional[Union[IssueStatus, Literal["OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED"]]] = None,
         priority: Optional[Union[IssuePriority, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]] = None,
         assignee_id: Optional[Union[UUID, str]] = None,
+        sort: Optional[Union[IssueSort, Literal["createdAt", "-createdAt", "priority", "-priority"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -1711,8 +1757,9 @@ class IssuesResource(SyncAPIResource):
     ) -> IssueList:
         """List issues
 
-        Returns the tenant's issues, ordered by `createdAt` ascending then `id`. Each filter given restricts the list
-        to issues with that value.
+        Returns the tenant's issues, ordered by `sort`: `createdAt` ascending by default; `-priority` lists CRITICAL
+        first, then HIGH, MEDIUM and LOW (priority order, not alphabetical), `priority` the reverse. Ties are broken by
+        `id` in the same direction. Each filter given restricts the list to issues with that value.
 
         Requires scope `read`.
 
@@ -1722,6 +1769,8 @@ class IssuesResource(SyncAPIResource):
         :param status: Only issues with this status.
         :param priority: Only issues with this priority.
         :param assignee_id: Only issues assigned to this resource.
+        :param sort: Order of the list: `createdAt` or `priority` (LOW < MEDIUM < HIGH < CRITICAL), with a leading `-`
+            for descending. Default `createdAt`.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -1733,7 +1782,7 @@ class IssuesResource(SyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self.list_issues_with_response(project_id=project_id, status=status, priority=priority, assignee_id=assignee_id, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
+        return self.list_issues_with_response(project_id=project_id, status=status, priority=priority, assignee_id=assignee_id, sort=sort, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
 
     def list_issues_with_response(
         self,
@@ -1742,6 +1791,7 @@ class IssuesResource(SyncAPIResource):
         status: Optional[Union[IssueStatus, Literal["OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED"]]] = None,
         priority: Optional[Union[IssuePriority, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]] = None,
         assignee_id: Optional[Union[UUID, str]] = None,
+        sort: Optional[Union[IssueSort, Literal["createdAt", "-createdAt", "priority", "-priority"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -1751,7 +1801,7 @@ class IssuesResource(SyncAPIResource):
         """List issues, returning the whole answer: as ``list_issues``, but the result is an
         ``APIResponse`` whose ``data`` is the ``IssueList``, with ``status_code``, ``headers`` and ``request_id``.
         """
-        return self._client.request(_LIST_ISSUES, {'project_id': project_id, 'status': status, 'priority': priority, 'assignee_id': assignee_id, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+        return self._client.request(_LIST_ISSUES, {'project_id': project_id, 'status': status, 'priority': priority, 'assignee_id': assignee_id, 'sort': sort, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
 
     def create_issue(
         self,
@@ -1923,6 +1973,7 @@ class ResourcesResource(SyncAPIResource):
         role: Optional[str] = None,
         skill: Optional[str] = None,
         active: Optional[bool] = None,
+        sort: Optional[Union[ResourceSort, Literal["createdAt", "-createdAt", "name", "-name"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -1931,8 +1982,9 @@ class ResourcesResource(SyncAPIResource):
     ) -> ResourceList:
         """List resources
 
-        Returns the tenant's resources (people), ordered by `createdAt` ascending then `id`. Each filter given
-        restricts the list: `role` by exact match, `skill` to resources whose `skills` contain that exact value,
+        Returns the tenant's resources (people), ordered by `sort`: `createdAt` ascending by default, `name` for
+        alphabetical order (ignoring case), `-name` for the reverse; ties are broken by `id` in the same direction.
+        Each filter given restricts the list: `role` by exact match, `skill` to resources whose `skills` contain that exact value,
         `active` by flag.
 
         Requires scope `read`.
@@ -1943,6 +1995,7 @@ class ResourcesResource(SyncAPIResource):
         :param skill: Only resources having exactly this skill (case-sensitive). URL-encode it; a `+` is read as a
             space (form encoding).
         :param active: Only active (`true`) or inactive (`false`) resources.
+        :param sort: Order of the list: `createdAt` or `name`, with a leading `-` for descending. Default `createdAt`.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -1954,7 +2007,7 @@ class ResourcesResource(SyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self.list_resources_with_response(role=role, skill=skill, active=active, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
+        return self.list_resources_with_response(role=role, skill=skill, active=active, sort=sort, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
 
     def list_resources_with_response(
         self,
@@ -1962,6 +2015,7 @@ class ResourcesResource(SyncAPIResource):
         role: Optional[str] = None,
         skill: Optional[str] = None,
         active: Optional[bool] = None,
+        sort: Optional[Union[ResourceSort, Literal["createdAt", "-createdAt", "name", "-name"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -1971,7 +2025,7 @@ class ResourcesResource(SyncAPIResource):
         """List resources, returning the whole answer: as ``list_resources``, but the result is an
         ``APIResponse`` whose ``data`` is the ``ResourceList``, with ``status_code``, ``headers`` and ``request_id``.
         """
-        return self._client.request(_LIST_RESOURCES, {'role': role, 'skill': skill, 'active': active, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+        return self._client.request(_LIST_RESOURCES, {'role': role, 'skill': skill, 'active': active, 'sort': sort, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
 
     def create_resource(
         self,
@@ -2203,6 +2257,7 @@ class AllocationsResource(SyncAPIResource):
         project_id: Optional[Union[UUID, str]] = None,
         from_: Optional[Union[date, str]] = None,
         to: Optional[Union[date, str]] = None,
+        sort: Optional[Union[AllocationSort, Literal["createdAt", "-createdAt", "startDate", "-startDate"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -2211,7 +2266,9 @@ class AllocationsResource(SyncAPIResource):
     ) -> AllocationList:
         """List allocations
 
-        Returns the tenant's allocations, ordered by `createdAt` ascending then `id`. `resourceId` and `projectId`
+        Returns the tenant's allocations, ordered by `sort`: `createdAt` ascending by default, `startDate` for the
+        earliest start first, `-startDate` for the latest; ties are broken by `id` in the same direction.
+        `resourceId` and `projectId`
         restrict by exact match; `from` and `to` restrict to allocations whose date range overlaps
         [`from`, `to`] (either bound may be given alone).
 
@@ -2223,6 +2280,8 @@ class AllocationsResource(SyncAPIResource):
         :param project_id: Only allocations to this project.
         :param from_: Only allocations ending on or after this date.
         :param to: Only allocations starting on or before this date.
+        :param sort: Order of the list: `createdAt` or `startDate`, with a leading `-` for descending. Default
+            `createdAt`.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -2234,7 +2293,7 @@ class AllocationsResource(SyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self.list_allocations_with_response(resource_id=resource_id, project_id=project_id, from_=from_, to=to, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
+        return self.list_allocations_with_response(resource_id=resource_id, project_id=project_id, from_=from_, to=to, sort=sort, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
 
     def list_allocations_with_response(
         self,
@@ -2243,6 +2302,7 @@ class AllocationsResource(SyncAPIResource):
         project_id: Optional[Union[UUID, str]] = None,
         from_: Optional[Union[date, str]] = None,
         to: Optional[Union[date, str]] = None,
+        sort: Optional[Union[AllocationSort, Literal["createdAt", "-createdAt", "startDate", "-startDate"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -2252,7 +2312,7 @@ class AllocationsResource(SyncAPIResource):
         """List allocations, returning the whole answer: as ``list_allocations``, but the result is an
         ``APIResponse`` whose ``data`` is the ``AllocationList``, with ``status_code``, ``headers`` and ``request_id``.
         """
-        return self._client.request(_LIST_ALLOCATIONS, {'resource_id': resource_id, 'project_id': project_id, 'from_': from_, 'to': to, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+        return self._client.request(_LIST_ALLOCATIONS, {'resource_id': resource_id, 'project_id': project_id, 'from_': from_, 'to': to, 'sort': sort, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
 
     def create_allocation(
         self,
@@ -3530,6 +3590,7 @@ class AuditLogsResource(SyncAPIResource):
         actor_id: Optional[Union[UUID, str]] = None,
         since: Optional[Union[datetime, str]] = None,
         until: Optional[Union[datetime, str]] = None,
+        sort: Optional[Union[AuditLogSort, Literal["occurredAt", "-occurredAt"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -3539,9 +3600,9 @@ class AuditLogsResource(SyncAPIResource):
         """List audit log entries
 
         Returns the append-only record of changes made in the tenant (creates, updates, deletes of every record,
-        webhook endpoints and API keys), ordered by `occurredAt` ascending then `id`, like every list — use
-        `since` and the last page for the most recent entries. Each filter given restricts the list; `since` is
-        inclusive and `until` exclusive.
+        webhook endpoints and API keys), ordered by `sort`: `occurredAt` ascending (oldest first) by default, or
+        `-occurredAt` for the newest first; ties are broken by `id` in the same direction. Each filter given restricts
+        the list; `since` is inclusive and `until` exclusive.
 
         Requires scope `admin`.
 
@@ -3553,6 +3614,8 @@ class AuditLogsResource(SyncAPIResource):
         :param actor_id: Only entries made by this user or this API key.
         :param since: Only entries that occurred at or after this instant. Colons may be sent unencoded.
         :param until: Only entries that occurred before this instant. Colons may be sent unencoded.
+        :param sort: Order of the list: `occurredAt` (oldest first) or `-occurredAt` (newest first). Default
+            `occurredAt`.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -3564,7 +3627,7 @@ class AuditLogsResource(SyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self.list_audit_logs_with_response(action=action, resource_type=resource_type, resource_id=resource_id, actor_id=actor_id, since=since, until=until, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
+        return self.list_audit_logs_with_response(action=action, resource_type=resource_type, resource_id=resource_id, actor_id=actor_id, since=since, until=until, sort=sort, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
 
     def list_audit_logs_with_response(
         self,
@@ -3575,6 +3638,7 @@ class AuditLogsResource(SyncAPIResource):
         actor_id: Optional[Union[UUID, str]] = None,
         since: Optional[Union[datetime, str]] = None,
         until: Optional[Union[datetime, str]] = None,
+        sort: Optional[Union[AuditLogSort, Literal["occurredAt", "-occurredAt"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -3584,7 +3648,7 @@ class AuditLogsResource(SyncAPIResource):
         """List audit log entries, returning the whole answer: as ``list_audit_logs``, but the result is an
         ``APIResponse`` whose ``data`` is the ``AuditLogEntryList``, with ``status_code``, ``headers`` and ``request_id``.
         """
-        return self._client.request(_LIST_AUDIT_LOGS, {'action': action, 'resource_type': resource_type, 'resource_id': resource_id, 'actor_id': actor_id, 'since': since, 'until': until, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+        return self._client.request(_LIST_AUDIT_LOGS, {'action': action, 'resource_type': resource_type, 'resource_id': resource_id, 'actor_id': actor_id, 'since': since, 'until': until, 'sort': sort, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
 
 
 class AsyncProjectsResource(AsyncAPIResource):
@@ -3603,6 +3667,9 @@ class AsyncProjectsResource(AsyncAPIResource):
         borough: Optional[str] = None,
         managing_agency: Optional[str] = None,
         client_agency: Optional[str] = None,
+        q: Optional[str] = None,
+        tag: Optional[str] = None,
+        sort: Optional[Union[ProjectSort, Literal["createdAt", "-createdAt", "name", "-name", "endDate", "-endDate", "forecastEndDate", "-forecastEndDate", "budget", "-budget"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -3611,8 +3678,15 @@ class AsyncProjectsResource(AsyncAPIResource):
     ) -> ProjectList:
         """List projects
 
-        Returns the tenant's projects, ordered by `createdAt` ascending then `id`, in pages of `limit` (default 25,
-        max 100). When `status` is given the list is restricted to projects with that status.
+        Returns the tenant's projects in pages of `limit` (default 25, max 100), ordered by `sort`: `createdAt`
+        ascending by default, or `name`, `endDate`, `forecastEndDate`, `budget` or `createdAt`, each with a leading
+        `-` for descending (`sort=-budget` lists the largest budgets first). Ties are broken by `id` in the same
+        direction, so pages are stable. Names compare case-insensitively. Projects with no `forecastEndDate` or no
+        `budget` (unknown) come last in either direction.
+
+        `q` searches: a project matches when its `name`, `code` or `description` contains the text, ignoring case
+        (`q=bridge` finds "Brooklyn Bridge Promenade" and "BRIDGE-42"). `tag` restricts to projects carrying that tag
+        (ignoring case). When `status` is given the list is restricted to projects with that status.
 
         `category`, `borough`, `managingAgency` and `clientAgency` filter on the project's descriptive fields: a
         project matches when the field equals the value or lists it as one of its comma-separated items, ignoring
@@ -3632,6 +3706,11 @@ class AsyncProjectsResource(AsyncAPIResource):
             (case-insensitive; see the operation's description). Spaces may be sent as `+` or `%20`.
         :param client_agency: Only projects whose `clientAgency` is this client agency or lists it (case-insensitive;
             see the operation's description). Spaces may be sent as `+` or `%20`.
+        :param q: Only projects whose `name`, `code` or `description` contains this text, ignoring case. Three
+            characters or more are matched through a trigram index; one or two scan the tenant's projects.
+        :param tag: Only projects that carry this tag (one of their `tags`), ignoring case and surrounding spaces.
+        :param sort: Order of the list: a field, with a leading `-` for descending (see the operation's description).
+            Default `createdAt`.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -3643,7 +3722,7 @@ class AsyncProjectsResource(AsyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.list_projects_with_response(status=status, category=category, borough=borough, managing_agency=managing_agency, client_agency=client_agency, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return (await self.list_projects_with_response(status=status, category=category, borough=borough, managing_agency=managing_agency, client_agency=client_agency, q=q, tag=tag, sort=sort, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
 
     async def list_projects_with_response(
         self,
@@ -3653,6 +3732,9 @@ class AsyncProjectsResource(AsyncAPIResource):
         borough: Optional[str] = None,
         managing_agency: Optional[str] = None,
         client_agency: Optional[str] = None,
+        q: Optional[str] = None,
+        tag: Optional[str] = None,
+        sort: Optional[Union[ProjectSort, Literal["createdAt", "-createdAt", "name", "-name", "endDate", "-endDate", "forecastEndDate", "-forecastEndDate", "budget", "-budget"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -3662,7 +3744,7 @@ class AsyncProjectsResource(AsyncAPIResource):
         """List projects, returning the whole answer: as ``list_projects``, but the result is an
         ``APIResponse`` whose ``data`` is the ``ProjectList``, with ``status_code``, ``headers`` and ``request_id``.
         """
-        return await self._client.request(_LIST_PROJECTS, {'status': status, 'category': category, 'borough': borough, 'managing_agency': managing_agency, 'client_agency': client_agency, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+        return await self._client.request(_LIST_PROJECTS, {'status': status, 'category': category, 'borough': borough, 'managing_agency': managing_agency, 'client_agency': client_agency, 'q': q, 'tag': tag, 'sort': sort, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
 
     async def create_project(
         self,
@@ -4076,6 +4158,7 @@ class AsyncMilestonesResource(AsyncAPIResource):
         id: Union[UUID, str],
         *,
         status: Optional[Union[MilestoneStatus, Literal["PENDING", "COMPLETED", "MISSED"]]] = None,
+        sort: Optional[Union[MilestoneSort, Literal["createdAt", "-createdAt", "dueDate", "-dueDate"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -4084,8 +4167,9 @@ class AsyncMilestonesResource(AsyncAPIResource):
     ) -> MilestoneList:
         """List a project's milestones
 
-        Returns the milestones of the project, ordered by `createdAt` ascending then `id`. When `status` is given the
-        list is restricted to milestones with that status.
+        Returns the milestones of the project, ordered by `sort`: `createdAt` ascending by default, `dueDate` for the
+        earliest due first, `-dueDate` for the latest; ties are broken by `id` in the same direction. When `status` is
+        given the list is restricted to milestones with that status.
 
         Errors: 404 `not_found` when the project does not exist in your tenant.
 
@@ -4095,6 +4179,8 @@ class AsyncMilestonesResource(AsyncAPIResource):
 
         :param id: The record's id (UUID).
         :param status: Only milestones with this status.
+        :param sort: Order of the list: `createdAt` or `dueDate`, with a leading `-` for descending. Default
+            `createdAt`.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -4106,13 +4192,14 @@ class AsyncMilestonesResource(AsyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.list_project_milestones_with_response(id, status=status, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return (await self.list_project_milestones_with_response(id, status=status, sort=sort, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
 
     async def list_project_milestones_with_response(
         self,
         id: Union[UUID, str],
         *,
         status: Optional[Union[MilestoneStatus, Literal["PENDING", "COMPLETED", "MISSED"]]] = None,
+        sort: Optional[Union[MilestoneSort, Literal["createdAt", "-createdAt", "dueDate", "-dueDate"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -4122,7 +4209,7 @@ class AsyncMilestonesResource(AsyncAPIResource):
         """List a project's milestones, returning the whole answer: as ``list_project_milestones``, but the result is an
         ``APIResponse`` whose ``data`` is the ``MilestoneList``, with ``status_code``, ``headers`` and ``request_id``.
         """
-        return await self._client.request(_LIST_PROJECT_MILESTONES, {'id': id, 'status': status, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+        return await self._client.request(_LIST_PROJECT_MILESTONES, {'id': id, 'status': status, 'sort': sort, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
 
     async def create_milestone(
         self,
@@ -4344,6 +4431,7 @@ class AsyncRisksResource(AsyncAPIResource):
         project_id: Optional[Union[UUID, str]] = None,
         status: Optional[Union[RiskStatus, Literal["OPEN", "MITIGATING", "ACCEPTED", "CLOSED"]]] = None,
         severity: Optional[Union[RiskSeverity, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]] = None,
+        sort: Optional[Union[RiskSort, Literal["createdAt", "-createdAt", "score", "-score"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -4352,8 +4440,10 @@ class AsyncRisksResource(AsyncAPIResource):
     ) -> RiskList:
         """List risks
 
-        Returns the tenant's risks, ordered by `createdAt` ascending then `id`. When `projectId`, `status` or
-        `severity` is given, the list is restricted to risks with that value (filters combine with AND).
+        Returns the tenant's risks, ordered by `sort`: `createdAt` ascending by default, `-score` for the highest
+        likelihood × impact first, `score` for the lowest; ties are broken by `id` in the same direction. When
+        `projectId`, `status` or `severity` is given, the list is restricted to risks with that value (filters combine
+        with AND).
 
         Requires scope `read`.
 
@@ -4362,6 +4452,8 @@ class AsyncRisksResource(AsyncAPIResource):
         :param project_id: Only risks of this project.
         :param status: Only risks with this status.
         :param severity: Only risks with this severity (derived or manual).
+        :param sort: Order of the list: `createdAt` or `score`, with a leading `-` for descending. Default
+            `createdAt`.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -4373,7 +4465,7 @@ class AsyncRisksResource(AsyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.list_risks_with_response(project_id=project_id, status=status, severity=severity, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return (await self.list_risks_with_response(project_id=project_id, status=status, severity=severity, sort=sort, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
 
     async def list_risks_with_response(
         self,
@@ -4381,6 +4473,7 @@ class AsyncRisksResource(AsyncAPIResource):
         project_id: Optional[Union[UUID, str]] = None,
         status: Optional[Union[RiskStatus, Literal["OPEN", "MITIGATING", "ACCEPTED", "CLOSED"]]] = None,
         severity: Optional[Union[RiskSeverity, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]] = None,
+        sort: Optional[Union[RiskSort, Literal["createdAt", "-createdAt", "score", "-score"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -4390,7 +4483,7 @@ class AsyncRisksResource(AsyncAPIResource):
         """List risks, returning the whole answer: as ``list_risks``, but the result is an
         ``APIResponse`` whose ``data`` is the ``RiskList``, with ``status_code``, ``headers`` and ``request_id``.
         """
-        return await self._client.request(_LIST_RISKS, {'project_id': project_id, 'status': status, 'severity': severity, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+        return await self._client.request(_LIST_RISKS, {'project_id': project_id, 'status': status, 'severity': severity, 'sort': sort, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
 
     async def create_risk(
         self,
@@ -4565,6 +4658,7 @@ class AsyncIssuesResource(AsyncAPIResource):
         status: Optional[Union[IssueStatus, Literal["OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED"]]] = None,
         priority: Optional[Union[IssuePriority, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]] = None,
         assignee_id: Optional[Union[UUID, str]] = None,
+        sort: Optional[Union[IssueSort, Literal["createdAt", "-createdAt", "priority", "-priority"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -4573,8 +4667,9 @@ class AsyncIssuesResource(AsyncAPIResource):
     ) -> IssueList:
         """List issues
 
-        Returns the tenant's issues, ordered by `createdAt` ascending then `id`. Each filter given restricts the list
-        to issues with that value.
+        Returns the tenant's issues, ordered by `sort`: `createdAt` ascending by default; `-priority` lists CRITICAL
+        first, then HIGH, MEDIUM and LOW (priority order, not alphabetical), `priority` the reverse. Ties are broken by
+        `id` in the same direction. Each filter given restricts the list to issues with that value.
 
         Requires scope `read`.
 
@@ -4584,6 +4679,8 @@ class AsyncIssuesResource(AsyncAPIResource):
         :param status: Only issues with this status.
         :param priority: Only issues with this priority.
         :param assignee_id: Only issues assigned to this resource.
+        :param sort: Order of the list: `createdAt` or `priority` (LOW < MEDIUM < HIGH < CRITICAL), with a leading `-`
+            for descending. Default `createdAt`.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -4595,7 +4692,7 @@ class AsyncIssuesResource(AsyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.list_issues_with_response(project_id=project_id, status=status, priority=priority, assignee_id=assignee_id, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return (await self.list_issues_with_response(project_id=project_id, status=status, priority=priority, assignee_id=assignee_id, sort=sort, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
 
     async def list_issues_with_response(
         self,
@@ -4604,6 +4701,7 @@ class AsyncIssuesResource(AsyncAPIResource):
         status: Optional[Union[IssueStatus, Literal["OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED"]]] = None,
         priority: Optional[Union[IssuePriority, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]] = None,
         assignee_id: Optional[Union[UUID, str]] = None,
+        sort: Optional[Union[IssueSort, Literal["createdAt", "-createdAt", "priority", "-priority"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -4613,7 +4711,7 @@ class AsyncIssuesResource(AsyncAPIResource):
         """List issues, returning the whole answer: as ``list_issues``, but the result is an
         ``APIResponse`` whose ``data`` is the ``IssueList``, with ``status_code``, ``headers`` and ``request_id``.
         """
-        return await self._client.request(_LIST_ISSUES, {'project_id': project_id, 'status': status, 'priority': priority, 'assignee_id': assignee_id, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+        return await self._client.request(_LIST_ISSUES, {'project_id': project_id, 'status': status, 'priority': priority, 'assignee_id': assignee_id, 'sort': sort, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
 
     async def create_issue(
         self,
@@ -4785,6 +4883,7 @@ class AsyncResourcesResource(AsyncAPIResource):
         role: Optional[str] = None,
         skill: Optional[str] = None,
         active: Optional[bool] = None,
+        sort: Optional[Union[ResourceSort, Literal["createdAt", "-createdAt", "name", "-name"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -4793,8 +4892,9 @@ class AsyncResourcesResource(AsyncAPIResource):
     ) -> ResourceList:
         """List resources
 
-        Returns the tenant's resources (people), ordered by `createdAt` ascending then `id`. Each filter given
-        restricts the list: `role` by exact match, `skill` to resources whose `skills` contain that exact value,
+        Returns the tenant's resources (people), ordered by `sort`: `createdAt` ascending by default, `name` for
+        alphabetical order (ignoring case), `-name` for the reverse; ties are broken by `id` in the same direction.
+        Each filter given restricts the list: `role` by exact match, `skill` to resources whose `skills` contain that exact value,
         `active` by flag.
 
         Requires scope `read`.
@@ -4805,6 +4905,7 @@ class AsyncResourcesResource(AsyncAPIResource):
         :param skill: Only resources having exactly this skill (case-sensitive). URL-encode it; a `+` is read as a
             space (form encoding).
         :param active: Only active (`true`) or inactive (`false`) resources.
+        :param sort: Order of the list: `createdAt` or `name`, with a leading `-` for descending. Default `createdAt`.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -4816,7 +4917,7 @@ class AsyncResourcesResource(AsyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.list_resources_with_response(role=role, skill=skill, active=active, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return (await self.list_resources_with_response(role=role, skill=skill, active=active, sort=sort, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
 
     async def list_resources_with_response(
         self,
@@ -4824,6 +4925,7 @@ class AsyncResourcesResource(AsyncAPIResource):
         role: Optional[str] = None,
         skill: Optional[str] = None,
         active: Optional[bool] = None,
+        sort: Optional[Union[ResourceSort, Literal["createdAt", "-createdAt", "name", "-name"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -4833,7 +4935,7 @@ class AsyncResourcesResource(AsyncAPIResource):
         """List resources, returning the whole answer: as ``list_resources``, but the result is an
         ``APIResponse`` whose ``data`` is the ``ResourceList``, with ``status_code``, ``headers`` and ``request_id``.
         """
-        return await self._client.request(_LIST_RESOURCES, {'role': role, 'skill': skill, 'active': active, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+        return await self._client.request(_LIST_RESOURCES, {'role': role, 'skill': skill, 'active': active, 'sort': sort, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
 
     async def create_resource(
         self,
@@ -5065,6 +5167,7 @@ class AsyncAllocationsResource(AsyncAPIResource):
         project_id: Optional[Union[UUID, str]] = None,
         from_: Optional[Union[date, str]] = None,
         to: Optional[Union[date, str]] = None,
+        sort: Optional[Union[AllocationSort, Literal["createdAt", "-createdAt", "startDate", "-startDate"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -5073,7 +5176,9 @@ class AsyncAllocationsResource(AsyncAPIResource):
     ) -> AllocationList:
         """List allocations
 
-        Returns the tenant's allocations, ordered by `createdAt` ascending then `id`. `resourceId` and `projectId`
+        Returns the tenant's allocations, ordered by `sort`: `createdAt` ascending by default, `startDate` for the
+        earliest start first, `-startDate` for the latest; ties are broken by `id` in the same direction.
+        `resourceId` and `projectId`
         restrict by exact match; `from` and `to` restrict to allocations whose date range overlaps
         [`from`, `to`] (either bound may be given alone).
 
@@ -5085,6 +5190,8 @@ class AsyncAllocationsResource(AsyncAPIResource):
         :param project_id: Only allocations to this project.
         :param from_: Only allocations ending on or after this date.
         :param to: Only allocations starting on or before this date.
+        :param sort: Order of the list: `createdAt` or `startDate`, with a leading `-` for descending. Default
+            `createdAt`.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -5096,7 +5203,7 @@ class AsyncAllocationsResource(AsyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.list_allocations_with_response(resource_id=resource_id, project_id=project_id, from_=from_, to=to, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return (await self.list_allocations_with_response(resource_id=resource_id, project_id=project_id, from_=from_, to=to, sort=sort, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
 
     async def list_allocations_with_response(
         self,
@@ -5105,6 +5212,7 @@ class AsyncAllocationsResource(AsyncAPIResource):
         project_id: Optional[Union[UUID, str]] = None,
         from_: Optional[Union[date, str]] = None,
         to: Optional[Union[date, str]] = None,
+        sort: Optional[Union[AllocationSort, Literal["createdAt", "-createdAt", "startDate", "-startDate"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -5114,7 +5222,7 @@ class AsyncAllocationsResource(AsyncAPIResource):
         """List allocations, returning the whole answer: as ``list_allocations``, but the result is an
         ``APIResponse`` whose ``data`` is the ``AllocationList``, with ``status_code``, ``headers`` and ``request_id``.
         """
-        return await self._client.request(_LIST_ALLOCATIONS, {'resource_id': resource_id, 'project_id': project_id, 'from_': from_, 'to': to, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+        return await self._client.request(_LIST_ALLOCATIONS, {'resource_id': resource_id, 'project_id': project_id, 'from_': from_, 'to': to, 'sort': sort, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
 
     async def create_allocation(
         self,
@@ -6392,6 +6500,7 @@ class AsyncAuditLogsResource(AsyncAPIResource):
         actor_id: Optional[Union[UUID, str]] = None,
         since: Optional[Union[datetime, str]] = None,
         until: Optional[Union[datetime, str]] = None,
+        sort: Optional[Union[AuditLogSort, Literal["occurredAt", "-occurredAt"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -6401,9 +6510,9 @@ class AsyncAuditLogsResource(AsyncAPIResource):
         """List audit log entries
 
         Returns the append-only record of changes made in the tenant (creates, updates, deletes of every record,
-        webhook endpoints and API keys), ordered by `occurredAt` ascending then `id`, like every list — use
-        `since` and the last page for the most recent entries. Each filter given restricts the list; `since` is
-        inclusive and `until` exclusive.
+        webhook endpoints and API keys), ordered by `sort`: `occurredAt` ascending (oldest first) by default, or
+        `-occurredAt` for the newest first; ties are broken by `id` in the same direction. Each filter given restricts
+        the list; `since` is inclusive and `until` exclusive.
 
         Requires scope `admin`.
 
@@ -6415,6 +6524,8 @@ class AsyncAuditLogsResource(AsyncAPIResource):
         :param actor_id: Only entries made by this user or this API key.
         :param since: Only entries that occurred at or after this instant. Colons may be sent unencoded.
         :param until: Only entries that occurred before this instant. Colons may be sent unencoded.
+        :param sort: Order of the list: `occurredAt` (oldest first) or `-occurredAt` (newest first). Default
+            `occurredAt`.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -6426,7 +6537,7 @@ class AsyncAuditLogsResource(AsyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.list_audit_logs_with_response(action=action, resource_type=resource_type, resource_id=resource_id, actor_id=actor_id, since=since, until=until, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return (await self.list_audit_logs_with_response(action=action, resource_type=resource_type, resource_id=resource_id, actor_id=actor_id, since=since, until=until, sort=sort, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
 
     async def list_audit_logs_with_response(
         self,
@@ -6437,6 +6548,7 @@ class AsyncAuditLogsResource(AsyncAPIResource):
         actor_id: Optional[Union[UUID, str]] = None,
         since: Optional[Union[datetime, str]] = None,
         until: Optional[Union[datetime, str]] = None,
+        sort: Optional[Union[AuditLogSort, Literal["occurredAt", "-occurredAt"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -6446,7 +6558,7 @@ class AsyncAuditLogsResource(AsyncAPIResource):
         """List audit log entries, returning the whole answer: as ``list_audit_logs``, but the result is an
         ``APIResponse`` whose ``data`` is the ``AuditLogEntryList``, with ``status_code``, ``headers`` and ``request_id``.
         """
-        return await self._client.request(_LIST_AUDIT_LOGS, {'action': action, 'resource_type': resource_type, 'resource_id': resource_id, 'actor_id': actor_id, 'since': since, 'until': until, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+        return await self._client.request(_LIST_AUDIT_LOGS, {'action': action, 'resource_type': resource_type, 'resource_id': resource_id, 'actor_id': actor_id, 'since': since, 'until': until, 'sort': sort, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
 
 
 class SyncResourcesClient(SyncAPIClient):

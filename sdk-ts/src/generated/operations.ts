@@ -28,7 +28,7 @@ export interface OperationSpec {
 
 /** Every operation of the spec's `paths`, keyed by operationId, in the spec's order. */
 export const operationTable = {
-  listProjects: { method: 'GET', path: '/projects', pathParams: [], queryParams: ['status', 'category', 'borough', 'managingAgency', 'clientAgency', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Projects', scope: 'read' },
+  listProjects: { method: 'GET', path: '/projects', pathParams: [], queryParams: ['status', 'category', 'borough', 'managingAgency', 'clientAgency', 'q', 'tag', 'sort', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Projects', scope: 'read' },
   createProject: { method: 'POST', path: '/projects', pathParams: [], queryParams: [], headerParams: ['Idempotency-Key'], hasBody: true, paginated: false, limit: null, tag: 'Projects', scope: 'write' },
   getProject: { method: 'GET', path: '/projects/{id}', pathParams: ['id'], queryParams: [], headerParams: ['If-None-Match'], hasBody: false, paginated: false, limit: null, tag: 'Projects', scope: 'read' },
   updateProject: { method: 'PATCH', path: '/projects/{id}', pathParams: ['id'], queryParams: [], headerParams: ['If-Match'], hasBody: true, paginated: false, limit: null, tag: 'Projects', scope: 'write' },
@@ -36,25 +36,25 @@ export const operationTable = {
   createStatusReport: { method: 'POST', path: '/projects/{id}/status-reports', pathParams: ['id'], queryParams: [], headerParams: ['Idempotency-Key'], hasBody: true, paginated: false, limit: null, tag: 'Status Reports', scope: 'write' },
   listStatusReports: { method: 'GET', path: '/status-reports', pathParams: [], queryParams: ['projectId', 'since', 'until', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Status Reports', scope: 'read' },
   getStatusReport: { method: 'GET', path: '/status-reports/{id}', pathParams: ['id'], queryParams: [], headerParams: [], hasBody: false, paginated: false, limit: null, tag: 'Status Reports', scope: 'read' },
-  listProjectMilestones: { method: 'GET', path: '/projects/{id}/milestones', pathParams: ['id'], queryParams: ['status', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Milestones', scope: 'read' },
+  listProjectMilestones: { method: 'GET', path: '/projects/{id}/milestones', pathParams: ['id'], queryParams: ['status', 'sort', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Milestones', scope: 'read' },
   createMilestone: { method: 'POST', path: '/projects/{id}/milestones', pathParams: ['id'], queryParams: [], headerParams: ['Idempotency-Key'], hasBody: true, paginated: false, limit: null, tag: 'Milestones', scope: 'write' },
   getMilestone: { method: 'GET', path: '/milestones/{id}', pathParams: ['id'], queryParams: [], headerParams: ['If-None-Match'], hasBody: false, paginated: false, limit: null, tag: 'Milestones', scope: 'read' },
   deleteMilestone: { method: 'DELETE', path: '/milestones/{id}', pathParams: ['id'], queryParams: [], headerParams: ['If-Match'], hasBody: false, paginated: false, limit: null, tag: 'Milestones', scope: 'write' },
   updateMilestone: { method: 'PATCH', path: '/milestones/{id}', pathParams: ['id'], queryParams: [], headerParams: ['If-Match'], hasBody: true, paginated: false, limit: null, tag: 'Milestones', scope: 'write' },
-  listRisks: { method: 'GET', path: '/risks', pathParams: [], queryParams: ['projectId', 'status', 'severity', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Risks', scope: 'read' },
+  listRisks: { method: 'GET', path: '/risks', pathParams: [], queryParams: ['projectId', 'status', 'severity', 'sort', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Risks', scope: 'read' },
   createRisk: { method: 'POST', path: '/risks', pathParams: [], queryParams: [], headerParams: ['Idempotency-Key'], hasBody: true, paginated: false, limit: null, tag: 'Risks', scope: 'write' },
   getRisk: { method: 'GET', path: '/risks/{id}', pathParams: ['id'], queryParams: [], headerParams: ['If-None-Match'], hasBody: false, paginated: false, limit: null, tag: 'Risks', scope: 'read' },
   updateRisk: { method: 'PATCH', path: '/risks/{id}', pathParams: ['id'], queryParams: [], headerParams: ['If-Match'], hasBody: true, paginated: false, limit: null, tag: 'Risks', scope: 'write' },
-  listIssues: { method: 'GET', path: '/issues', pathParams: [], queryParams: ['projectId', 'status', 'priority', 'assigneeId', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Issues', scope: 'read' },
+  listIssues: { method: 'GET', path: '/issues', pathParams: [], queryParams: ['projectId', 'status', 'priority', 'assigneeId', 'sort', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Issues', scope: 'read' },
   createIssue: { method: 'POST', path: '/issues', pathParams: [], queryParams: [], headerParams: ['Idempotency-Key'], hasBody: true, paginated: false, limit: null, tag: 'Issues', scope: 'write' },
   getIssue: { method: 'GET', path: '/issues/{id}', pathParams: ['id'], queryParams: [], headerParams: ['If-None-Match'], hasBody: false, paginated: false, limit: null, tag: 'Issues', scope: 'read' },
   updateIssue: { method: 'PATCH', path: '/issues/{id}', pathParams: ['id'], queryParams: [], headerParams: ['If-Match'], hasBody: true, paginated: false, limit: null, tag: 'Issues', scope: 'write' },
-  listResources: { method: 'GET', path: '/resources', pathParams: [], queryParams: ['role', 'skill', 'active', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Resources', scope: 'read' },
+  listResources: { method: 'GET', path: '/resources', pathParams: [], queryParams: ['role', 'skill', 'active', 'sort', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Resources', scope: 'read' },
   createResource: { method: 'POST', path: '/resources', pathParams: [], queryParams: [], headerParams: ['Idempotency-Key'], hasBody: true, paginated: false, limit: null, tag: 'Resources', scope: 'write' },
   getResource: { method: 'GET', path: '/resources/{id}', pathParams: ['id'], queryParams: [], headerParams: ['If-None-Match'], hasBody: false, paginated: false, limit: null, tag: 'Resources', scope: 'read' },
   updateResource: { method: 'PATCH', path: '/resources/{id}', pathParams: ['id'], queryParams: [], headerParams: ['If-Match'], hasBody: true, paginated: false, limit: null, tag: 'Resources', scope: 'write' },
   getResourceAvailability: { method: 'GET', path: '/resources/{id}/availability', pathParams: ['id'], queryParams: ['from', 'to', 'granularity'], headerParams: [], hasBody: false, paginated: false, limit: null, tag: 'Resources', scope: 'read' },
-  listAllocations: { method: 'GET', path: '/allocations', pathParams: [], queryParams: ['resourceId', 'projectId', 'from', 'to', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Allocations', scope: 'read' },
+  listAllocations: { method: 'GET', path: '/allocations', pathParams: [], queryParams: ['resourceId', 'projectId', 'from', 'to', 'sort', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Allocations', scope: 'read' },
   createAllocation: { method: 'POST', path: '/allocations', pathParams: [], queryParams: [], headerParams: ['Idempotency-Key'], hasBody: true, paginated: false, limit: null, tag: 'Allocations', scope: 'write' },
   listAllocationConflicts: { method: 'GET', path: '/allocations/conflicts', pathParams: [], queryParams: ['from', 'to', 'resourceId', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Allocations', scope: 'read' },
   getAllocation: { method: 'GET', path: '/allocations/{id}', pathParams: ['id'], queryParams: [], headerParams: ['If-None-Match'], hasBody: false, paginated: false, limit: null, tag: 'Allocations', scope: 'read' },
@@ -78,7 +78,7 @@ export const operationTable = {
   listApiKeys: { method: 'GET', path: '/api-keys', pathParams: [], queryParams: ['limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'API Keys', scope: 'admin' },
   createApiKey: { method: 'POST', path: '/api-keys', pathParams: [], queryParams: [], headerParams: ['Idempotency-Key'], hasBody: true, paginated: false, limit: null, tag: 'API Keys', scope: 'admin' },
   revokeApiKey: { method: 'DELETE', path: '/api-keys/{id}', pathParams: ['id'], queryParams: [], headerParams: [], hasBody: false, paginated: false, limit: null, tag: 'API Keys', scope: 'admin' },
-  listAuditLogs: { method: 'GET', path: '/audit-logs', pathParams: [], queryParams: ['action', 'resourceType', 'resourceId', 'actorId', 'since', 'until', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Audit Logs', scope: 'admin' },
+  listAuditLogs: { method: 'GET', path: '/audit-logs', pathParams: [], queryParams: ['action', 'resourceType', 'resourceId', 'actorId', 'since', 'until', 'sort', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Audit Logs', scope: 'admin' },
 } as const satisfies Record<string, OperationSpec>;
 
 /** An operationId of the API. */
@@ -99,8 +99,15 @@ export interface OperationMethods {
   /**
    * List projects
    *
-   * Returns the tenant's projects, ordered by `createdAt` ascending then `id`, in pages of `limit` (default 25,
-   * max 100). When `status` is given the list is restricted to projects with that status.
+   * Returns the tenant's projects in pages of `limit` (default 25, max 100), ordered by `sort`: `createdAt`
+   * ascending by default, or `name`, `endDate`, `forecastEndDate`, `budget` or `createdAt`, each with a leading
+   * `-` for descending (`sort=-budget` lists the largest budgets first). Ties are broken by `id` in the same
+   * direction, so pages are stable. Names compare case-insensitively. Projects with no `forecastEndDate` or no
+   * `budget` (unknown) come last in either direction.
+   *
+   * `q` searches: a project matches when its `name`, `code` or `description` contains the text, ignoring case
+   * (`q=bridge` finds "Brooklyn Bridge Promenade" and "BRIDGE-42"). `tag` restricts to projects carrying that tag
+   * (ignoring case). When `status` is given the list is restricted to projects with that status.
    *
    * `category`, `borough`, `managingAgency` and `clientAgency` filter on the project's descriptive fields: a
    * project matches when the field equals the value or lists it as one of its comma-separated items, ignoring
@@ -293,8 +300,9 @@ export interface OperationMethods {
   /**
    * List a project's milestones
    *
-   * Returns the milestones of the project, ordered by `createdAt` ascending then `id`. When `status` is given the
-   * list is restricted to milestones with that status.
+   * Returns the milestones of the project, ordered by `sort`: `createdAt` ascending by default, `dueDate` for the
+   * earliest due first, `-dueDate` for the latest; ties are broken by `id` in the same direction. When `status` is
+   * given the list is restricted to milestones with that status.
    *
    * Errors: 404 `not_found` when the project does not exist in your tenant.
    *
@@ -398,8 +406,10 @@ export interface OperationMethods {
   /**
    * List risks
    *
-   * Returns the tenant's risks, ordered by `createdAt` ascending then `id`. When `projectId`, `status` or
-   * `severity` is given, the list is restricted to risks with that value (filters combine with AND).
+   * Returns the tenant's risks, ordered by `sort`: `createdAt` ascending by default, `-score` for the highest
+   * likelihood × impact first, `score` for the lowest; ties are broken by `id` in the same direction. When
+   * `projectId`, `status` or `severity` is given, the list is restricted to risks with that value (filters combine
+   * with AND).
    *
    * Requires scope `read`.
    *
@@ -484,8 +494,9 @@ export interface OperationMethods {
   /**
    * List issues
    *
-   * Returns the tenant's issues, ordered by `createdAt` ascending then `id`. Each filter given restricts the list
-   * to issues with that value.
+   * Returns the tenant's issues, ordered by `sort`: `createdAt` ascending by default; `-priority` lists CRITICAL
+   * first, then HIGH, MEDIUM and LOW (priority order, not alphabetical), `priority` the reverse. Ties are broken by
+   * `id` in the same direction. Each filter given restricts the list to issues with that value.
    *
    * Requires scope `read`.
    *
@@ -568,8 +579,9 @@ export interface OperationMethods {
   /**
    * List resources
    *
-   * Returns the tenant's resources (people), ordered by `createdAt` ascending then `id`. Each filter given
-   * restricts the list: `role` by exact match, `skill` to resources whose `skills` contain that exact value,
+   * Returns the tenant's resources (people), ordered by `sort`: `createdAt` ascending by default, `name` for
+   * alphabetical order (ignoring case), `-name` for the reverse; ties are broken by `id` in the same direction.
+   * Each filter given restricts the list: `role` by exact match, `skill` to resources whose `skills` contain that exact value,
    * `active` by flag.
    *
    * Requires scope `read`.
@@ -679,7 +691,9 @@ export interface OperationMethods {
   /**
    * List allocations
    *
-   * Returns the tenant's allocations, ordered by `createdAt` ascending then `id`. `resourceId` and `projectId`
+   * Returns the tenant's allocations, ordered by `sort`: `createdAt` ascending by default, `startDate` for the
+   * earliest start first, `-startDate` for the latest; ties are broken by `id` in the same direction.
+   * `resourceId` and `projectId`
    * restrict by exact match; `from` and `to` restrict to allocations whose date range overlaps
    * [`from`, `to`] (either bound may be given alone).
    *
@@ -1257,9 +1271,9 @@ export interface OperationMethods {
    * List audit log entries
    *
    * Returns the append-only record of changes made in the tenant (creates, updates, deletes of every record,
-   * webhook endpoints and API keys), ordered by `occurredAt` ascending then `id`, like every list — use
-   * `since` and the last page for the most recent entries. Each filter given restricts the list; `since` is
-   * inclusive and `until` exclusive.
+   * webhook endpoints and API keys), ordered by `sort`: `occurredAt` ascending (oldest first) by default, or
+   * `-occurredAt` for the newest first; ties are broken by `id` in the same direction. Each filter given restricts
+   * the list; `since` is inclusive and `until` exclusive.
    *
    * Requires scope `admin`.
    *

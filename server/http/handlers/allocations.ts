@@ -26,6 +26,7 @@ export function allocationHandlers(
         projectId: query?.projectId,
         from: query?.from,
         to: query?.to,
+        sort: query?.sort,
       };
       return listPage(ctx, (page) => services.allocations.list(actor, filter, page));
     },

@@ -18,6 +18,7 @@ export function issueHandlers(
         status: query?.status,
         priority: query?.priority,
         assigneeId: query?.assigneeId,
+        sort: query?.sort,
       };
       return listPage(ctx, (page) => services.issues.list(actor, filter, page));
     },

@@ -17,7 +17,7 @@ export function milestoneHandlers(
     async listProjectMilestones(ctx) {
       const { actor, path, query } = ctx;
       return listPage(ctx, (page) =>
-        services.milestones.list(actor, path.id, { status: query?.status }, page),
+        services.milestones.list(actor, path.id, { status: query?.status, sort: query?.sort }, page),
       );
     },
     async createMilestone({ actor, path, body }) {

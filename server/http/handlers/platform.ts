@@ -30,6 +30,7 @@ export function platformHandlers(
         actorId: query?.actorId,
         since: query?.since,
         until: query?.until,
+        sort: query?.sort,
       };
       return listPage(ctx, (page) => services.auditLog.list(actor, filter, page));
     },

@@ -16,7 +16,7 @@ export function resourceHandlers(
   return {
     async listResources(ctx) {
       const { actor, query } = ctx;
-      const filter = { role: query?.role, skill: query?.skill, active: query?.active };
+      const filter = { role: query?.role, skill: query?.skill, active: query?.active, sort: query?.sort };
       return listPage(ctx, (page) => services.resources.list(actor, filter, page));
     },
     async createResource({ actor, body }) {

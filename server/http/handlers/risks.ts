@@ -13,7 +13,12 @@ export function riskHandlers(
   return {
     async listRisks(ctx) {
       const { actor, query } = ctx;
-      const filter = { projectId: query?.projectId, status: query?.status, severity: query?.severity };
+      const filter = {
+        projectId: query?.projectId,
+        status: query?.status,
+        severity: query?.severity,
+        sort: query?.sort,
+      };
       return listPage(ctx, (page) => services.risks.list(actor, filter, page));
     },
     async createRisk({ actor, body }) {
