@@ -132,10 +132,16 @@ function startMain(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; baseU
         .split('\n')
         .filter((l) => l.trim().startsWith('{'))
         .map((l) => JSON.parse(l));
-      expect(docs).to.have.length(6);
-      const [brooklyn, reports, risk, report, patched, answer] = docs;
+      expect(docs).to.have.length(8);
+      const [brooklyn, search, reports, risk, report, audit, patched, answer] = docs;
       expect(brooklyn.data.length).to.be.greaterThan(0);
       for (const p of brooklyn.data) expect(p).to.include({ status: 'AT_RISK', managingAgency: 'DEP' });
+      // q and sort (issue 14): water mains by name or description, the largest budget first.
+      expect(search.data.length).to.be.greaterThan(1);
+      for (const p of search.data)
+        expect(`${p.name} ${p.description}`.toLowerCase()).to.include('water main');
+      const budgets = search.data.map((p: { budget: number }) => p.budget);
+      expect(budgets).to.deep.equal([...budgets].sort((a, b) => b - a));
       expect(reports.data).to.have.length(3);
       expect(reports.data[0].source).to.match(/^import:nyc-capital-projects/);
       expect(reports.data[0].asOf >= reports.data[1].asOf).to.equal(true);
@@ -147,6 +153,9 @@ function startMain(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; baseU
         progress: 40,
         applied: true,
       });
+      // The audit log newest first: the entry of the status report, the last write before it.
+      expect(audit.data).to.have.length(1);
+      expect(audit.data[0]).to.include({ resourceType: 'status_report', resourceId: report.id });
       expect(patched).to.include({
         id: risk.projectId,
         status: 'AT_RISK',
