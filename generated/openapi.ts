@@ -56,7 +56,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -97,7 +100,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -173,7 +179,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -200,7 +209,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -238,7 +250,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -318,7 +333,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -390,7 +408,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -460,7 +481,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -496,7 +520,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -600,7 +627,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -734,7 +764,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The execution's id, as returned by `POST /agents/run`. */
+                /**
+                 * @description The execution's id, as returned by `POST /agents/run`.
+                 * @example 01a20567-3c4d-7e5f-8a9b-0c1d2e3f4a5b
+                 */
                 executionId: components["parameters"]["ExecutionId"];
             };
             cookie?: never;
@@ -867,7 +900,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -912,7 +948,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -941,7 +980,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -969,7 +1011,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -1079,7 +1124,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -4101,13 +4149,25 @@ export interface components {
         };
     };
     parameters: {
-        /** @description The record's id (UUID). */
+        /**
+         * @description The record's id (UUID).
+         * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+         */
         Id: string;
-        /** @description The execution's id, as returned by `POST /agents/run`. */
+        /**
+         * @description The execution's id, as returned by `POST /agents/run`.
+         * @example 01a20567-3c4d-7e5f-8a9b-0c1d2e3f4a5b
+         */
         ExecutionId: string;
-        /** @description Maximum number of records in the page (1–100). */
+        /**
+         * @description Maximum number of records in the page (1–100).
+         * @example 25
+         */
         Limit: number;
-        /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
+        /**
+         * @description Number of records to skip from the start of the list (at most 2,147,483,647).
+         * @example 0
+         */
         Offset: number;
         /**
          * @description The `ETag` of the copy you hold. When the record's current entity tag matches it (weak comparison, RFC 9110
@@ -4200,7 +4260,10 @@ export interface operations {
     listProjects: {
         parameters: {
             query?: {
-                /** @description Only projects with this status. */
+                /**
+                 * @description Only projects with this status.
+                 * @example AT_RISK
+                 */
                 status?: components["schemas"]["ProjectStatus"];
                 /**
                  * @description Only projects whose `category` is this category or lists it (case-insensitive; see the operation's description). Spaces may be sent as `+` or `%20`.
@@ -4237,9 +4300,15 @@ export interface operations {
                  * @example -budget
                  */
                 sort?: components["schemas"]["ProjectSort"];
-                /** @description Maximum number of records in the page (1–100). */
+                /**
+                 * @description Maximum number of records in the page (1–100).
+                 * @example 25
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
+                /**
+                 * @description Number of records to skip from the start of the list (at most 2,147,483,647).
+                 * @example 0
+                 */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -4319,7 +4388,10 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -4355,7 +4427,10 @@ export interface operations {
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -4395,14 +4470,23 @@ export interface operations {
                  * @example 2019-09-01
                  */
                 until?: string;
-                /** @description Maximum number of records in the page (1–100). */
+                /**
+                 * @description Maximum number of records in the page (1–100).
+                 * @example 25
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
+                /**
+                 * @description Number of records to skip from the start of the list (at most 2,147,483,647).
+                 * @example 0
+                 */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -4443,7 +4527,10 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -4488,9 +4575,15 @@ export interface operations {
                  * @example 2019-09-01
                  */
                 until?: string;
-                /** @description Maximum number of records in the page (1–100). */
+                /**
+                 * @description Maximum number of records in the page (1–100).
+                 * @example 25
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
+                /**
+                 * @description Number of records to skip from the start of the list (at most 2,147,483,647).
+                 * @example 0
+                 */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -4520,7 +4613,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -4545,21 +4641,33 @@ export interface operations {
     listProjectMilestones: {
         parameters: {
             query?: {
-                /** @description Only milestones with this status. */
+                /**
+                 * @description Only milestones with this status.
+                 * @example PENDING
+                 */
                 status?: components["schemas"]["MilestoneStatus"];
                 /**
                  * @description Order of the list: `createdAt` or `dueDate`, with a leading `-` for descending. Default `createdAt`.
                  * @example dueDate
                  */
                 sort?: components["schemas"]["MilestoneSort"];
-                /** @description Maximum number of records in the page (1–100). */
+                /**
+                 * @description Maximum number of records in the page (1–100).
+                 * @example 25
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
+                /**
+                 * @description Number of records to skip from the start of the list (at most 2,147,483,647).
+                 * @example 0
+                 */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -4600,7 +4708,10 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -4640,7 +4751,10 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -4676,7 +4790,10 @@ export interface operations {
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -4699,7 +4816,10 @@ export interface operations {
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -4729,20 +4849,35 @@ export interface operations {
     listRisks: {
         parameters: {
             query?: {
-                /** @description Only risks of this project. */
+                /**
+                 * @description Only risks of this project.
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 projectId?: string;
-                /** @description Only risks with this status. */
+                /**
+                 * @description Only risks with this status.
+                 * @example OPEN
+                 */
                 status?: components["schemas"]["RiskStatus"];
-                /** @description Only risks with this severity (derived or manual). */
+                /**
+                 * @description Only risks with this severity (derived or manual).
+                 * @example HIGH
+                 */
                 severity?: components["schemas"]["RiskSeverity"];
                 /**
                  * @description Order of the list: `createdAt` or `score`, with a leading `-` for descending. Default `createdAt`.
                  * @example -score
                  */
                 sort?: components["schemas"]["RiskSort"];
-                /** @description Maximum number of records in the page (1–100). */
+                /**
+                 * @description Maximum number of records in the page (1–100).
+                 * @example 25
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
+                /**
+                 * @description Number of records to skip from the start of the list (at most 2,147,483,647).
+                 * @example 0
+                 */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -4822,7 +4957,10 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -4858,7 +4996,10 @@ export interface operations {
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -4888,22 +5029,40 @@ export interface operations {
     listIssues: {
         parameters: {
             query?: {
-                /** @description Only issues of this project. */
+                /**
+                 * @description Only issues of this project.
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 projectId?: string;
-                /** @description Only issues with this status. */
+                /**
+                 * @description Only issues with this status.
+                 * @example OPEN
+                 */
                 status?: components["schemas"]["IssueStatus"];
-                /** @description Only issues with this priority. */
+                /**
+                 * @description Only issues with this priority.
+                 * @example HIGH
+                 */
                 priority?: components["schemas"]["IssuePriority"];
-                /** @description Only issues assigned to this resource. */
+                /**
+                 * @description Only issues assigned to this resource.
+                 * @example 01a20566-fac8-73d6-9591-58bd3e44148c
+                 */
                 assigneeId?: string;
                 /**
                  * @description Order of the list: `createdAt` or `priority` (LOW < MEDIUM < HIGH < CRITICAL), with a leading `-` for descending. Default `createdAt`.
                  * @example -priority
                  */
                 sort?: components["schemas"]["IssueSort"];
-                /** @description Maximum number of records in the page (1–100). */
+                /**
+                 * @description Maximum number of records in the page (1–100).
+                 * @example 25
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
+                /**
+                 * @description Number of records to skip from the start of the list (at most 2,147,483,647).
+                 * @example 0
+                 */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -4983,7 +5142,10 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -5019,7 +5181,10 @@ export interface operations {
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -5049,20 +5214,35 @@ export interface operations {
     listResources: {
         parameters: {
             query?: {
-                /** @description Only resources with exactly this role. URL-encode it; a `+` is read as a space (form encoding). */
+                /**
+                 * @description Only resources with exactly this role. URL-encode it; a `+` is read as a space (form encoding).
+                 * @example Project Manager
+                 */
                 role?: string;
-                /** @description Only resources having exactly this skill (case-sensitive). URL-encode it; a `+` is read as a space (form encoding). */
+                /**
+                 * @description Only resources having exactly this skill (case-sensitive). URL-encode it; a `+` is read as a space (form encoding).
+                 * @example scheduling
+                 */
                 skill?: string;
-                /** @description Only active (`true`) or inactive (`false`) resources. */
+                /**
+                 * @description Only active (`true`) or inactive (`false`) resources.
+                 * @example true
+                 */
                 active?: boolean;
                 /**
                  * @description Order of the list: `createdAt` or `name`, with a leading `-` for descending. Default `createdAt`.
                  * @example name
                  */
                 sort?: components["schemas"]["ResourceSort"];
-                /** @description Maximum number of records in the page (1–100). */
+                /**
+                 * @description Maximum number of records in the page (1–100).
+                 * @example 25
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
+                /**
+                 * @description Number of records to skip from the start of the list (at most 2,147,483,647).
+                 * @example 0
+                 */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -5142,7 +5322,10 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -5178,7 +5361,10 @@ export interface operations {
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -5208,16 +5394,28 @@ export interface operations {
     getResourceAvailability: {
         parameters: {
             query: {
-                /** @description First day of the range (inclusive). */
+                /**
+                 * @description First day of the range (inclusive).
+                 * @example 2026-03-02
+                 */
                 from: string;
-                /** @description Last day of the range (inclusive); the range from `from` to `to` holds at most 366 days. */
+                /**
+                 * @description Last day of the range (inclusive); the range from `from` to `to` holds at most 366 days.
+                 * @example 2026-03-15
+                 */
                 to: string;
-                /** @description Size of the periods returned; `week` when omitted. */
+                /**
+                 * @description Size of the periods returned; `week` when omitted.
+                 * @example week
+                 */
                 granularity?: components["schemas"]["AvailabilityGranularity"];
             };
             header?: never;
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -5242,22 +5440,40 @@ export interface operations {
     listAllocations: {
         parameters: {
             query?: {
-                /** @description Only allocations of this resource. */
+                /**
+                 * @description Only allocations of this resource.
+                 * @example 01a20566-faa9-705f-b9e4-55a1f816384f
+                 */
                 resourceId?: string;
-                /** @description Only allocations to this project. */
+                /**
+                 * @description Only allocations to this project.
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 projectId?: string;
-                /** @description Only allocations ending on or after this date. */
+                /**
+                 * @description Only allocations ending on or after this date.
+                 * @example 2026-01-01
+                 */
                 from?: string;
-                /** @description Only allocations starting on or before this date. */
+                /**
+                 * @description Only allocations starting on or before this date.
+                 * @example 2026-12-31
+                 */
                 to?: string;
                 /**
                  * @description Order of the list: `createdAt` or `startDate`, with a leading `-` for descending. Default `createdAt`.
                  * @example startDate
                  */
                 sort?: components["schemas"]["AllocationSort"];
-                /** @description Maximum number of records in the page (1–100). */
+                /**
+                 * @description Maximum number of records in the page (1–100).
+                 * @example 25
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
+                /**
+                 * @description Number of records to skip from the start of the list (at most 2,147,483,647).
+                 * @example 0
+                 */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -5328,15 +5544,30 @@ export interface operations {
     listAllocationConflicts: {
         parameters: {
             query?: {
-                /** @description Only conflicts on or after this date. */
+                /**
+                 * @description Only conflicts on or after this date.
+                 * @example 2026-01-01
+                 */
                 from?: string;
-                /** @description Only conflicts on or before this date. */
+                /**
+                 * @description Only conflicts on or before this date.
+                 * @example 2026-12-31
+                 */
                 to?: string;
-                /** @description Only conflicts of this resource. */
+                /**
+                 * @description Only conflicts of this resource.
+                 * @example 01a20566-faa9-705f-b9e4-55a1f816384f
+                 */
                 resourceId?: string;
-                /** @description Maximum number of records in the page (1–100). */
+                /**
+                 * @description Maximum number of records in the page (1–100).
+                 * @example 25
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
+                /**
+                 * @description Number of records to skip from the start of the list (at most 2,147,483,647).
+                 * @example 0
+                 */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -5373,7 +5604,10 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -5409,7 +5643,10 @@ export interface operations {
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -5432,7 +5669,10 @@ export interface operations {
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -5462,9 +5702,15 @@ export interface operations {
     listAgents: {
         parameters: {
             query?: {
-                /** @description Maximum number of records in the page (1–100). */
+                /**
+                 * @description Maximum number of records in the page (1–100).
+                 * @example 25
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
+                /**
+                 * @description Number of records to skip from the start of the list (at most 2,147,483,647).
+                 * @example 0
+                 */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -5534,15 +5780,30 @@ export interface operations {
     listAgentExecutions: {
         parameters: {
             query?: {
-                /** @description Only executions of this agent. */
+                /**
+                 * @description Only executions of this agent.
+                 * @example budget-health
+                 */
                 agentId?: components["schemas"]["AgentId"];
-                /** @description Only executions with this status. */
+                /**
+                 * @description Only executions with this status.
+                 * @example COMPLETED
+                 */
                 status?: components["schemas"]["ExecutionStatus"];
-                /** @description `createdAt` (oldest first, the default) or `-createdAt` (newest first); ties are broken by `id` in the same direction. */
+                /**
+                 * @description `createdAt` (oldest first, the default) or `-createdAt` (newest first); ties are broken by `id` in the same direction.
+                 * @example -createdAt
+                 */
                 sort?: "createdAt" | "-createdAt";
-                /** @description Maximum number of records in the page (1–100). */
+                /**
+                 * @description Maximum number of records in the page (1–100).
+                 * @example 25
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
+                /**
+                 * @description Number of records to skip from the start of the list (at most 2,147,483,647).
+                 * @example 0
+                 */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -5572,7 +5833,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The execution's id, as returned by `POST /agents/run`. */
+                /**
+                 * @description The execution's id, as returned by `POST /agents/run`.
+                 * @example 01a20567-3c4d-7e5f-8a9b-0c1d2e3f4a5b
+                 */
                 executionId: components["parameters"]["ExecutionId"];
             };
             cookie?: never;
@@ -5638,9 +5902,15 @@ export interface operations {
     listWebhooks: {
         parameters: {
             query?: {
-                /** @description Maximum number of records in the page (1–100). */
+                /**
+                 * @description Maximum number of records in the page (1–100).
+                 * @example 25
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
+                /**
+                 * @description Number of records to skip from the start of the list (at most 2,147,483,647).
+                 * @example 0
+                 */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -5721,7 +5991,10 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -5757,7 +6030,10 @@ export interface operations {
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -5780,7 +6056,10 @@ export interface operations {
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -5825,7 +6104,10 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -5852,16 +6134,28 @@ export interface operations {
     listWebhookDeliveries: {
         parameters: {
             query?: {
-                /** @description Only deliveries with this status. */
+                /**
+                 * @description Only deliveries with this status.
+                 * @example FAILED
+                 */
                 status?: components["schemas"]["WebhookDeliveryStatus"];
-                /** @description Maximum number of records in the page (1–100). */
+                /**
+                 * @description Maximum number of records in the page (1–100).
+                 * @example 25
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
+                /**
+                 * @description Number of records to skip from the start of the list (at most 2,147,483,647).
+                 * @example 0
+                 */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -5902,7 +6196,10 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -5975,9 +6272,15 @@ export interface operations {
     listApiKeys: {
         parameters: {
             query?: {
-                /** @description Maximum number of records in the page (1–100). */
+                /**
+                 * @description Maximum number of records in the page (1–100).
+                 * @example 25
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
+                /**
+                 * @description Number of records to skip from the start of the list (at most 2,147,483,647).
+                 * @example 0
+                 */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -6050,7 +6353,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The record's id (UUID). */
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 id: components["parameters"]["Id"];
             };
             cookie?: never;
@@ -6064,26 +6370,50 @@ export interface operations {
     listAuditLogs: {
         parameters: {
             query?: {
-                /** @description Only entries with this action, e.g. `project.updated`. */
+                /**
+                 * @description Only entries with this action, e.g. `project.updated`.
+                 * @example project.updated
+                 */
                 action?: string;
-                /** @description Only entries about this kind of record, e.g. `project`. */
+                /**
+                 * @description Only entries about this kind of record, e.g. `project`.
+                 * @example project
+                 */
                 resourceType?: string;
-                /** @description Only entries about this record. */
+                /**
+                 * @description Only entries about this record.
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
                 resourceId?: string;
-                /** @description Only entries made by this user or this API key. */
+                /**
+                 * @description Only entries made by this user or this API key.
+                 * @example 01a20566-b2d9-72cf-a214-15fb047bf232
+                 */
                 actorId?: string;
-                /** @description Only entries that occurred at or after this instant. Colons may be sent unencoded. */
+                /**
+                 * @description Only entries that occurred at or after this instant. Colons may be sent unencoded.
+                 * @example 2026-11-01T00:00:00Z
+                 */
                 since?: string;
-                /** @description Only entries that occurred before this instant. Colons may be sent unencoded. */
+                /**
+                 * @description Only entries that occurred before this instant. Colons may be sent unencoded.
+                 * @example 2026-12-01T00:00:00Z
+                 */
                 until?: string;
                 /**
                  * @description Order of the list: `occurredAt` (oldest first) or `-occurredAt` (newest first). Default `occurredAt`.
                  * @example -occurredAt
                  */
                 sort?: components["schemas"]["AuditLogSort"];
-                /** @description Maximum number of records in the page (1–100). */
+                /**
+                 * @description Maximum number of records in the page (1–100).
+                 * @example 25
+                 */
                 limit?: components["parameters"]["Limit"];
-                /** @description Number of records to skip from the start of the list (at most 2,147,483,647). */
+                /**
+                 * @description Number of records to skip from the start of the list (at most 2,147,483,647).
+                 * @example 0
+                 */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
