@@ -4286,12 +4286,12 @@ export interface operations {
                  */
                 clientAgency?: string;
                 /**
-                 * @description Only projects whose `name`, `code` or `description` contains this text, ignoring case. Three characters or more are matched through a trigram index; one or two scan the tenant's projects.
+                 * @description Only projects whose `name`, `code` or `description` contains this text, ignoring case. Three characters or more are matched through a trigram index; one or two scan the tenant's projects. Spaces may be sent as `+` or `%20`.
                  * @example bridge
                  */
                 q?: string;
                 /**
-                 * @description Only projects that carry this tag (one of their `tags`), ignoring case and surrounding spaces.
+                 * @description Only projects that carry this tag (one of their `tags`), ignoring case and surrounding spaces. Spaces may be sent as `+` or `%20`.
                  * @example resilience
                  */
                 tag?: string;

@@ -77,7 +77,14 @@ describe('sdk-ts generation', function () {
           'x-required-scope': 'read',
           parameters: [
             { $ref: '#/components/parameters/Id' },
-            { name: 'includeClosed', in: 'query', required: false, schema: { type: 'boolean' } },
+            // Every parameter and body carries an example (redocly.yaml; openapi-typescript applies its rules).
+            {
+              name: 'includeClosed',
+              in: 'query',
+              required: false,
+              schema: { type: 'boolean' },
+              example: true,
+            },
           ],
           responses: {
             '200': {
@@ -89,6 +96,7 @@ describe('sdk-ts generation', function () {
                     required: ['id', 'projectCount'],
                     properties: { id: { type: 'string' }, projectCount: { type: 'integer' } },
                   },
+                  example: { id: '01a20566-b56d-7210-88a1-4d3565ac043d', projectCount: 12 },
                 },
               },
             },

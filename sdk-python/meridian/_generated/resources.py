@@ -797,8 +797,10 @@ class ProjectsResource(SyncAPIResource):
         :param client_agency: Only projects whose `clientAgency` is this client agency or lists it (case-insensitive;
             see the operation's description). Spaces may be sent as `+` or `%20`.
         :param q: Only projects whose `name`, `code` or `description` contains this text, ignoring case. Three
-            characters or more are matched through a trigram index; one or two scan the tenant's projects.
+            characters or more are matched through a trigram index; one or two scan the tenant's projects. Spaces may
+            be sent as `+` or `%20`.
         :param tag: Only projects that carry this tag (one of their `tags`), ignoring case and surrounding spaces.
+            Spaces may be sent as `+` or `%20`.
         :param sort: Order of the list: a field, with a leading `-` for descending (see the operation's description).
             Default `createdAt`.
         :param limit: Maximum number of records in the page (1–100).
@@ -3707,8 +3709,10 @@ class AsyncProjectsResource(AsyncAPIResource):
         :param client_agency: Only projects whose `clientAgency` is this client agency or lists it (case-insensitive;
             see the operation's description). Spaces may be sent as `+` or `%20`.
         :param q: Only projects whose `name`, `code` or `description` contains this text, ignoring case. Three
-            characters or more are matched through a trigram index; one or two scan the tenant's projects.
+            characters or more are matched through a trigram index; one or two scan the tenant's projects. Spaces may
+            be sent as `+` or `%20`.
         :param tag: Only projects that carry this tag (one of their `tags`), ignoring case and surrounding spaces.
+            Spaces may be sent as `+` or `%20`.
         :param sort: Order of the list: a field, with a leading `-` for descending (see the operation's description).
             Default `createdAt`.
         :param limit: Maximum number of records in the page (1–100).
