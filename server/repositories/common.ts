@@ -93,16 +93,41 @@ export function sortOrder(
 }
 
 /**
- * Runs a filtered, paginated list query: `total` from the same filter, items ordered by `order` (default
- * `created_at`, `id` ascending: stable under appends; docs/design.md). The last key must make the order total.
+ * A list filtered by one counted column alone (migration 20261125000100): its total is read from `list_counts`,
+ * which triggers keep exact in the transaction of every write, instead of counting the rows.
+ */
+export interface CountedFilter {
+  tenantId: string;
+  /** The table (`projects`, `risks`). */
+  list: string;
+  /** The column (`status`, `severity`). */
+  field: string;
+  value: string;
+}
+
+/** The exact number of the tenant's rows of `list` whose `field` is `value`, from `list_counts` (one seek). */
+export async function countedTotal(db: Executor, counted: CountedFilter): Promise<number> {
+  const row = (await db('list_counts')
+    .where({ tenant_id: counted.tenantId, list: counted.list, field: counted.field, value: counted.value })
+    .first('n')) as { n: unknown } | undefined;
+  return toCount(row?.n);
+}
+
+/**
+ * Runs a filtered, paginated list query: `total` from the same filter (or from `list_counts` when `counted` says
+ * the filter is one counted column alone), items ordered by `order` (default `created_at`, `id` ascending: stable
+ * under appends; docs/design.md). The last key must make the order total.
  */
 export async function paginate<Row, T>(
   query: Knex.QueryBuilder,
   page: PageRequest,
   map: (row: Row) => T,
   order: readonly OrderKey[] = ['created_at', 'id'],
+  counted?: { db: Executor; filter: CountedFilter },
 ): Promise<Page<T>> {
-  const [countRow] = await query.clone().clearSelect().clearOrder().count({ n: '*' });
+  const [countRow] = counted
+    ? [{ n: await countedTotal(counted.db, counted.filter) }]
+    : await query.clone().clearSelect().clearOrder().count({ n: '*' });
   const ordered = query.clone();
   for (const key of order) {
     if (typeof key === 'string') ordered.orderBy(key, 'asc');
@@ -357,7 +382,9 @@ export class VersionedTable<R extends VersionedRecord, F extends object = Fields
 
   /**
    * A page of the tenant's records matching `filter`, in `order` (default createdAt then id; docs/design.md,
-   * Lists; {@link sortOrder} makes the order of a `sort` parameter).
+   * Lists; {@link sortOrder} makes the order of a `sort` parameter). `counted` names the one column the filter
+   * restricts when it restricts nothing else and the column is counted in `list_counts` (migration
+   * 20261125000100): the total is then read, not counted.
    */
   list(
     db: Executor,
@@ -365,10 +392,17 @@ export class VersionedTable<R extends VersionedRecord, F extends object = Fields
     page: PageRequest,
     filter: (query: Knex.QueryBuilder) => void = () => undefined,
     order: readonly OrderKey[] = [this.col('created_at'), this.col('id')],
+    counted?: { field: string; value: string },
   ): Promise<Page<R>> {
     const query = this.query(db, tenantId);
     filter(query);
-    return paginate(query, page, this.toRecord, order);
+    return paginate(
+      query,
+      page,
+      this.toRecord,
+      order,
+      counted ? { db, filter: { tenantId, list: this.name, ...counted } } : undefined,
+    );
   }
 
   /** Restricts `query` to rows whose column equals each filter value given (undefined: no restriction). */

@@ -63,5 +63,16 @@ export function listRisks(
         severity: filter.severity,
       }),
     sortOrder(db, filter.sort ?? 'createdAt', RISK_SORTS, risks.col('id')),
+    countedFilter(filter),
   );
+}
+
+/** `severity` or `status` alone: the total is kept in list_counts (migration 20261125000100). */
+function countedFilter(filter: RiskFilter): { field: string; value: string } | undefined {
+  if (filter.projectId !== undefined) return undefined;
+  if (filter.severity !== undefined && filter.status === undefined)
+    return { field: 'severity', value: filter.severity };
+  if (filter.status !== undefined && filter.severity === undefined)
+    return { field: 'status', value: filter.status };
+  return undefined;
 }
