@@ -43,7 +43,11 @@ export const projects = new VersionedTable<ProjectRecord, ProjectFields>({
   // GET by id with the join in ≈ 30–40 µs and with the subquery in ≈ 5 µs (issue 8, round 2; bench/results/profiles.md).
   select: (query) =>
     query.select('projects.*', (sub: Knex.QueryBuilder) =>
-      sub.select('tenants.currency').from('tenants').whereRaw('tenants.id = projects.tenant_id').as('currency'),
+      sub
+        .select('tenants.currency')
+        .from('tenants')
+        .whereRaw('tenants.id = projects.tenant_id')
+        .as('currency'),
     ),
 });
 
