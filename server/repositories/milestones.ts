@@ -3,7 +3,7 @@
  */
 import type { Schema } from '../schemas.js';
 import type { Executor, Page, PageRequest } from './common.js';
-import { column, type SortField, sortOrder, VersionedTable } from './common.js';
+import { column, compareKeys, type SortField, sortOrder, VersionedTable } from './common.js';
 
 /** A milestone as stored and as the API shows it. */
 export type MilestoneRecord = Schema<'Milestone'>;
@@ -56,11 +56,14 @@ export async function milestonesByDueDate(
   tenantId: string,
   projectId: string,
 ): Promise<MilestoneRecord[]> {
-  const rows = (await milestones
-    .query(db, tenantId)
-    .andWhere('project_id', projectId)
-    .orderBy([{ column: 'due_date' }, { column: 'id' }])) as Record<string, unknown>[];
-  return rows.map(milestones.toRecord);
+  // Sorted here, not by ORDER BY: a project has a handful of milestones, and SQLite re-plans an ordered statement
+  // with bound parameters on every run (≈ 10 µs of a 3 µs read; issue 8, round 2). Dates and ids are ASCII, so
+  // JavaScript's string order is SQLite's BINARY order.
+  const rows = (await milestones.query(db, tenantId).andWhere('project_id', projectId)) as Record<
+    string,
+    unknown
+  >[];
+  return rows.map(milestones.toRecord).sort((a, b) => compareKeys([a.dueDate, a.id], [b.dueDate, b.id]));
 }
 
 /** A PENDING milestone due before a date, with its tenant's time zone (the missed-milestone sweep). */
