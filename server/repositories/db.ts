@@ -81,6 +81,14 @@ function cachingBetterSqlite3Client(): KnexClientClass {
       // `npm start`) waits up to busy_timeout instead. One connection per process: nothing in-process is serialised
       // that was not already.
       if (obj.sql === 'BEGIN;') obj.sql = 'BEGIN IMMEDIATE;';
+      // `.first()` ends its SQL in `limit ?` bound to 1: SQLite (3.54 with STAT4, as better-sqlite3 13 builds it)
+      // re-plans a statement whose LIMIT is a bound parameter on every run (≈ 15 µs on a 5 µs point read; issue 8,
+      // round 2), so that one value is written into the SQL text. Other limits stay bound (one statement per text).
+      const last = obj.bindings?.length ? obj.bindings[obj.bindings.length - 1] : undefined;
+      if (last === 1 && obj.sql.endsWith(' limit ?')) {
+        obj.sql = `${obj.sql.slice(0, -1)}1`;
+        obj.bindings = obj.bindings?.slice(0, -1);
+      }
       connection.meridianStatements ??= new Map();
       const cache = connection.meridianStatements;
       let statement = cache.get(obj.sql);
