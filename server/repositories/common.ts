@@ -45,6 +45,40 @@ export function parseJson<T>(value: unknown, fallback: T): T {
   return JSON.parse(value) as T;
 }
 
+/**
+ * The SQL text of a query shape, built by Knex once per database kind and then only bound and run (issue 8, round 2:
+ * building a query costs more CPU than SQLite's point read it asks for). `build` must give the same SQL whatever the
+ * values it is called with, and bind exactly its arguments, in their order: {@link runSql} binds them so.
+ * @throws Error when the query built binds anything else (checked once, when the text is built).
+ */
+export function sqlOnce<A extends Knex.Value[]>(
+  build: (db: Executor, ...args: A) => Knex.QueryBuilder,
+): (db: Executor, ...args: A) => string {
+  const texts = new Map<boolean, string>();
+  return (db, ...args) => {
+    const pg = isPostgres(db);
+    let sql = texts.get(pg);
+    if (sql === undefined) {
+      const built = build(db, ...args).toSQL();
+      if (built.bindings.length !== args.length || built.bindings.some((b, i) => b !== args[i]))
+        throw new Error(`sqlOnce: the query binds other values than its arguments: ${built.sql}`);
+      sql = built.sql;
+      texts.set(pg, sql);
+    }
+    return sql;
+  };
+}
+
+/** The rows of a SELECT given as SQL text with `?` placeholders (from {@link sqlOnce}), on either database. */
+export async function runSql<Row = Record<string, unknown>>(
+  db: Executor,
+  sql: string,
+  bindings: readonly Knex.Value[],
+): Promise<Row[]> {
+  const result = (await db.raw(sql, bindings as Knex.Value[])) as Row[] | { rows: Row[] };
+  return Array.isArray(result) ? result : result.rows;
+}
+
 /** A nullable DOUBLE column: pg can hand back strings for numerics, SQLite numbers. */
 export function toNumberOrNull(value: unknown): number | null {
   if (value === null || value === undefined) return null;
@@ -263,10 +297,22 @@ export class VersionedTable<R extends VersionedRecord, F extends object = Fields
   readonly #spec: TableSpec<R, F>;
   readonly #fieldKeys: (keyof F)[];
 
+  /** The SQL of {@link VersionedTable.find} without a lock: tenant and id bound, in that order. */
+  readonly #findSql = sqlOnce((db: Executor, tenantId: string, id: string) =>
+    this.query(db, tenantId).andWhere(this.col('id'), id),
+  );
+
+  /** The record's keys and their columns, fields then joined ones (built once: every row of a list reads them). */
+  readonly #readColumns: [string, Column<unknown>][];
+
   constructor(spec: TableSpec<R, F>) {
     this.#spec = spec;
     this.name = spec.table;
     this.#fieldKeys = Object.keys(spec.fields) as (keyof F)[];
+    this.#readColumns = Object.entries({
+      ...(spec.fields as Record<string, Column<unknown>>),
+      ...((spec.joined ?? {}) as Record<string, Column<unknown>>),
+    });
   }
 
   /** `table.column`, for queries that join other tables. */
@@ -277,11 +323,7 @@ export class VersionedTable<R extends VersionedRecord, F extends object = Fields
   /** The record of a row (as selected by {@link VersionedTable.query}). */
   toRecord = (row: Record<string, unknown>): R => {
     const out: Record<string, unknown> = { id: row.id };
-    const columns: Record<string, Column<unknown>> = {
-      ...(this.#spec.fields as Record<string, Column<unknown>>),
-      ...((this.#spec.joined ?? {}) as Record<string, Column<unknown>>),
-    };
-    for (const [key, col] of Object.entries(columns)) out[key] = col.read(row[col.name]);
+    for (const [key, col] of this.#readColumns) out[key] = col.read(row[col.name]);
     out.version = Number(row.version);
     out.createdAt = row.created_at;
     out.updatedAt = row.updated_at;
@@ -324,12 +366,16 @@ export class VersionedTable<R extends VersionedRecord, F extends object = Fields
     id: string,
     options: { forUpdate?: boolean } = {},
   ): Promise<R | null> {
-    const query = this.query(db, tenantId).andWhere(this.col('id'), id);
-    if (options.forUpdate) query.forNoKeyUpdate(this.name);
     // No `LIMIT ?` (`.first()`): the id is the primary key, so at most one row comes back, and SQLite (3.54, as
     // better-sqlite3 13 builds it) re-plans a statement with a bound LIMIT on every run (≈ 15 µs of a 5 µs read;
-    // issue 8, round 2).
-    const [row] = (await query) as Record<string, unknown>[];
+    // issue 8, round 2). The plain read's SQL is built once ({@link sqlOnce}).
+    let rows: Record<string, unknown>[];
+    if (options.forUpdate) {
+      rows = await this.query(db, tenantId).andWhere(this.col('id'), id).forNoKeyUpdate(this.name);
+    } else {
+      rows = await runSql(db, this.#findSql(db, tenantId, id), [tenantId, id]);
+    }
+    const [row] = rows;
     return row ? this.toRecord(row) : null;
   }
 

@@ -1,7 +1,7 @@
 /**
  * The rows behind a project's `team`: its allocations with their resource's name and role.
  */
-import { compareKeys, type Executor } from './common.js';
+import { compareKeys, type Executor, runSql, sqlOnce } from './common.js';
 
 /** One allocation of a project, with the resource it allocates. */
 export interface TeamAllocationRow {
@@ -15,6 +15,25 @@ export interface TeamAllocationRow {
   createdAt: string;
 }
 
+/** The SQL of {@link teamAllocations} (built once): tenant and project bound. */
+const teamSql = sqlOnce((db: Executor, tenantId: string, projectId: string) => {
+  const resource = (field: string) =>
+    db.raw(`(SELECT r.${field} FROM resources r WHERE r.id = a.resource_id AND r.tenant_id = a.tenant_id)`);
+  return db('allocations as a')
+    .where({ 'a.tenant_id': tenantId, 'a.project_id': projectId })
+    .select(
+      'a.id',
+      'a.resource_id',
+      resource('name').wrap('', ' AS resource_name'),
+      resource('role').wrap('', ' AS resource_role'),
+      'a.role',
+      'a.start_date',
+      'a.end_date',
+      'a.allocation_percent',
+      'a.created_at',
+    );
+});
+
 /** Every allocation of the project (tenant-scoped), oldest start first. */
 export async function teamAllocations(
   db: Executor,
@@ -25,23 +44,7 @@ export async function teamAllocations(
   // join or an ordered statement with bound parameters on every run (≈ 23 µs against ≈ 10 µs; issue 8, round 2).
   // A project has a handful of allocations; dates, instants and ids are ASCII, so JavaScript's string order is
   // SQLite's BINARY order.
-  const resource = (field: string) =>
-    db.raw(`(SELECT r.${field} FROM resources r WHERE r.id = a.resource_id AND r.tenant_id = a.tenant_id)`);
-  const rows = (
-    (await db('allocations as a')
-      .where({ 'a.tenant_id': tenantId, 'a.project_id': projectId })
-      .select(
-        'a.id',
-        'a.resource_id',
-        resource('name').wrap('', ' AS resource_name'),
-        resource('role').wrap('', ' AS resource_role'),
-        'a.role',
-        'a.start_date',
-        'a.end_date',
-        'a.allocation_percent',
-        'a.created_at',
-      )) as Record<string, unknown>[]
-  ).sort((x, y) =>
+  const rows = (await runSql(db, teamSql(db, tenantId, projectId), [tenantId, projectId])).sort((x, y) =>
     compareKeys(
       [x.start_date, x.created_at, x.id] as string[],
       [y.start_date, y.created_at, y.id] as string[],
