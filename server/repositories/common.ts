@@ -155,11 +155,21 @@ export interface CountedFilter {
 
 /** The exact number of the tenant's rows of `list` whose `field` is `value`, from `list_counts` (one seek). */
 export async function countedTotal(db: Executor, counted: CountedFilter): Promise<number> {
-  const row = (await db('list_counts')
-    .where({ tenant_id: counted.tenantId, list: counted.list, field: counted.field, value: counted.value })
-    .first('n')) as { n: unknown } | undefined;
+  const { tenantId, list, field, value } = counted;
+  const [row] = await runSql<{ n: unknown }>(db, countedTotalSql(db, tenantId, list, field, value), [
+    tenantId,
+    list,
+    field,
+    value,
+  ]);
   return toCount(row?.n);
 }
+
+/** The SQL of {@link countedTotal} (built once): a seek on the primary key of `list_counts`. */
+const countedTotalSql = sqlOnce(
+  (db: Executor, tenantId: string, list: string, field: string, value: string) =>
+    db('list_counts').select('n').where({ tenant_id: tenantId, list, field, value }),
+);
 
 /**
  * Runs a filtered, paginated list query: `total` from the same filter (or from `list_counts` when `counted` says
