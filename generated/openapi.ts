@@ -831,6 +831,17 @@ export interface paths {
          *     client agency. A value nobody recorded (a `null` budget, forecast or actual cost) is never counted as 0: a sum says
          *     how many projects had no value.
          *
+         *     **With a language model.** When the deployment is configured with a model (`MERIDIAN_LLM_BASE_URL`,
+         *     `MERIDIAN_LLM_MODEL`: OpenAI, Azure OpenAI, vLLM, Ollama, llama.cpp's server…) and your tenant has not switched
+         *     it off (`PATCH /tenant` `settings.llmEnabled: false`), the model writes the answer (`engine: model`, `model`
+         *     its name) over exactly the records above, sent as delimited data with their ids with the figures computed
+         *     from them; record text is data, never instructions. It answers in sentences, each with the ids it rests on,
+         *     and the server checks every one: each id must be a record it sent, and each number and date must appear in
+         *     those records or figures (formats normalised: 1,234,567 / 1.2M / $1.2 million / 12 % / 2019-09-01 /
+         *     September 1, 2019). A failing sentence is dropped (`sentencesDropped`); when fewer than half survive, or
+         *     when the model times out, is rate limited, fails or replies out of shape, the embedded engine answers
+         *     (`fallbackReason` says why). With nothing relevant found, the model is not asked.
+         *
          *     **Citations.** Every figure and date in `answer` is a field of a cited record, a figure of one cited record
          *     that its `excerpt` states (overrun = `forecastCost − budget`, slip = days from `endDate` to
          *     `forecastEndDate`), a count of cited records, or a sum over them. Each `[n]` refers to the citation with
@@ -1081,7 +1092,20 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change the tenant's settings
+         * @description Changes the tenant's `settings`: only the settings present in the body change. Today there is one,
+         *     `llmEnabled`: `false` keeps every record of this tenant away from the language model the deployment may be
+         *     configured with (`MERIDIAN_LLM_BASE_URL`), so Ask answers and agent runs are written by the embedded engine
+         *     only; `true` (the default) lets the model write them, each sentence checked against the records (see
+         *     `POST /agents/ask`). The change applies to the next question or run and is recorded in the audit log
+         *     (`tenant.updated`).
+         *
+         *     Errors: 400 `validation_failed` for an unknown setting or a value of the wrong type.
+         *
+         *     Requires scope `admin`.
+         */
+        patch: operations["updateTenant"];
         trace?: never;
     };
     "/api-keys": {
@@ -2875,7 +2899,8 @@ export interface components {
          *             "excerpt": "likelihood 4 × impact 4 = 16 (HIGH), OPEN",
          *             "field": "severity"
          *           }
-         *         ]
+         *         ],
+         *         "engine": "embedded"
          *       },
          *       "error": null,
          *       "createdAt": "2025-06-02T14:30:00Z",
@@ -2943,6 +2968,14 @@ export interface components {
          * @description The result of a completed execution, computed from the tenant's data. Every `[n]` marker in `summary`, in a
          *     finding's `detail` and in `report` refers to the citation with `index` n in `citations` (numbered once per
          *     output; each finding also lists the citations it uses).
+         *
+         *     With a language model configured (`MERIDIAN_LLM_*`) and enabled for your tenant (`settings.llmEnabled`),
+         *     the model writes the prose only — `summary` and the sentences of `report`'s `overall`, `schedule`, `cost`
+         *     and `risks` sections — from the metrics, findings and cited records of this output; `engine` says which
+         *     wrote it. Every model sentence cites records of this output's `citations` and states only figures and
+         *     dates found in them or in the metrics, or the server drops it; when too many are dropped, or the model
+         *     fails, the embedded prose is kept (`fallbackReason`). Metrics, findings and `decisions` are always
+         *     computed; model prose is not reproducible run to run.
          */
         AgentOutput: {
             /**
@@ -3003,6 +3036,12 @@ export interface components {
             citations: components["schemas"]["Citation"][];
             heatMap?: components["schemas"]["RiskHeatMap"];
             report?: components["schemas"]["WrittenStatusReport"];
+            engine: components["schemas"]["ProseEngine"];
+            /** @description `engine: model` only: the model that wrote `summary` (and `report`'s sentences). */
+            model?: string;
+            /** @description `engine: model` only: how many of the model's sentences the server dropped (see `AskAnswer`). */
+            sentencesDropped?: number;
+            fallbackReason?: components["schemas"]["ModelFallbackReason"];
         };
         /** @description `risk-assessment` only: the 5 × 5 likelihood × impact matrix of the risks that are not CLOSED. */
         RiskHeatMap: {
@@ -3088,6 +3127,22 @@ export interface components {
             field?: string;
         };
         /**
+         * @description What wrote the text: `embedded` (the built-in, offline engine: rules over the records retrieval or analysis
+         *     selected) or `model` (the language model the deployment is configured with, `MERIDIAN_LLM_*`, over the same
+         *     records; every sentence checked by the server). The citation rules hold for both.
+         * @enum {string}
+         */
+        ProseEngine: "embedded" | "model";
+        /**
+         * @description Present when a model is configured and enabled for your tenant but the embedded engine wrote the text
+         *     instead: `timeout` (no answer within `MERIDIAN_LLM_TIMEOUT_MS`), `rate_limited` (the model answered 429),
+         *     `model_error` (any other failure to reach the model or a 5xx, after the client's retries),
+         *     `malformed_output` (the reply was not the structured sentences asked for), `ungrounded` (too many sentences
+         *     failed the server's checks: fewer than half survived, or none).
+         * @enum {string}
+         */
+        ModelFallbackReason: "timeout" | "rate_limited" | "model_error" | "malformed_output" | "ungrounded";
+        /**
          * @description A natural-language question about the tenant's portfolio.
          * @example {
          *       "question": "Which projects are at risk of a budget overrun?"
@@ -3129,11 +3184,15 @@ export interface components {
             answer: string;
             /** @description The records cited, by `index`; empty when nothing relevant was found. */
             citations: components["schemas"]["Citation"][];
+            engine: components["schemas"]["ProseEngine"];
+            /** @description `engine: model` only: the model that wrote the answer (the deployment's `MERIDIAN_LLM_MODEL`). */
+            model?: string;
             /**
-             * @description The engine that wrote the answer: `embedded` (the built-in, offline engine: intent rules and full-text
-             *     search). Other engines may be added; the citations rules hold for every one.
+             * @description `engine: model` only: how many of the model's sentences the server dropped because a cited id was not
+             *     among the records sent or a number or date was in none of them.
              */
-            engine: string;
+            sentencesDropped?: number;
+            fallbackReason?: components["schemas"]["ModelFallbackReason"];
         };
         /**
          * @description Kind of event delivered to webhooks.
@@ -3466,6 +3525,9 @@ export interface components {
          *       "rateLimit": {
          *         "requestsPerMinute": 1000
          *       },
+         *       "settings": {
+         *         "llmEnabled": true
+         *       },
          *       "createdAt": "2025-01-15T12:00:00Z",
          *       "updatedAt": "2025-01-15T12:00:00Z"
          *     }
@@ -3484,6 +3546,7 @@ export interface components {
             /** @description IANA time zone, e.g. `America/New_York`; decides when a due date has passed. */
             timezone: string;
             rateLimit: components["schemas"]["TenantRateLimit"];
+            settings: components["schemas"]["TenantSettings"];
             /**
              * Format: date-time
              * @description When the tenant was created.
@@ -3494,6 +3557,30 @@ export interface components {
              * @description When it last changed.
              */
             updatedAt: string;
+        };
+        /** @description The tenant's settings (changed with `PATCH /tenant`, scope `admin`). */
+        TenantSettings: {
+            /**
+             * @description Whether this tenant's Ask answers and agent prose may be written by the language model the deployment is
+             *     configured with (`MERIDIAN_LLM_BASE_URL`). `false`: no record of this tenant is ever sent to a model; the
+             *     embedded engine answers. Default `true`; without a configured model it changes nothing.
+             */
+            llmEnabled: boolean;
+        };
+        /**
+         * @description The settings to change; the others keep their values.
+         * @example {
+         *       "settings": {
+         *         "llmEnabled": false
+         *       }
+         *     }
+         */
+        TenantUpdate: {
+            /** @description Settings to change (at least one). */
+            settings: {
+                /** @description See `TenantSettings.llmEnabled`. */
+                llmEnabled?: boolean;
+            };
         };
         /** @description The tenant's request quota. */
         TenantRateLimit: {
@@ -6269,6 +6356,47 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    updateTenant: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key
+                 *     and body returns the first response without repeating the effect, marked by the response header
+                 *     `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a
+                 *     retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses
+                 *     are stored: after an error (including a request rejected by validation) the same key may be used again.
+                 *     Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never
+                 *     stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry
+                 *     while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires.
+                 * @example 9f1c2d7e-4b8a-4e1f-9c3d-2a6b5e8f7d10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenantUpdate"];
+            };
+        };
+        responses: {
+            /** @description The tenant with its settings after the change. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tenant"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
     listApiKeys: {
         parameters: {
             query?: {
@@ -6688,6 +6816,8 @@ export const ragStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["s
 export const statusReportSectionIdValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StatusReportSection"]["id"]> = ["overall", "schedule", "cost", "risks", "decisions"];
 export const findingSeverityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FindingSeverity"]> = ["INFO", "LOW", "MEDIUM", "HIGH", "CRITICAL"];
 export const citationTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CitationType"]> = ["project", "risk", "issue", "milestone", "resource", "allocation", "status_report"];
+export const proseEngineValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ProseEngine"]> = ["embedded", "model"];
+export const modelFallbackReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ModelFallbackReason"]> = ["timeout", "rate_limited", "model_error", "malformed_output", "ungrounded"];
 export const webhookEventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookEventType"]> = ["project.status_changed", "risk.created", "risk.severity_escalated", "milestone.missed", "agent.execution_completed", "budget.overrun_detected"];
 export const webhookEventFilterValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookEventFilter"]> = ["project.status_changed", "risk.created", "risk.severity_escalated", "milestone.missed", "agent.execution_completed", "budget.overrun_detected", "*"];
 export const webhookDeliveryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookDeliveryStatus"]> = ["PENDING", "SUCCEEDED", "FAILED"];

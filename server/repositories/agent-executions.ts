@@ -59,7 +59,8 @@ function toExecution(row: Row): ExecutionRecord {
     status,
     attempts: Number(row.attempts),
     progress: progressOf(row),
-    output: status === 'COMPLETED' ? parseJson<Schema<'AgentOutput'> | null>(row.output, null) : null,
+    output:
+      status === 'COMPLETED' ? withEngine(parseJson<Schema<'AgentOutput'> | null>(row.output, null)) : null,
     error:
       status === 'FAILED'
         ? {
@@ -206,4 +207,9 @@ export async function markFailed(
       updated_at: now,
     });
   return changed === 1;
+}
+
+/** Outputs stored before issue 12 carry no `engine`: the embedded engine wrote every one of them. */
+function withEngine(output: Schema<'AgentOutput'> | null): Schema<'AgentOutput'> | null {
+  return output && !output.engine ? { ...output, engine: 'embedded' } : output;
 }

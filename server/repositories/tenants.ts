@@ -3,7 +3,7 @@
  */
 import type { Schema } from '../schemas.js';
 import type { Executor, Page, PageRequest } from './common.js';
-import { paginate, parseJson } from './common.js';
+import { isPostgres, paginate, parseJson } from './common.js';
 
 /** A tenant's plan (spec `TenantPlan`). */
 export type TenantPlan = Schema<'TenantPlan'>;
@@ -19,8 +19,19 @@ export interface TenantRecord {
   timezone: string;
   /** Per-tenant override of the requests-per-minute limit; null means the deployment default. */
   rateLimitPerMinute: number | null;
+  /** The tenant's settings (spec `TenantSettings`; stored as JSON, defaults filled in by {@link settingsOf}). */
+  settings: TenantSettings;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A tenant's settings (spec `TenantSettings`). */
+export type TenantSettings = Schema<'TenantSettings'>;
+
+/** Stored settings with every default filled in: `llmEnabled` true unless the tenant switched it off. */
+export function settingsOf(stored: unknown): TenantSettings {
+  const value = parseJson<Partial<TenantSettings>>(stored, {});
+  return { llmEnabled: value.llmEnabled !== false };
 }
 
 /** A user of a tenant. */
@@ -54,6 +65,7 @@ function toTenant(row: Record<string, unknown>): TenantRecord {
     currency: row.currency as string,
     timezone: row.timezone as string,
     rateLimitPerMinute: row.rate_limit_per_minute === null ? null : Number(row.rate_limit_per_minute),
+    settings: settingsOf(row.settings),
     createdAt: row.created_at as string,
     updatedAt: row.updated_at as string,
   };
@@ -83,9 +95,31 @@ export async function insertTenant(db: Executor, tenant: TenantRecord): Promise<
     currency: tenant.currency,
     timezone: tenant.timezone,
     rate_limit_per_minute: tenant.rateLimitPerMinute,
+    settings: JSON.stringify(tenant.settings),
     created_at: tenant.createdAt,
     updated_at: tenant.updatedAt,
   });
+}
+
+/** Writes a tenant's settings (the whole object) and `updatedAt`. */
+export async function updateTenantSettings(
+  db: Executor,
+  id: string,
+  settings: TenantSettings,
+  at: string,
+): Promise<void> {
+  await db('tenants')
+    .where({ id })
+    .update({ settings: JSON.stringify(settings), updated_at: at });
+}
+
+/** A tenant by id, read under a row lock on Postgres (the read of a read–change–write), or null. */
+export async function findTenantForUpdate(db: Executor, id: string): Promise<TenantRecord | null> {
+  const query = db('tenants').where({ id });
+  // SQLite transactions here begin IMMEDIATE (they hold the write lock already); Postgres needs the row lock.
+  if (isPostgres(db)) query.forNoKeyUpdate();
+  const row = await query.first();
+  return row ? toTenant(row) : null;
 }
 
 /** A tenant by id, or null. */
@@ -198,6 +232,7 @@ export async function findKeyPrincipalByHash(db: Executor, keyHash: string): Pro
       't.currency as t_currency',
       't.timezone as t_timezone',
       't.rate_limit_per_minute as t_rate_limit_per_minute',
+      't.settings as t_settings',
       't.created_at as t_created_at',
       't.updated_at as t_updated_at',
     )) as Record<string, unknown> | undefined;
@@ -219,6 +254,7 @@ export async function findKeyPrincipalByHash(db: Executor, keyHash: string): Pro
       currency: row.t_currency,
       timezone: row.t_timezone,
       rate_limit_per_minute: row.t_rate_limit_per_minute,
+      settings: row.t_settings,
       created_at: row.t_created_at,
       updated_at: row.t_updated_at,
     }),

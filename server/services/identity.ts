@@ -14,6 +14,7 @@ import {
   findFirstUser,
   findKeyPrincipalByHash,
   findTenant,
+  findTenantForUpdate,
   findTenantsByName,
   findUser,
   insertApiKey,
@@ -24,9 +25,12 @@ import {
   revokeApiKey,
   type TenantPlan,
   type TenantRecord,
+  type TenantSettings,
   touchApiKey,
   type UserRecord,
+  updateTenantSettings,
 } from '../repositories/tenants.js';
+import type { Schema } from '../schemas.js';
 import { diff, recordAudit } from './audit.js';
 import { type Actor, type ServiceDeps, systemActor } from './context.js';
 import { AppError, businessRule, notFound } from './errors.js';
@@ -69,6 +73,12 @@ class PrincipalCache {
     if (this.#entries.size >= AUTH_CACHE_SIZE)
       this.#entries.delete(this.#entries.keys().next().value as string);
     this.#entries.set(hash, { found, until: nowMs + this.ttlMs });
+  }
+
+  /** Drops every key of a tenant (its settings changed in this process: read again on the next request). */
+  forgetTenant(tenantId: string): void {
+    for (const [hash, entry] of this.#entries)
+      if (entry.found.tenant.id === tenantId) this.#entries.delete(hash);
   }
 
   /** Drops a key (revoked in this process: refused from the next request on). */
@@ -125,9 +135,13 @@ export interface TenantView {
   currency: string;
   timezone: string;
   rateLimit: { requestsPerMinute: number };
+  settings: TenantSettings;
   createdAt: string;
   updatedAt: string;
 }
+
+/** Body of PATCH /tenant (spec `TenantUpdate`). */
+export type TenantUpdateInput = Schema<'TenantUpdate'>;
 
 /** An API key as the API shows it (spec `ApiKey`): no tenant id, never the key. */
 export type ApiKeyView = Omit<ApiKeyRecord, 'tenantId'>;
@@ -193,6 +207,7 @@ export class IdentityService {
       currency: input.currency ?? 'USD',
       timezone: input.timezone ?? 'UTC',
       rateLimitPerMinute: input.rateLimitPerMinute ?? null,
+      settings: { llmEnabled: true },
       createdAt: now,
       updatedAt: now,
     };
@@ -415,6 +430,34 @@ export class IdentityService {
   }
 
   /** The requests-per-minute limit in force for a tenant: its override, else the deployment default. */
+  /**
+   * Changes the tenant's settings (`PATCH /tenant`): the settings given replace theirs, the others keep their
+   * values; one audit row `tenant.updated` with the changed settings. Returns the tenant after the change.
+   * Cached principals of the tenant are dropped in this process (others see the change within AUTH_CACHE_TTL_MS;
+   * the Ask agent and agent runs read the tenant's settings from the database on every use).
+   * @throws AppError 404 `not_found` when the tenant no longer exists.
+   */
+  async updateTenant(actor: Actor, input: TenantUpdateInput): Promise<TenantRecord> {
+    const now = this.deps.clock.now().toISOString();
+    const updated = await inTransaction(this.deps.db.knex, async (trx) => {
+      const tenant = await findTenantForUpdate(trx, actor.tenantId);
+      if (!tenant) throw notFound('tenant', actor.tenantId);
+      const settings: TenantSettings = { ...tenant.settings };
+      const changes: Record<string, { from: unknown; to: unknown }> = {};
+      for (const [name, value] of Object.entries(input.settings) as [keyof TenantSettings, boolean][]) {
+        if (value === undefined || settings[name] === value) continue;
+        changes[`settings.${name}`] = { from: settings[name], to: value };
+        settings[name] = value;
+      }
+      if (Object.keys(changes).length === 0) return tenant;
+      await updateTenantSettings(trx, tenant.id, settings, now);
+      await recordAudit(trx, actor, now, 'tenant.updated', 'tenant', tenant.id, changes);
+      return { ...tenant, settings, updatedAt: now };
+    });
+    this.#principals.forgetTenant(actor.tenantId);
+    return updated;
+  }
+
   rateLimitOf(tenant: TenantRecord): number {
     return tenant.rateLimitPerMinute ?? this.defaultRateLimitPerMinute;
   }
@@ -428,6 +471,7 @@ export class IdentityService {
       currency: tenant.currency,
       timezone: tenant.timezone,
       rateLimit: { requestsPerMinute: this.rateLimitOf(tenant) },
+      settings: tenant.settings,
       createdAt: tenant.createdAt,
       updatedAt: tenant.updatedAt,
     };

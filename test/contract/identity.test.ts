@@ -1,11 +1,11 @@
 /**
- * Contract tests of the Identity tag: getMe and getTenant.
+ * Contract tests of the Identity tag: getMe, getTenant and updateTenant.
  */
 import { expect } from 'chai';
 import { systemActor } from '../../server/services/context.js';
 import { client } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { makeProject, uniq } from './helpers.js';
+import { expectProblem, makeProject, uniq } from './helpers.js';
 
 describe('Identity', () => {
   let server: TestServer;
@@ -85,6 +85,7 @@ describe('Identity', () => {
         currency: 'USD',
         timezone: 'UTC',
         rateLimit: { requestsPerMinute: 1000 },
+        settings: { llmEnabled: true },
       });
       expect(Math.abs(Date.parse(createdAt) - Date.now())).to.be.below(60_000);
       expect(Date.parse(updatedAt)).to.be.at.least(Date.parse(createdAt));
@@ -96,6 +97,60 @@ describe('Identity', () => {
       const policy = res.headers.get('ratelimit-policy') as string;
       const q = /q=(\d+)/.exec(policy)?.[1];
       expect(Number(q)).to.equal(res.body.rateLimit.requestsPerMinute);
+    });
+  });
+
+  describe('updateTenant', () => {
+    it('switches the model off and on for the tenant, with an audit row per change (issue 12)', async () => {
+      const t = await server.createTenant();
+      const other = await server.createTenant();
+      const admin = client(server.baseUrl, t.keys.admin);
+      const off = await admin.patch('updateTenant', '/tenant', { body: { settings: { llmEnabled: false } } });
+      expect(off.status, JSON.stringify(off.body)).to.equal(200);
+      expect(off.body.settings).to.deep.equal({ llmEnabled: false });
+      expect(Date.parse(off.body.updatedAt)).to.be.at.least(Date.parse(off.body.createdAt));
+      // The same process reads it at once (its cached principals of the tenant are dropped).
+      const read = await client(server.baseUrl, t.keys.read).get('getTenant', '/tenant');
+      expect(read.body.settings).to.deep.equal({ llmEnabled: false });
+      // Another tenant keeps its own.
+      const theirs = await client(server.baseUrl, other.keys.read).get('getTenant', '/tenant');
+      expect(theirs.body.settings).to.deep.equal({ llmEnabled: true });
+      // Setting the same value again changes nothing and writes no audit row.
+      const again = await admin.patch('updateTenant', '/tenant', {
+        body: { settings: { llmEnabled: false } },
+      });
+      expect(again.body.updatedAt).to.equal(off.body.updatedAt);
+      const on = await admin.patch('updateTenant', '/tenant', { body: { settings: { llmEnabled: true } } });
+      expect(on.body.settings).to.deep.equal({ llmEnabled: true });
+      const audit = await admin.get('listAuditLogs', '/audit-logs', { query: { resourceType: 'tenant' } });
+      expect(audit.status).to.equal(200);
+      const rows = audit.body.data.filter((r: { action: string }) => r.action === 'tenant.updated');
+      expect(rows.map((r: { changes: unknown }) => r.changes)).to.have.deep.members([
+        { 'settings.llmEnabled': { from: true, to: false } },
+        { 'settings.llmEnabled': { from: false, to: true } },
+      ]);
+      expect(rows.every((r: { resourceId: string }) => r.resourceId === t.tenantId)).to.equal(true);
+    });
+
+    it('needs the admin scope and refuses unknown or empty settings', async () => {
+      const t = await server.createTenant();
+      const write = client(server.baseUrl, t.keys.write);
+      expectProblem(
+        await write.patch('updateTenant', '/tenant', { body: { settings: { llmEnabled: false } } }),
+        403,
+        'forbidden',
+      );
+      const admin = client(server.baseUrl, t.keys.admin);
+      for (const body of [
+        { settings: {} },
+        { settings: { llmEnabled: 'no' } },
+        { settings: { model: 'x' } },
+        {},
+      ]) {
+        expectProblem(await admin.patch('updateTenant', '/tenant', { body }), 400, 'validation_failed');
+      }
+      const read = await client(server.baseUrl, t.keys.read).get('getTenant', '/tenant');
+      expect(read.body.settings).to.deep.equal({ llmEnabled: true });
     });
   });
 

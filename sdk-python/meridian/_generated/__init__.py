@@ -70,6 +70,7 @@ from meridian._generated.models.milestone_missed_event import MilestoneMissedEve
 from meridian._generated.models.milestone_sort import MilestoneSort as MilestoneSort
 from meridian._generated.models.milestone_status import MilestoneStatus as MilestoneStatus
 from meridian._generated.models.milestone_update import MilestoneUpdate as MilestoneUpdate
+from meridian._generated.models.model_fallback_reason import ModelFallbackReason as ModelFallbackReason
 from meridian._generated.models.pagination_meta import PaginationMeta as PaginationMeta
 from meridian._generated.models.problem import Problem as Problem
 from meridian._generated.models.problem_field_error import ProblemFieldError as ProblemFieldError
@@ -83,6 +84,7 @@ from meridian._generated.models.project_status import ProjectStatus as ProjectSt
 from meridian._generated.models.project_status_changed_data import ProjectStatusChangedData as ProjectStatusChangedData
 from meridian._generated.models.project_status_changed_event import ProjectStatusChangedEvent as ProjectStatusChangedEvent
 from meridian._generated.models.project_update import ProjectUpdate as ProjectUpdate
+from meridian._generated.models.prose_engine import ProseEngine as ProseEngine
 from meridian._generated.models.rag_status import RagStatus as RagStatus
 from meridian._generated.models.resource import Resource as Resource
 from meridian._generated.models.resource_availability import ResourceAvailability as ResourceAvailability
@@ -111,6 +113,9 @@ from meridian._generated.models.team_member import TeamMember as TeamMember
 from meridian._generated.models.tenant import Tenant as Tenant
 from meridian._generated.models.tenant_plan import TenantPlan as TenantPlan
 from meridian._generated.models.tenant_rate_limit import TenantRateLimit as TenantRateLimit
+from meridian._generated.models.tenant_settings import TenantSettings as TenantSettings
+from meridian._generated.models.tenant_update import TenantUpdate as TenantUpdate
+from meridian._generated.models.tenant_update_settings import TenantUpdateSettings as TenantUpdateSettings
 from meridian._generated.models.webhook_delivery import WebhookDelivery as WebhookDelivery
 from meridian._generated.models.webhook_delivery_list import WebhookDeliveryList as WebhookDeliveryList
 from meridian._generated.models.webhook_delivery_status import WebhookDeliveryStatus as WebhookDeliveryStatus
@@ -190,6 +195,7 @@ __all__ = [
     'MilestoneSort',
     'MilestoneStatus',
     'MilestoneUpdate',
+    'ModelFallbackReason',
     'PaginationMeta',
     'Problem',
     'ProblemFieldError',
@@ -203,6 +209,7 @@ __all__ = [
     'ProjectStatusChangedData',
     'ProjectStatusChangedEvent',
     'ProjectUpdate',
+    'ProseEngine',
     'RagStatus',
     'Resource',
     'ResourceAvailability',
@@ -231,6 +238,9 @@ __all__ = [
     'Tenant',
     'TenantPlan',
     'TenantRateLimit',
+    'TenantSettings',
+    'TenantUpdate',
+    'TenantUpdateSettings',
     'WebhookDelivery',
     'WebhookDeliveryList',
     'WebhookDeliveryStatus',

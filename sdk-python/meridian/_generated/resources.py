@@ -83,6 +83,7 @@ from meridian._generated.models.status_report import StatusReport
 from meridian._generated.models.status_report_create import StatusReportCreate
 from meridian._generated.models.status_report_list import StatusReportList
 from meridian._generated.models.tenant import Tenant
+from meridian._generated.models.tenant_update import TenantUpdate
 from meridian._generated.models.webhook_delivery import WebhookDelivery
 from meridian._generated.models.webhook_delivery_list import WebhookDeliveryList
 from meridian._generated.models.webhook_delivery_status import WebhookDeliveryStatus
@@ -684,6 +685,17 @@ _GET_TENANT: Operation[Tenant] = Operation(
     '/tenant',
     (),
     body=None,
+    response=Tenant,
+)
+
+_UPDATE_TENANT: Operation[Tenant] = Operation(
+    'updateTenant',
+    'PATCH',
+    '/tenant',
+    (
+        Param('idempotency_key', 'Idempotency-Key', 'header', Optional[Annotated[str, Field(strict=True, min_length=1, max_length=255)]], required=False),
+    ),
+    body=TenantUpdate,
     response=Tenant,
 )
 
@@ -2848,6 +2860,17 @@ class AgentsResource(SyncAPIResource):
         client agency. A value nobody recorded (a `null` budget, forecast or actual cost) is never counted as 0: a sum says
         how many projects had no value.
 
+        **With a language model.** When the deployment is configured with a model (`MERIDIAN_LLM_BASE_URL`,
+        `MERIDIAN_LLM_MODEL`: OpenAI, Azure OpenAI, vLLM, Ollama, llama.cpp's server…) and your tenant has not switched
+        it off (`PATCH /tenant` `settings.llmEnabled: false`), the model writes the answer (`engine: model`, `model`
+        its name) over exactly the records above, sent as delimited data with their ids with the figures computed
+        from them; record text is data, never instructions. It answers in sentences, each with the ids it rests on,
+        and the server checks every one: each id must be a record it sent, and each number and date must appear in
+        those records or figures (formats normalised: 1,234,567 / 1.2M / $1.2 million / 12 % / 2019-09-01 /
+        September 1, 2019). A failing sentence is dropped (`sentencesDropped`); when fewer than half survive, or
+        when the model times out, is rate limited, fails or replies out of shape, the embedded engine answers
+        (`fallbackReason` says why). With nothing relevant found, the model is not asked.
+
         **Citations.** Every figure and date in `answer` is a field of a cited record, a figure of one cited record
         that its `excerpt` states (overrun = `forecastCost − budget`, slip = days from `endDate` to
         `forecastEndDate`), a count of cited records, or a sum over them. Each `[n]` refers to the citation with
@@ -3416,6 +3439,65 @@ class IdentityResource(SyncAPIResource):
         ``APIResponse`` whose ``data`` is the ``Tenant``, with ``status_code``, ``headers`` and ``request_id``.
         """
         return self._client.request(_GET_TENANT, {}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+
+    def update_tenant(
+        self,
+        body: TenantUpdate,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Tenant:
+        """Change the tenant's settings
+
+        Changes the tenant's `settings`: only the settings present in the body change. Today there is one,
+        `llmEnabled`: `false` keeps every record of this tenant away from the language model the deployment may be
+        configured with (`MERIDIAN_LLM_BASE_URL`), so Ask answers and agent runs are written by the embedded engine
+        only; `true` (the default) lets the model write them, each sentence checked against the records (see
+        `POST /agents/ask`). The change applies to the next question or run and is recorded in the audit log
+        (`tenant.updated`).
+
+        Errors: 400 `validation_failed` for an unknown setting or a value of the wrong type.
+
+        Requires scope `admin`.
+
+        ``PATCH /tenant`` (operationId ``updateTenant``).
+
+        :param body: the request body, a ``meridian.models.TenantUpdate``.
+        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
+            request with the same key and body returns the first response without repeating the effect, marked by the
+            response header `Idempotent-Replayed: true`. The same key with a different body answers 422
+            `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per
+            tenant. Only successful responses are stored: after an error (including a request rejected by validation)
+            the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST
+            /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the
+            record the first request created. A retry while the first request's outcome is unknown (its process
+            stopped) also answers 409 until the key expires.
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``Tenant`` (``meridian.models.Tenant``).
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self.update_tenant_with_response(body, idempotency_key=idempotency_key, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
+
+    def update_tenant_with_response(
+        self,
+        body: TenantUpdate,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Tenant]:
+        """Change the tenant's settings, returning the whole answer: as ``update_tenant``, but the result is an
+        ``APIResponse`` whose ``data`` is the ``Tenant``, with ``status_code``, ``headers`` and ``request_id``.
+        """
+        return self._client.request(_UPDATE_TENANT, {'idempotency_key': idempotency_key}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
 
 
 class ApiKeysResource(SyncAPIResource):
@@ -5760,6 +5842,17 @@ class AsyncAgentsResource(AsyncAPIResource):
         client agency. A value nobody recorded (a `null` budget, forecast or actual cost) is never counted as 0: a sum says
         how many projects had no value.
 
+        **With a language model.** When the deployment is configured with a model (`MERIDIAN_LLM_BASE_URL`,
+        `MERIDIAN_LLM_MODEL`: OpenAI, Azure OpenAI, vLLM, Ollama, llama.cpp's server…) and your tenant has not switched
+        it off (`PATCH /tenant` `settings.llmEnabled: false`), the model writes the answer (`engine: model`, `model`
+        its name) over exactly the records above, sent as delimited data with their ids with the figures computed
+        from them; record text is data, never instructions. It answers in sentences, each with the ids it rests on,
+        and the server checks every one: each id must be a record it sent, and each number and date must appear in
+        those records or figures (formats normalised: 1,234,567 / 1.2M / $1.2 million / 12 % / 2019-09-01 /
+        September 1, 2019). A failing sentence is dropped (`sentencesDropped`); when fewer than half survive, or
+        when the model times out, is rate limited, fails or replies out of shape, the embedded engine answers
+        (`fallbackReason` says why). With nothing relevant found, the model is not asked.
+
         **Citations.** Every figure and date in `answer` is a field of a cited record, a figure of one cited record
         that its `excerpt` states (overrun = `forecastCost − budget`, slip = days from `endDate` to
         `forecastEndDate`), a count of cited records, or a sum over them. Each `[n]` refers to the citation with
@@ -6329,6 +6422,65 @@ class AsyncIdentityResource(AsyncAPIResource):
         """
         return await self._client.request(_GET_TENANT, {}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
 
+    async def update_tenant(
+        self,
+        body: TenantUpdate,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Tenant:
+        """Change the tenant's settings
+
+        Changes the tenant's `settings`: only the settings present in the body change. Today there is one,
+        `llmEnabled`: `false` keeps every record of this tenant away from the language model the deployment may be
+        configured with (`MERIDIAN_LLM_BASE_URL`), so Ask answers and agent runs are written by the embedded engine
+        only; `true` (the default) lets the model write them, each sentence checked against the records (see
+        `POST /agents/ask`). The change applies to the next question or run and is recorded in the audit log
+        (`tenant.updated`).
+
+        Errors: 400 `validation_failed` for an unknown setting or a value of the wrong type.
+
+        Requires scope `admin`.
+
+        ``PATCH /tenant`` (operationId ``updateTenant``).
+
+        :param body: the request body, a ``meridian.models.TenantUpdate``.
+        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
+            request with the same key and body returns the first response without repeating the effect, marked by the
+            response header `Idempotent-Replayed: true`. The same key with a different body answers 422
+            `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per
+            tenant. Only successful responses are stored: after an error (including a request rejected by validation)
+            the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST
+            /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the
+            record the first request created. A retry while the first request's outcome is unknown (its process
+            stopped) also answers 409 until the key expires.
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``Tenant`` (``meridian.models.Tenant``).
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return (await self.update_tenant_with_response(body, idempotency_key=idempotency_key, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+
+    async def update_tenant_with_response(
+        self,
+        body: TenantUpdate,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Tenant]:
+        """Change the tenant's settings, returning the whole answer: as ``update_tenant``, but the result is an
+        ``APIResponse`` whose ``data`` is the ``Tenant``, with ``status_code``, ``headers`` and ``request_id``.
+        """
+        return await self._client.request(_UPDATE_TENANT, {'idempotency_key': idempotency_key}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+
 
 class AsyncApiKeysResource(AsyncAPIResource):
     """API Keys: Issue, list and revoke the tenant's API keys.
@@ -6625,7 +6777,7 @@ class SyncResourcesClient(SyncAPIClient):
 
     @cached_property
     def identity(self) -> IdentityResource:
-        """Identity: ``get_me``, ``get_tenant``."""
+        """Identity: ``get_me``, ``get_tenant``, ``update_tenant``."""
         return IdentityResource(self)
 
     @cached_property
@@ -6699,7 +6851,7 @@ class AsyncResourcesClient(AsyncAPIClient):
 
     @cached_property
     def identity(self) -> AsyncIdentityResource:
-        """Identity: ``get_me``, ``get_tenant``."""
+        """Identity: ``get_me``, ``get_tenant``, ``update_tenant``."""
         return AsyncIdentityResource(self)
 
     @cached_property

@@ -75,6 +75,7 @@ export const operationTable = {
   testWebhook: { method: 'POST', path: '/webhooks/{id}/test', pathParams: ['id'], queryParams: [], headerParams: ['Idempotency-Key'], hasBody: false, paginated: false, limit: null, tag: 'Webhooks', scope: 'admin' },
   getMe: { method: 'GET', path: '/me', pathParams: [], queryParams: [], headerParams: [], hasBody: false, paginated: false, limit: null, tag: 'Identity', scope: 'read' },
   getTenant: { method: 'GET', path: '/tenant', pathParams: [], queryParams: [], headerParams: [], hasBody: false, paginated: false, limit: null, tag: 'Identity', scope: 'read' },
+  updateTenant: { method: 'PATCH', path: '/tenant', pathParams: [], queryParams: [], headerParams: ['Idempotency-Key'], hasBody: true, paginated: false, limit: null, tag: 'Identity', scope: 'admin' },
   listApiKeys: { method: 'GET', path: '/api-keys', pathParams: [], queryParams: ['limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'API Keys', scope: 'admin' },
   createApiKey: { method: 'POST', path: '/api-keys', pathParams: [], queryParams: [], headerParams: ['Idempotency-Key'], hasBody: true, paginated: false, limit: null, tag: 'API Keys', scope: 'admin' },
   revokeApiKey: { method: 'DELETE', path: '/api-keys/{id}', pathParams: ['id'], queryParams: [], headerParams: [], hasBody: false, paginated: false, limit: null, tag: 'API Keys', scope: 'admin' },
@@ -956,6 +957,17 @@ export interface OperationMethods {
    * client agency. A value nobody recorded (a `null` budget, forecast or actual cost) is never counted as 0: a sum says
    * how many projects had no value.
    *
+   * **With a language model.** When the deployment is configured with a model (`MERIDIAN_LLM_BASE_URL`,
+   * `MERIDIAN_LLM_MODEL`: OpenAI, Azure OpenAI, vLLM, Ollama, llama.cpp's server…) and your tenant has not switched
+   * it off (`PATCH /tenant` `settings.llmEnabled: false`), the model writes the answer (`engine: model`, `model`
+   * its name) over exactly the records above, sent as delimited data with their ids with the figures computed
+   * from them; record text is data, never instructions. It answers in sentences, each with the ids it rests on,
+   * and the server checks every one: each id must be a record it sent, and each number and date must appear in
+   * those records or figures (formats normalised: 1,234,567 / 1.2M / $1.2 million / 12 % / 2019-09-01 /
+   * September 1, 2019). A failing sentence is dropped (`sentencesDropped`); when fewer than half survive, or
+   * when the model times out, is rate limited, fails or replies out of shape, the embedded engine answers
+   * (`fallbackReason` says why). With nothing relevant found, the model is not asked.
+   *
    * **Citations.** Every figure and date in `answer` is a field of a cited record, a figure of one cited record
    * that its `excerpt` states (overrun = `forecastCost − budget`, slip = days from `endDate` to
    * `forecastEndDate`), a count of cited records, or a sum over them. Each `[n]` refers to the citation with
@@ -1199,6 +1211,31 @@ export interface OperationMethods {
    *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
    */
   getTenant(params?: OperationParams<'getTenant'>, options?: RequestOptions): Promise<APIResult<OperationData<'getTenant'>>>;
+  /**
+   * Change the tenant's settings
+   *
+   * Changes the tenant's `settings`: only the settings present in the body change. Today there is one,
+   * `llmEnabled`: `false` keeps every record of this tenant away from the language model the deployment may be
+   * configured with (`MERIDIAN_LLM_BASE_URL`), so Ask answers and agent runs are written by the embedded engine
+   * only; `true` (the default) lets the model write them, each sentence checked against the records (see
+   * `POST /agents/ask`). The change applies to the next question or run and is recorded in the audit log
+   * (`tenant.updated`).
+   *
+   * Errors: 400 `validation_failed` for an unknown setting or a value of the wrong type.
+   *
+   * Requires scope `admin`.
+   *
+   * HTTP: `PATCH /tenant`.
+   *
+   * @param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for
+   *   the header parameters of the spec.
+   * @param options - Per-request overrides (timeout, retries, signal, extra headers).
+   * @returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw
+   *   `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  updateTenant(params: OperationParams<'updateTenant'>, options?: RequestOptions): Promise<APIResult<OperationData<'updateTenant'>>>;
   /**
    * List API keys
    *

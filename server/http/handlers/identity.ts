@@ -1,17 +1,25 @@
 /**
- * Handlers of the Identity tag: GET /me and GET /tenant.
+ * Handlers of the Identity tag: GET /me, GET /tenant and PATCH /tenant.
  */
 import type { Services } from '../../services/index.js';
 import type { HandlerMap } from '../types.js';
 
-/** Handlers for getMe and getTenant. */
-export function identityHandlers(services: Services): Pick<HandlerMap, 'getMe' | 'getTenant'> {
+/** Handlers for getMe, getTenant and updateTenant. */
+export function identityHandlers(
+  services: Services,
+): Pick<HandlerMap, 'getMe' | 'getTenant' | 'updateTenant'> {
   return {
     async getMe({ principal }) {
       return { status: 200, body: services.identity.me(principal) };
     },
     async getTenant({ principal }) {
       return { status: 200, body: services.identity.tenantView(principal.tenant) };
+    },
+    async updateTenant({ actor, body }) {
+      return {
+        status: 200,
+        body: services.identity.tenantView(await services.identity.updateTenant(actor, body)),
+      };
     },
   };
 }

@@ -85,6 +85,7 @@ export function analyse(agentId: AgentId, portfolio: Portfolio): AgentOutput {
     citations: cite.all(),
     ...(result.heatMap ? { heatMap: result.heatMap } : {}),
     ...(result.report ? { report: result.report } : {}),
+    engine: 'embedded',
   };
 }
 

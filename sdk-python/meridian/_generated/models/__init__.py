@@ -80,6 +80,7 @@ from meridian._generated.models.milestone_missed_event import MilestoneMissedEve
 from meridian._generated.models.milestone_sort import MilestoneSort
 from meridian._generated.models.milestone_status import MilestoneStatus
 from meridian._generated.models.milestone_update import MilestoneUpdate
+from meridian._generated.models.model_fallback_reason import ModelFallbackReason
 from meridian._generated.models.pagination_meta import PaginationMeta
 from meridian._generated.models.problem import Problem
 from meridian._generated.models.problem_field_error import ProblemFieldError
@@ -93,6 +94,7 @@ from meridian._generated.models.project_status import ProjectStatus
 from meridian._generated.models.project_status_changed_data import ProjectStatusChangedData
 from meridian._generated.models.project_status_changed_event import ProjectStatusChangedEvent
 from meridian._generated.models.project_update import ProjectUpdate
+from meridian._generated.models.prose_engine import ProseEngine
 from meridian._generated.models.rag_status import RagStatus
 from meridian._generated.models.resource import Resource
 from meridian._generated.models.resource_availability import ResourceAvailability
@@ -121,6 +123,9 @@ from meridian._generated.models.team_member import TeamMember
 from meridian._generated.models.tenant import Tenant
 from meridian._generated.models.tenant_plan import TenantPlan
 from meridian._generated.models.tenant_rate_limit import TenantRateLimit
+from meridian._generated.models.tenant_settings import TenantSettings
+from meridian._generated.models.tenant_update import TenantUpdate
+from meridian._generated.models.tenant_update_settings import TenantUpdateSettings
 from meridian._generated.models.webhook_delivery import WebhookDelivery
 from meridian._generated.models.webhook_delivery_list import WebhookDeliveryList
 from meridian._generated.models.webhook_delivery_status import WebhookDeliveryStatus

@@ -24,6 +24,8 @@ from typing import Any, ClassVar, Dict, List, Optional, Union
 from typing_extensions import Annotated
 from meridian._generated.models.citation import Citation
 from meridian._generated.models.finding import Finding
+from meridian._generated.models.model_fallback_reason import ModelFallbackReason
+from meridian._generated.models.prose_engine import ProseEngine
 from meridian._generated.models.risk_heat_map import RiskHeatMap
 from meridian._generated.models.written_status_report import WrittenStatusReport
 from typing import Optional, Set
@@ -32,7 +34,7 @@ from pydantic_core import to_jsonable_python
 
 class AgentOutput(BaseModel):
     """
-    The result of a completed execution, computed from the tenant's data. Every `[n]` marker in `summary`, in a finding's `detail` and in `report` refers to the citation with `index` n in `citations` (numbered once per output; each finding also lists the citations it uses). 
+    The result of a completed execution, computed from the tenant's data. Every `[n]` marker in `summary`, in a finding's `detail` and in `report` refers to the citation with `index` n in `citations` (numbered once per output; each finding also lists the citations it uses).  With a language model configured (`MERIDIAN_LLM_*`) and enabled for your tenant (`settings.llmEnabled`), the model writes the prose only — `summary` and the sentences of `report`'s `overall`, `schedule`, `cost` and `risks` sections — from the metrics, findings and cited records of this output; `engine` says which wrote it. Every model sentence cites records of this output's `citations` and states only figures and dates found in them or in the metrics, or the server drops it; when too many are dropped, or the model fails, the embedded prose is kept (`fallbackReason`). Metrics, findings and `decisions` are always computed; model prose is not reproducible run to run. 
     """ # noqa: E501
     as_of: date = Field(description="The date the analysis judged against.", alias="asOf")
     summary: StrictStr = Field(description="One-paragraph summary of the analysis.")
@@ -41,7 +43,11 @@ class AgentOutput(BaseModel):
     citations: List[Citation] = Field(description="Every citation of the output, by `index`.")
     heat_map: Optional[RiskHeatMap] = Field(default=None, alias="heatMap")
     report: Optional[WrittenStatusReport] = None
-    __properties: ClassVar[List[str]] = ["asOf", "summary", "findings", "metrics", "citations", "heatMap", "report"]
+    engine: ProseEngine
+    model: Optional[StrictStr] = Field(default=None, description="`engine: model` only: the model that wrote `summary` (and `report`'s sentences).")
+    sentences_dropped: Optional[Annotated[int, Field(strict=True, ge=0)]] = Field(default=None, description="`engine: model` only: how many of the model's sentences the server dropped (see `AskAnswer`).", alias="sentencesDropped")
+    fallback_reason: Optional[ModelFallbackReason] = Field(default=None, alias="fallbackReason")
+    __properties: ClassVar[List[str]] = ["asOf", "summary", "findings", "metrics", "citations", "heatMap", "report", "engine", "model", "sentencesDropped", "fallbackReason"]
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -118,7 +124,11 @@ class AgentOutput(BaseModel):
             "metrics": obj.get("metrics"),
             "citations": [Citation.from_dict(_item) for _item in obj["citations"]] if obj.get("citations") is not None else None,
             "heatMap": RiskHeatMap.from_dict(obj["heatMap"]) if obj.get("heatMap") is not None else None,
-            "report": WrittenStatusReport.from_dict(obj["report"]) if obj.get("report") is not None else None
+            "report": WrittenStatusReport.from_dict(obj["report"]) if obj.get("report") is not None else None,
+            "engine": obj.get("engine"),
+            "model": obj.get("model"),
+            "sentencesDropped": obj.get("sentencesDropped"),
+            "fallbackReason": obj.get("fallbackReason")
         })
         return _obj
 

@@ -19,8 +19,11 @@ import re  # noqa: F401
 import json
 
 from pydantic import BaseModel, ConfigDict, Field, StrictStr
-from typing import Any, ClassVar, Dict, List
+from typing import Any, ClassVar, Dict, List, Optional
+from typing_extensions import Annotated
 from meridian._generated.models.citation import Citation
+from meridian._generated.models.model_fallback_reason import ModelFallbackReason
+from meridian._generated.models.prose_engine import ProseEngine
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
@@ -31,8 +34,11 @@ class AskAnswer(BaseModel):
     """ # noqa: E501
     answer: StrictStr = Field(description="The answer; each `[n]` refers to the citation with that `index`, and a range `[a]–[b]` to every citation from a to b. ")
     citations: List[Citation] = Field(description="The records cited, by `index`; empty when nothing relevant was found.")
-    engine: StrictStr = Field(description="The engine that wrote the answer: `embedded` (the built-in, offline engine: intent rules and full-text search). Other engines may be added; the citations rules hold for every one. ")
-    __properties: ClassVar[List[str]] = ["answer", "citations", "engine"]
+    engine: ProseEngine
+    model: Optional[StrictStr] = Field(default=None, description="`engine: model` only: the model that wrote the answer (the deployment's `MERIDIAN_LLM_MODEL`).")
+    sentences_dropped: Optional[Annotated[int, Field(strict=True, ge=0)]] = Field(default=None, description="`engine: model` only: how many of the model's sentences the server dropped because a cited id was not among the records sent or a number or date was in none of them. ", alias="sentencesDropped")
+    fallback_reason: Optional[ModelFallbackReason] = Field(default=None, alias="fallbackReason")
+    __properties: ClassVar[List[str]] = ["answer", "citations", "engine", "model", "sentencesDropped", "fallbackReason"]
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -93,7 +99,10 @@ class AskAnswer(BaseModel):
         _obj = cls.model_validate({
             "answer": obj.get("answer"),
             "citations": [Citation.from_dict(_item) for _item in obj["citations"]] if obj.get("citations") is not None else None,
-            "engine": obj.get("engine")
+            "engine": obj.get("engine"),
+            "model": obj.get("model"),
+            "sentencesDropped": obj.get("sentencesDropped"),
+            "fallbackReason": obj.get("fallbackReason")
         })
         return _obj
 

@@ -25,6 +25,7 @@ from typing_extensions import Annotated
 from uuid import UUID
 from meridian._generated.models.tenant_plan import TenantPlan
 from meridian._generated.models.tenant_rate_limit import TenantRateLimit
+from meridian._generated.models.tenant_settings import TenantSettings
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
@@ -39,9 +40,10 @@ class Tenant(BaseModel):
     currency: Annotated[str, Field(strict=True)] = Field(description="ISO 4217 code of every money field.")
     timezone: StrictStr = Field(description="IANA time zone, e.g. `America/New_York`; decides when a due date has passed.")
     rate_limit: TenantRateLimit = Field(alias="rateLimit")
+    settings: TenantSettings
     created_at: datetime = Field(description="When the tenant was created.", alias="createdAt")
     updated_at: datetime = Field(description="When it last changed.", alias="updatedAt")
-    __properties: ClassVar[List[str]] = ["id", "name", "plan", "currency", "timezone", "rateLimit", "createdAt", "updatedAt"]
+    __properties: ClassVar[List[str]] = ["id", "name", "plan", "currency", "timezone", "rateLimit", "settings", "createdAt", "updatedAt"]
 
     @field_validator('currency', mode="before")
     def currency_validate_regular_expression(cls, value):
@@ -92,6 +94,9 @@ class Tenant(BaseModel):
         # override the default output from pydantic by calling `to_dict()` of rate_limit
         if self.rate_limit:
             _dict['rateLimit'] = self.rate_limit.to_dict()
+        # override the default output from pydantic by calling `to_dict()` of settings
+        if self.settings:
+            _dict['settings'] = self.settings.to_dict()
         return _dict
 
     @classmethod
@@ -110,6 +115,7 @@ class Tenant(BaseModel):
             "currency": obj.get("currency"),
             "timezone": obj.get("timezone"),
             "rateLimit": TenantRateLimit.from_dict(obj["rateLimit"]) if obj.get("rateLimit") is not None else None,
+            "settings": TenantSettings.from_dict(obj["settings"]) if obj.get("settings") is not None else None,
             "createdAt": obj.get("createdAt"),
             "updatedAt": obj.get("updatedAt")
         })
