@@ -72,6 +72,51 @@ export interface Config {
    * demonstrations of progress and for crash tests that need a run to kill mid-way.
    */
   agentStageDelayMs: number;
+  /**
+   * The language model that may write Ask answers and the agents' prose (issue 12; docs/design.md, "Ask"), or null
+   * (the default: the embedded engine only). Set when both `MERIDIAN_LLM_BASE_URL` and `MERIDIAN_LLM_MODEL` are.
+   */
+  llm: LlmConfig | null;
+}
+
+/** An OpenAI-compatible chat-completions endpoint and how to call it. */
+export interface LlmConfig {
+  /** Base URL of the OpenAI-compatible API, e.g. `http://127.0.0.1:11434/v1` (env `MERIDIAN_LLM_BASE_URL`). */
+  baseUrl: string;
+  /** Model name as the server knows it, e.g. `llama3.1:8b` (env `MERIDIAN_LLM_MODEL`). */
+  model: string;
+  /** Bearer key (env `MERIDIAN_LLM_API_KEY`); null for servers without one. Never logged nor shown. */
+  apiKey: string | null;
+  /**
+   * Longest wait for the model's answer, retries included, in ms (env `MERIDIAN_LLM_TIMEOUT_MS`, default 20000);
+   * past it the embedded engine answers.
+   */
+  timeoutMs: number;
+  /** Most tokens the model may write per answer (env `MERIDIAN_LLM_MAX_TOKENS`, default 1024). */
+  maxTokens: number;
+}
+
+function llmOf(env: NodeJS.ProcessEnv): LlmConfig | null {
+  const baseUrl = env.MERIDIAN_LLM_BASE_URL?.trim();
+  const model = env.MERIDIAN_LLM_MODEL?.trim();
+  if (!baseUrl && !model) return null;
+  if (!baseUrl || !model)
+    throw new Error('MERIDIAN_LLM_BASE_URL and MERIDIAN_LLM_MODEL are set together (or neither is)');
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new Error(`MERIDIAN_LLM_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`MERIDIAN_LLM_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
+  return {
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    model,
+    apiKey: env.MERIDIAN_LLM_API_KEY?.trim() || null,
+    timeoutMs: Math.max(1, int('MERIDIAN_LLM_TIMEOUT_MS', env.MERIDIAN_LLM_TIMEOUT_MS, 20_000)),
+    maxTokens: Math.max(1, int('MERIDIAN_LLM_MAX_TOKENS', env.MERIDIAN_LLM_MAX_TOKENS, 1024)),
+  };
 }
 
 /** DESIGN.md's delivery schedule: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
@@ -113,7 +158,8 @@ function trustProxyOf(value: string | undefined): boolean | number | string {
 
 /**
  * Reads the configuration from an environment (defaults to `process.env`).
- * @throws Error when a numeric variable is not a non-negative integer or NODE_ENV is unknown.
+ * @throws Error when a numeric variable is not a non-negative integer, NODE_ENV is unknown, or only one of
+ *   MERIDIAN_LLM_BASE_URL and MERIDIAN_LLM_MODEL is set (or the URL is not http(s)).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = (env.NODE_ENV ?? 'development') as NodeEnv;
@@ -146,5 +192,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerPollMs: int('MERIDIAN_WORKER_POLL_MS', env.MERIDIAN_WORKER_POLL_MS, 500),
     agentLeaseMs: Math.max(300, int('MERIDIAN_AGENT_LEASE_MS', env.MERIDIAN_AGENT_LEASE_MS, 60_000)),
     agentStageDelayMs: int('MERIDIAN_AGENT_STAGE_DELAY_MS', env.MERIDIAN_AGENT_STAGE_DELAY_MS, 0),
+    llm: llmOf(env),
   };
 }
