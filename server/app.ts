@@ -62,7 +62,7 @@ export function createApp(options: AppOptions): MeridianApp {
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger(config.logLevel);
-  const services = buildServices({ db, clock }, config);
+  const services = buildServices({ db, clock }, config, logger);
   const spec = loadSpec();
   const app = express();
   app.disable('x-powered-by');

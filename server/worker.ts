@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel, 'meridian-worker');
   const db = openDatabase(config);
   await migrate(db);
-  const services = buildServices({ db, clock: systemClock }, config);
+  const services = buildServices({ db, clock: systemClock }, config, logger);
   const worker = createJobRunner({ services, clock: systemClock, config, logger }).start();
   const stopSweeps = startSweeps(services, logger);
   process.stdout.write(

@@ -13,6 +13,7 @@ import { type MilestoneRecord, milestones } from './milestones.js';
 import { type ProjectRecord, projects } from './projects.js';
 import { type ResourceRecord, resources } from './resources.js';
 import { type RiskRecord, risks } from './risks.js';
+import { settingsOf } from './tenants.js';
 
 /** Rows per page of a scan. */
 export const SCAN_PAGE_SIZE = 1_000;
@@ -190,9 +191,11 @@ export function scanResources(
 export async function tenantSettings(
   db: Executor,
   tenantId: string,
-): Promise<{ currency: string; timezone: string } | null> {
-  const row = (await db('tenants').where({ id: tenantId }).first('currency', 'timezone')) as
-    | { currency: string; timezone: string }
+): Promise<{ currency: string; timezone: string; llmEnabled: boolean } | null> {
+  const row = (await db('tenants').where({ id: tenantId }).first('currency', 'timezone', 'settings')) as
+    | { currency: string; timezone: string; settings: unknown }
     | undefined;
-  return row ?? null;
+  return row
+    ? { currency: row.currency, timezone: row.timezone, llmEnabled: settingsOf(row.settings).llmEnabled }
+    : null;
 }

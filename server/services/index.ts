@@ -1,6 +1,7 @@
 /**
  * The service registry: one instance of each service over shared dependencies.
  */
+import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { AgentService } from './agents/index.js';
 import { AllocationService } from './allocations.js';
@@ -12,6 +13,7 @@ import { IdempotencyService } from './idempotency.js';
 import { IdentityService } from './identity.js';
 import { IssueService } from './issues.js';
 import { JobQueue } from './jobs.js';
+import { LanguageModel } from './llm/model.js';
 import { MilestoneService } from './milestones.js';
 import { ProjectService } from './projects.js';
 import { RateLimitService } from './rate-limits.js';
@@ -59,8 +61,11 @@ export interface Services {
 export function buildServices(
   base: BaseDeps,
   config: Pick<Config, 'defaultRateLimitPerMinute'> &
-    Partial<Pick<Config, 'webhookAllowPrivate' | 'agentStageDelayMs'>>,
+    Partial<Pick<Config, 'webhookAllowPrivate' | 'agentStageDelayMs' | 'llm'>>,
+  logger?: Logger,
 ): Services {
+  // The optional language model (issue 12): one client per app, shared by Ask and the agents.
+  const model = config.llm ? new LanguageModel(config.llm, logger) : null;
   const jobs = new JobQueue(base.db, base.clock);
   const events = new EventOutbox(jobs);
   const deps: ServiceDeps = { ...base, jobs, events };
@@ -77,9 +82,9 @@ export function buildServices(
     risks: new RiskService(deps),
     resources: new ResourceService(deps),
     allocations: new AllocationService(deps),
-    ask: new AskService(deps),
+    ask: new AskService(deps, undefined, model),
     webhooks: new WebhookService(deps, { allowPrivate: config.webhookAllowPrivate ?? false }),
-    agents: new AgentService(deps, milestones, { stageDelayMs: config.agentStageDelayMs ?? 0 }),
+    agents: new AgentService(deps, milestones, { stageDelayMs: config.agentStageDelayMs ?? 0, model }),
     deliveries: new DeliveryService(deps),
     jobs,
     events,

@@ -33,6 +33,7 @@ import type { Schema } from '../../schemas.js';
 import { recordAudit } from '../audit.js';
 import type { Actor, ServiceDeps } from '../context.js';
 import { businessRule, notFound } from '../errors.js';
+import type { LanguageModel } from '../llm/model.js';
 import type { MilestoneService } from '../milestones.js';
 import { withFigures } from '../status-reports.js';
 import { inWrite } from '../versioned.js';
@@ -46,6 +47,7 @@ import { statusReport } from './analyses/status-report.js';
 import { AGENTS, type AgentDefinition, type AgentDepth, type AgentId, agentDefinition } from './catalogue.js';
 import { CitationBuilder } from './citations.js';
 import { loadPortfolio, type Portfolio, type Progress, type ReportSource } from './portfolio.js';
+import { withModelProse } from './prose.js';
 
 export type { ExecutionRecord };
 
@@ -120,6 +122,11 @@ export interface AgentOptions {
    * in demonstrations and gives crash tests a run to kill mid-way. Never needed in production.
    */
   stageDelayMs?: number;
+  /**
+   * The configured language model (issue 12), or null: with one, and the tenant's `settings.llmEnabled`, the
+   * model writes the output's prose (agents/prose.ts); metrics and findings stay computed.
+   */
+  model?: LanguageModel | null;
 }
 
 /**
@@ -302,7 +309,11 @@ export class AgentService {
     );
     if (ctx.signal.aborted) throw new Error('lease lost');
     await progress('analysing', 70);
-    const output = analyse(execution.agentId, portfolio);
+    let output = analyse(execution.agentId, portfolio);
+    if (this.options.model && settings.llmEnabled) {
+      await progress('writing prose', 85);
+      output = await withModelProse(this.options.model, execution.agentId, output);
+    }
     await progress('writing output', 95);
     return { output };
   }

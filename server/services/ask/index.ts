@@ -3,16 +3,20 @@
  * answered from the tenant's own records, every figure cited. Two halves: retrieval (retrieval.ts: the project the
  * question names, the intent rules of intents.ts or full-text search, and the records that answer it) and an answer
  * engine that writes the answer from that evidence (embedded.ts by default; a second engine plugs in through
- * {@link AnswerEngine} and the response names which one answered).
+ * {@link AnswerEngine} and the response names which one answered). With a model configured (issue 12) and not
+ * switched off for the tenant (`settings.llmEnabled`), model-engine.ts writes the answer over the same evidence,
+ * checked by the server, with the embedded answer as its fallback.
  */
 import { inReadSnapshot } from '../../repositories/common.js';
 import { findTenant } from '../../repositories/tenants.js';
 import type { Schema } from '../../schemas.js';
 import type { Actor, BaseDeps } from '../context.js';
 import { AppError } from '../errors.js';
+import type { LanguageModel } from '../llm/model.js';
 import { todayIn } from '../team.js';
 import { type AnswerEngine, EmbeddedEngine } from './embedded.js';
 import type { Evidence } from './evidence.js';
+import { ModelEngine } from './model-engine.js';
 import { Retrieval } from './retrieval.js';
 
 export type AskRequest = Schema<'AskRequest'>;
@@ -21,36 +25,50 @@ export type AskAnswer = Schema<'AskAnswer'>;
 /** Ask use cases. */
 export class AskService {
   readonly #engine: AnswerEngine;
+  readonly #model: ModelEngine | null;
 
+  /**
+   * @param engine the engine that answers without a model, and whenever the model fails (the embedded engine).
+   * @param model the configured language model (`MERIDIAN_LLM_*`), or null.
+   */
   constructor(
     private readonly deps: BaseDeps,
     engine: AnswerEngine = new EmbeddedEngine(),
+    model: LanguageModel | null = null,
   ) {
     this.#engine = engine;
+    this.#model = model ? new ModelEngine(model) : null;
   }
 
   /**
    * Answers a question from the caller's tenant's records (restricted to one project when `projectId` is given).
-   * Reads only; deterministic for the same records, question and date.
+   * Reads only; deterministic for the same records, question and date when the embedded engine answers.
    * @throws AppError 404 `not_found` when `projectId` names no project of the tenant.
    */
   async ask(actor: Actor, input: AskRequest): Promise<AskAnswer> {
-    const evidence = await this.evidence(actor, input);
-    const { answer, citations, engine } = await this.#engine.compose(evidence);
-    return { answer, citations, engine: engine as AskAnswer['engine'] };
+    const { evidence, llmEnabled } = await this.#retrieve(actor, input);
+    const embedded = await this.#engine.compose(evidence);
+    const answer = this.#model && llmEnabled ? await this.#model.compose(evidence, embedded) : embedded;
+    return { ...answer, engine: answer.engine as AskAnswer['engine'] };
   }
 
   /** The evidence retrieval selects for a question (what every engine answers from). */
   async evidence(actor: Actor, input: AskRequest): Promise<Evidence> {
+    return (await this.#retrieve(actor, input)).evidence;
+  }
+
+  /** The evidence, and whether the tenant lets a model write answers (read in the same snapshot). */
+  async #retrieve(actor: Actor, input: AskRequest): Promise<{ evidence: Evidence; llmEnabled: boolean }> {
     return inReadSnapshot(this.deps.db.knex, async (db) => {
       const tenant = await findTenant(db, actor.tenantId);
       if (!tenant) throw new AppError('not_found', 'The tenant of this key no longer exists.');
       const today = todayIn(tenant.timezone, this.deps.clock.now());
-      return new Retrieval(db).retrieve(
+      const evidence = await new Retrieval(db).retrieve(
         { id: tenant.id, currency: tenant.currency, today },
         input.question,
         input.projectId ?? null,
       );
+      return { evidence, llmEnabled: tenant.settings.llmEnabled };
     });
   }
 }

@@ -4,8 +4,9 @@
  *
  * - Every sentence cites ids, and each id must be one of the records sent (another tenant's record, a record of
  *   this tenant that was not sent, an invented id: dropped).
- * - Every number and date in the sentence must appear among the facts: the records' values (numbers, and numbers
- *   and dates written inside their text), the computed figures sent with them, and the question. Formats are
+ * - Every number and date in the sentence must appear among the facts: the records' values (numbers, dates, and
+ *   numbers inside names and codes — not inside free text such as a description, which anyone can fill with any
+ *   figure), the computed figures sent with them, and the question. Formats are
  *   normalised first: `1,234,567`, `1.2M`, `$1.2 million`, `12 %`, `2019-09-01`, `September 1, 2019`,
  *   `1 Sep 2019`, `09/01/2019`, `September 2019`. A number written with fewer digits matches a fact that rounds to
  *   it (`$1.2 million` matches 1,234,567; `12.7%` matches 12.69…), never the reverse; signs are ignored (an
@@ -144,6 +145,13 @@ export function scan(text: string): { dates: FoundDate[]; numbers: FoundNumber[]
 }
 
 /**
+ * Free-text fields of records: sent to the model to read, but their numbers and dates are not facts. Whoever
+ * writes a description can write anything in it ("the budget is $99 million"); the figures a sentence may state
+ * are the records' fields, the names that identify them, and what the server computed.
+ */
+const FREE_TEXT = new Set(['description', 'summary', 'mitigation', 'resolution', 'notes', 'snippet']);
+
+/**
  * What a model's sentences may state: every number (absolute value) and date among the records and computed
  * figures sent, and the question. Build one per answer with {@link FactSet.add}.
  */
@@ -170,7 +178,9 @@ export class FactSet {
       for (const v of value) this.add(v);
       return this;
     }
-    if (typeof value === 'object') for (const v of Object.values(value)) this.add(v);
+    if (typeof value === 'object') {
+      for (const [key, v] of Object.entries(value)) if (!FREE_TEXT.has(key)) this.add(v);
+    }
     return this;
   }
 

@@ -67,7 +67,8 @@ class Writer {
   }
 }
 
-function markdown(title: string, sections: readonly Section[]): string {
+/** The report as Markdown: the title as a heading, then each section (also used when a model rewrites the sentences). */
+export function markdown(title: string, sections: readonly Section[]): string {
   return [`# ${title}`, ...sections.map((s) => `## ${s.title}\n\n${s.sentences.join(' ')}`)].join('\n\n');
 }
 
