@@ -13,7 +13,7 @@ import knexFactory from 'knex';
 import { createApp } from '../server/app.js';
 import { importDemoPortfolio } from '../server/bootstrap.js';
 import { ManualClock } from '../server/clock.js';
-import { loadConfig } from '../server/config.js';
+import { type LlmConfig, loadConfig } from '../server/config.js';
 import { type Database, migrate, openDatabase } from '../server/repositories/db.js';
 import { systemActor } from '../server/services/context.js';
 import type { Services } from '../server/services/index.js';
@@ -77,16 +77,21 @@ export async function startEvalWorld(
     log?: (line: string) => void;
     /** Validate every response against the spec (default true: the eval checks the contract too; the bench turns it off, as production does). */
     validateResponses?: boolean;
+    /** A language model to answer with (issue 12: `npm run eval -- --engine llm`); default none, the embedded engine. */
+    llm?: LlmConfig | null;
   } = {},
 ): Promise<EvalWorld> {
   const log = options.log ?? (() => undefined);
   const { db, dispose } = await openEvalDatabase(options.databaseUrl);
   await migrate(db);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    MERIDIAN_RATE_LIMIT: '1000000',
-    MERIDIAN_VALIDATE_RESPONSES: options.validateResponses === false ? 'false' : 'true',
-  });
+  const config = {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      MERIDIAN_RATE_LIMIT: '1000000',
+      MERIDIAN_VALIDATE_RESPONSES: options.validateResponses === false ? 'false' : 'true',
+    }),
+    llm: options.llm ?? null,
+  };
   const clock = new ManualClock(EVAL_NOW);
   const meridian = createApp({ config, db, clock });
   const server: Server = await new Promise((resolve) => {

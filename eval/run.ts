@@ -3,7 +3,15 @@
  * and prints citation precision, citation recall and fact accuracy, overall and per category, with every miss.
  * `DATABASE_URL=postgres://…` runs it on Postgres. Exits 1 when a figure is below the thresholds the test holds
  * (precision ≥ 0.95, recall ≥ 0.90, fact accuracy 1.0, no integrity error).
+ *
+ * `npm run eval -- --engine llm` (issue 12) answers with the model of `MERIDIAN_LLM_BASE_URL` / `MERIDIAN_LLM_MODEL`
+ * (read by server/config.ts) and prints the same figures, with how many answers the model wrote, how many fell
+ * back (and why) and how many sentences the server dropped. Without a model configured it says so and exits 2:
+ * there is no scripted stand-in here, since a scripted server's figures would say nothing of a model's quality.
+ * The thresholds are the embedded engine's; for a model the exit status is 1 only on an integrity error (an
+ * `[n]` that resolves to nothing, a citation of another tenant), which the server's checks must make impossible.
  */
+import { loadConfig } from '../server/config.js';
 import { startEvalWorld } from './harness.js';
 import { type Figures, figuresOf, loadGolden, type QuestionScore, runGolden } from './score.js';
 
@@ -47,9 +55,38 @@ export function report(scores: QuestionScore[]): Record<string, string | number>
   ];
 }
 
+/** The engine asked for on the command line: `--engine embedded` (default) or `--engine llm`. */
+function engineArg(argv: readonly string[]): 'embedded' | 'llm' {
+  const i = argv.indexOf('--engine');
+  const value = i >= 0 ? argv[i + 1] : argv.find((a) => a.startsWith('--engine='))?.slice('--engine='.length);
+  if (value === undefined || value === 'embedded') return 'embedded';
+  if (value === 'llm' || value === 'model') return 'llm';
+  throw new Error(`--engine must be embedded or llm, got "${value}"`);
+}
+
+/** How the model fared over the answers: written by it, fallen back (by reason), sentences dropped. */
+export function modelSummary(scores: readonly QuestionScore[]): string {
+  const written = scores.filter((s) => s.engine === 'model');
+  const reasons = new Map<string, number>();
+  for (const s of scores)
+    if (s.fallbackReason) reasons.set(s.fallbackReason, (reasons.get(s.fallbackReason) ?? 0) + 1);
+  const dropped = written.reduce((n, s) => n + (s.sentencesDropped ?? 0), 0);
+  const fallback = [...reasons].map(([r, n]) => `${r} ${n}`).join(', ') || 'none';
+  return `model wrote ${written.length} of ${scores.length} answers; fell back: ${fallback}; sentences dropped by the server's checks: ${dropped}`;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const databaseUrl = process.env.DATABASE_URL;
-  const world = await startEvalWorld({ databaseUrl, log: (line) => console.error(line) });
+  const engine = engineArg(process.argv.slice(2));
+  const llm = engine === 'llm' ? loadConfig().llm : null;
+  if (engine === 'llm' && !llm) {
+    console.error(
+      'npm run eval -- --engine llm: no model is configured. Set MERIDIAN_LLM_BASE_URL and MERIDIAN_LLM_MODEL ' +
+        '(e.g. http://127.0.0.1:11434/v1 and llama3.1:8b for Ollama; see the README, "Bring your own model").',
+    );
+    process.exit(2);
+  }
+  const world = await startEvalWorld({ databaseUrl, llm, log: (line) => console.error(line) });
   try {
     const questions = loadGolden();
     const scores = await runGolden(world, questions);
@@ -73,7 +110,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(
       `precision ${all.precision.toFixed(3)} (≥ ${THRESHOLDS.precision}), recall ${all.recall.toFixed(3)} (≥ ${THRESHOLDS.recall}), fact accuracy ${all.factAccuracy.toFixed(3)} (= ${THRESHOLDS.factAccuracy}): ${ok ? 'PASS' : 'FAIL'}`,
     );
-    process.exitCode = ok ? 0 : 1;
+    if (llm) {
+      console.log(`model ${llm.model} at ${llm.baseUrl}: ${modelSummary(scores)}`);
+      process.exitCode = all.integrityErrors === 0 ? 0 : 1;
+    } else process.exitCode = ok ? 0 : 1;
   } finally {
     await world.close();
   }

@@ -52,6 +52,10 @@ export interface QuestionScore {
   question: string;
   answer: string;
   engine: string;
+  /** Why the embedded engine answered although a model is configured (issue 12), when it did. */
+  fallbackReason?: string | undefined;
+  /** The model's sentences the server dropped (`engine: model` only). */
+  sentencesDropped?: number | undefined;
   ms: number;
   cited: number;
   citedRelevant: number;
@@ -276,7 +280,13 @@ export async function scoreQuestion(world: EvalWorld, q: GoldenQuestion): Promis
     headers: { authorization: `Bearer ${tenant.readKey}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  const json = (await res.json()) as { answer: string; citations: AskCitation[]; engine: string };
+  const json = (await res.json()) as {
+    answer: string;
+    citations: AskCitation[];
+    engine: string;
+    fallbackReason?: string;
+    sentencesDropped?: number;
+  };
   const ms = performance.now() - started;
   if (res.status !== 200) throw new Error(`${q.id}: ${res.status} ${JSON.stringify(json)}`);
   const cited = new Set(json.citations.map((c) => c.id));
@@ -288,6 +298,8 @@ export async function scoreQuestion(world: EvalWorld, q: GoldenQuestion): Promis
     question: q.question,
     answer: json.answer,
     engine: json.engine,
+    fallbackReason: json.fallbackReason,
+    sentencesDropped: json.sentencesDropped,
     ms,
     cited: cited.size,
     citedRelevant: [...cited].filter((id) => relevant.has(id)).length,
