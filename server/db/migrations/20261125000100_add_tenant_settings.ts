@@ -9,8 +9,8 @@ export async function up(knex: Knex): Promise<void> {
   });
 }
 
+// Down drops the column with plain ALTER TABLE … DROP COLUMN (SQLite ≥ 3.35 does it in place), never Knex's
+// dropColumn, which rebuilds the table on SQLite and fails on the tables that reference tenants (knex #6213).
 export async function down(knex: Knex): Promise<void> {
-  await knex.schema.alterTable('tenants', (t) => {
-    t.dropColumn('settings');
-  });
+  await knex.raw('ALTER TABLE tenants DROP COLUMN settings');
 }
