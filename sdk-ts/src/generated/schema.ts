@@ -3576,7 +3576,7 @@ export interface components {
          *     }
          */
         TenantUpdate: {
-            /** @description Settings to change (at least one). */
+            /** @description Settings to change; an empty object changes nothing. */
             settings: {
                 /** @description See `TenantSettings.llmEnabled`. */
                 llmEnabled?: boolean;

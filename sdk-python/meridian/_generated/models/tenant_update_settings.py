@@ -26,7 +26,7 @@ from pydantic_core import to_jsonable_python
 
 class TenantUpdateSettings(BaseModel):
     """
-    Settings to change (at least one).
+    Settings to change; an empty object changes nothing.
     """ # noqa: E501
     llm_enabled: Optional[StrictBool] = Field(default=None, description="See `TenantSettings.llmEnabled`.", alias="llmEnabled")
     __properties: ClassVar[List[str]] = ["llmEnabled"]
