@@ -151,7 +151,14 @@ def execution(status: str) -> dict[str, Any]:
         "attempts": 0 if status == "PENDING" else 1,
         "progress": {"percent": 40, "stage": "analysing"} if status == "RUNNING" else None,
         "output": (
-            {"asOf": "2026-06-02", "summary": "2 high risks", "findings": [], "metrics": {"openRisks": 2}, "citations": []}
+            {
+                "asOf": "2026-06-02",
+                "summary": "2 high risks",
+                "findings": [],
+                "metrics": {"openRisks": 2},
+                "citations": [],
+                "engine": "embedded",
+            }
             if status == "COMPLETED"
             else None
         ),
