@@ -49,7 +49,7 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /**
    * Delay before each delivery attempt, in ms: the first entry is the first attempt (always 0: immediately), the
-   * length is the number of attempts (env `MERIDIAN_WEBHOOK_RETRY_SCHEDULE`, comma-separated; default DESIGN.md's
+   * length is the number of attempts (env `MERIDIAN_WEBHOOK_RETRY_SCHEDULE`, comma-separated; default docs/design.md's
    * 0,5000,300000,1800000,7200000,18000000,36000000,36000000).
    */
   webhookRetrySchedule: number[];
@@ -119,7 +119,7 @@ function llmOf(env: NodeJS.ProcessEnv): LlmConfig | null {
   };
 }
 
-/** DESIGN.md's delivery schedule: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
+/** docs/design.md's delivery schedule: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
 export const DEFAULT_RETRY_SCHEDULE_MS = [
   0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000,
 ];

@@ -1,6 +1,6 @@
 /**
  * Audit log rows: appended in the transaction of the mutation they record; this module has no update or
- * delete path on purpose (append-only, DESIGN.md).
+ * delete path on purpose (append-only, docs/design.md).
  */
 import type { Schema } from '../schemas.js';
 import type { Executor, Page, PageRequest, SortField } from './common.js';

@@ -1,5 +1,5 @@
 /**
- * Audit trail: every mutation appends one row, in its own transaction (DESIGN.md, Audit log).
+ * Audit trail: every mutation appends one row, in its own transaction (docs/design.md, Audit log).
  */
 import { v7 as uuidv7 } from 'uuid';
 import {

@@ -1,5 +1,5 @@
 /**
- * Availability of one resource over a date range (spec `getResourceAvailability`; DESIGN.md, Resources): pure
+ * Availability of one resource over a date range (spec `getResourceAvailability`; docs/design.md, Resources): pure
  * functions over calendar days, no database and no clock.
  *
  * Rules: a working day is Monday to Friday and has capacityHoursPerWeek / 5 hours of capacity; weekends have none.

@@ -1,5 +1,5 @@
 /**
- * Optimistic concurrency: `version` ⇄ `ETag`, and the `If-Match` check (RFC 9110 §13.1.1; DESIGN.md).
+ * Optimistic concurrency: `version` ⇄ `ETag`, and the `If-Match` check (RFC 9110 §13.1.1; docs/design.md).
  */
 import { preconditionFailed } from './errors.js';
 

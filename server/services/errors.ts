@@ -1,5 +1,5 @@
 /**
- * Typed errors with a stable `code` (DESIGN.md, "Conventions on the wire"). Services throw them; the HTTP layer
+ * Typed errors with a stable `code` (docs/design.md, "Conventions on the wire"). Services throw them; the HTTP layer
  * renders them, in exactly one place, as RFC 9457 `application/problem+json`.
  */
 import type { Schema } from '../schemas.js';
@@ -7,7 +7,7 @@ import type { Schema } from '../schemas.js';
 /** One failing field of a request (spec `ProblemFieldError`, rendered in the problem's `errors` list). */
 export type FieldError = Schema<'ProblemFieldError'>;
 
-/** The stable error codes of DESIGN.md with their HTTP status and title. */
+/** The stable error codes of docs/design.md with their HTTP status and title. */
 export const ERROR_CODES = {
   validation_failed: { status: 400, title: 'Request validation failed' },
   unauthenticated: { status: 401, title: 'Authentication required' },
@@ -33,7 +33,7 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 
 /**
  * An error a client can act on. `status` follows from `code` unless given (422 business-rule failures use
- * `validation_failed` with status 422, as DESIGN.md's "422 business rule" says).
+ * `validation_failed` with status 422, as docs/design.md's "422 business rule" says).
  */
 export class AppError extends Error {
   readonly code: ErrorCode;

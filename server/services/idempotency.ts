@@ -1,5 +1,5 @@
 /**
- * `Idempotency-Key` on POST (DESIGN.md; the pattern of Stripe's API): per tenant, kept 24 h.
+ * `Idempotency-Key` on POST (docs/design.md; the pattern of Stripe's API): per tenant, kept 24 h.
  *
  * - First request with a key: reserved IN_FLIGHT, run, and its successful response stored.
  * - Same key and same request again: the stored status, headers and body are replayed (nothing runs twice).
@@ -23,7 +23,7 @@ import {
 import type { ServiceDeps } from './context.js';
 import { AppError } from './errors.js';
 
-/** How long a key is remembered (DESIGN.md: 24 h). */
+/** How long a key is remembered (docs/design.md: 24 h). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /**
  * An IN_FLIGHT reservation is never taken over while the key lives: if the process that held it crashed after its

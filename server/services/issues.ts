@@ -1,5 +1,5 @@
 /**
- * Issues (DESIGN.md: status OPEN | IN_PROGRESS | RESOLVED | CLOSED, priority LOW … CRITICAL, `resolvedAt` set when
+ * Issues (docs/design.md: status OPEN | IN_PROGRESS | RESOLVED | CLOSED, priority LOW … CRITICAL, `resolvedAt` set when
  * an issue becomes RESOLVED or CLOSED and cleared on reopen).
  */
 import { v7 as uuidv7 } from 'uuid';

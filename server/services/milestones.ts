@@ -1,5 +1,5 @@
 /**
- * Milestones of a project (DESIGN.md: `name`, `dueDate`, `status` PENDING | COMPLETED | MISSED, `completedAt`).
+ * Milestones of a project (docs/design.md: `name`, `dueDate`, `status` PENDING | COMPLETED | MISSED, `completedAt`).
  */
 import { v7 as uuidv7 } from 'uuid';
 import { ZonedCalendar } from '../clock.js';

@@ -1,6 +1,6 @@
 /**
  * Projects: creation, the detail view, listing and partial update (seed rule 2), with the status transitions
- * and date rule of DESIGN.md. Every mutation writes its audit row in the same transaction.
+ * and date rule of docs/design.md. Every mutation writes its audit row in the same transaction.
  */
 import { v7 as uuidv7 } from 'uuid';
 import { ZonedCalendar } from '../clock.js';
@@ -60,7 +60,7 @@ const TERMINAL_REOPEN: Partial<Record<ProjectStatus, ProjectStatus>> = {
 };
 
 /**
- * Whether a project may move from `from` to `to` (DESIGN.md): COMPLETED and CANCELLED are terminal except for
+ * Whether a project may move from `from` to `to` (docs/design.md): COMPLETED and CANCELLED are terminal except for
  * the explicit reopen COMPLETED → ON_TRACK and CANCELLED → PLANNED; every other move is allowed.
  */
 export function canTransition(from: ProjectStatus, to: ProjectStatus): boolean {

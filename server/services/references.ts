@@ -1,6 +1,6 @@
 /**
  * Reference checks shared by the services: a body field that names another record must name one of the caller's
- * tenant, else 422 (DESIGN.md: "422 business rule … a projectId that names no project of the tenant").
+ * tenant, else 422 (docs/design.md: "422 business rule … a projectId that names no project of the tenant").
  */
 import type { Executor } from '../repositories/common.js';
 import { projects } from '../repositories/projects.js';

@@ -1,5 +1,5 @@
 /**
- * Resources (people): creation with DESIGN.md's defaults, listing, partial update, and availability over a date
+ * Resources (people): creation with docs/design.md's defaults, listing, partial update, and availability over a date
  * range (computed by the pure functions of ./availability.ts). Every mutation writes its audit row in the same
  * transaction.
  */
@@ -36,7 +36,7 @@ export type ResourceAvailability = Schema<'ResourceAvailability'>;
 export class ResourceService {
   constructor(private readonly deps: ServiceDeps) {}
 
-  /** Creates a resource: capacityHoursPerWeek 40, skills [] and active true unless given (DESIGN.md). */
+  /** Creates a resource: capacityHoursPerWeek 40, skills [] and active true unless given (docs/design.md). */
   async create(actor: Actor, input: ResourceCreateInput): Promise<ResourceRecord> {
     const fields: ResourceFields = {
       name: input.name,

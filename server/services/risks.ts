@@ -1,5 +1,5 @@
 /**
- * Risks: score = likelihood × impact and severity derived from it unless the client sets it (DESIGN.md).
+ * Risks: score = likelihood × impact and severity derived from it unless the client sets it (docs/design.md).
  */
 import { v7 as uuidv7 } from 'uuid';
 import type { Page, PageRequest } from '../repositories/common.js';
@@ -25,7 +25,7 @@ export type RiskUpdateInput = Schema<'RiskUpdate'>;
 const RISK: VersionedKind<RiskRecord, RiskFields> = { table: risks, resourceType: 'risk' };
 
 /**
- * Severity of a likelihood × impact score (DESIGN.md): LOW 1–4, MEDIUM 5–9, HIGH 10–16, CRITICAL 20–25.
+ * Severity of a likelihood × impact score (docs/design.md): LOW 1–4, MEDIUM 5–9, HIGH 10–16, CRITICAL 20–25.
  * (17–19 cannot occur on a 5 × 5 matrix.)
  */
 export function severityOfScore(score: number): Schema<'RiskSeverity'> {

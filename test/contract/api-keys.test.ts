@@ -1,5 +1,5 @@
 /**
- * Contract tests of the API Keys tag (admin scope; DESIGN.md: key shown once, SHA-256 at rest, revocable).
+ * Contract tests of the API Keys tag (admin scope; docs/design.md: key shown once, SHA-256 at rest, revocable).
  */
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';

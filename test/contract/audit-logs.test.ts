@@ -1,5 +1,5 @@
 /**
- * Contract tests of the Audit Logs tag (DESIGN.md: every mutation appends `{ occurredAt, actor, action,
+ * Contract tests of the Audit Logs tag (docs/design.md: every mutation appends `{ occurredAt, actor, action,
  * resourceType, resourceId, changes { field: { from, to } }, requestId }` in its transaction; append-only).
  */
 import { expect } from 'chai';

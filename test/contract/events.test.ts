@@ -1,5 +1,5 @@
 /**
- * Events written to the outbox by the API's own operations (seed: the six kinds; DESIGN.md: triggers, payload
+ * Events written to the outbox by the API's own operations (seed: the six kinds; docs/design.md: triggers, payload
  * `{ id, event, tenantId, timestamp, data }`, written in the transaction of the change). Each payload is checked
  * against the spec's event schema (the `webhooks` section).
  */

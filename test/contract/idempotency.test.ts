@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key on POST (DESIGN.md; spec components/parameters/IdempotencyKey).
+ * Idempotency-Key on POST (docs/design.md; spec components/parameters/IdempotencyKey).
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';

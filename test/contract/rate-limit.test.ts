@@ -1,5 +1,5 @@
 /**
- * Rate limits (seed: 1,000 requests per minute per tenant; DESIGN.md: RateLimit headers on every response, 429 with
+ * Rate limits (seed: 1,000 requests per minute per tenant; docs/design.md: RateLimit headers on every response, 429 with
  * Retry-After and a problem body, a count shared by all API processes, failed authentication limited per address).
  * Time moves with the injected clock, never by sleeping.
  */

@@ -1,6 +1,6 @@
 /**
  * The same requests answered by a server on SQLite and one on Postgres give byte-for-byte the same bodies, once the
- * generated ids are mapped to placeholders (DESIGN.md: dates, booleans, JSON and counts are normalised in the
+ * generated ids are mapped to placeholders (docs/design.md: dates, booleans, JSON and counts are normalised in the
  * repositories). Runs when TEST_DATABASE_URL names a Postgres server.
  */
 import { expect } from 'chai';

@@ -1,5 +1,5 @@
 /**
- * On Postgres one process runs each periodic sweep (DESIGN.md: an advisory lock): while another session holds the
+ * On Postgres one process runs each periodic sweep (docs/design.md: an advisory lock): while another session holds the
  * missed-milestone sweep's lock, a sweep skips; once it is released, the sweep runs.
  */
 import { expect } from 'chai';

@@ -1,5 +1,5 @@
 /**
- * A database that cannot be reached answers 503 service_unavailable with Retry-After (DESIGN.md), never a 500 or a
+ * A database that cannot be reached answers 503 service_unavailable with Retry-After (docs/design.md), never a 500 or a
  * stack trace, and readiness (`GET /readyz`) fails the same way while liveness (`GET /healthz`) holds. The database
  * here is a real Postgres client pointed at a loopback port where nothing listens.
  */

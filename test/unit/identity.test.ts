@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { API_KEY_PATTERN, generateApiKey, hashApiKey } from '../../server/services/identity.js';
 
-describe('API keys (DESIGN.md: mk_live_ + base62, SHA-256 at rest)', () => {
+describe('API keys (docs/design.md: mk_live_ + base62, SHA-256 at rest)', () => {
   it('generates well-formed, distinct keys', () => {
     const keys = new Set(Array.from({ length: 200 }, () => generateApiKey()));
     expect(keys.size).to.equal(200);

@@ -1,5 +1,5 @@
 /**
- * Unit tests of the business rules with exact expected values (DESIGN.md).
+ * Unit tests of the business rules with exact expected values (docs/design.md).
  */
 import { expect } from 'chai';
 import type { ProjectRecord, ProjectStatus } from '../../server/repositories/projects.js';
@@ -18,7 +18,7 @@ const STATUSES: ProjectStatus[] = [
   'CANCELLED',
 ];
 
-describe('risk severity of likelihood × impact (DESIGN.md: LOW 1–4, MEDIUM 5–9, HIGH 10–16, CRITICAL 20–25)', () => {
+describe('risk severity of likelihood × impact (docs/design.md: LOW 1–4, MEDIUM 5–9, HIGH 10–16, CRITICAL 20–25)', () => {
   it('maps all 25 cells of the 5 × 5 matrix', () => {
     const grid: string[] = [];
     for (let likelihood = 1; likelihood <= 5; likelihood++) {
@@ -29,7 +29,7 @@ describe('risk severity of likelihood × impact (DESIGN.md: LOW 1–4, MEDIUM 5�
     // L = LOW, M = MEDIUM, H = HIGH, C = CRITICAL; rows are likelihood 1..5, columns impact 1..5.
     expect(grid).to.deep.equal(['LLLLM', 'LLMMH', 'LMMHH', 'LMHHC', 'MHHCC']);
   });
-  it('puts the band edges where DESIGN.md does', () => {
+  it('puts the band edges where docs/design.md does', () => {
     expect([4, 5, 9, 10, 16, 20, 25].map(severityOfScore)).to.deep.equal([
       'LOW',
       'MEDIUM',
@@ -42,7 +42,7 @@ describe('risk severity of likelihood × impact (DESIGN.md: LOW 1–4, MEDIUM 5�
   });
 });
 
-describe('project status transitions (DESIGN.md)', () => {
+describe('project status transitions (docs/design.md)', () => {
   it('allows every move between non-terminal statuses', () => {
     const open = STATUSES.filter((s) => s !== 'COMPLETED' && s !== 'CANCELLED');
     for (const from of open)

@@ -84,7 +84,7 @@ describe('delivery settings', () => {
     expect(explicit).to.include({ webhookAllowPrivate: true, worker: false });
   });
 
-  it('reads the retry schedule in ms (DESIGN.md default) and refuses malformed ones', () => {
+  it('reads the retry schedule in ms (docs/design.md default) and refuses malformed ones', () => {
     expect(loadConfig({}).webhookRetrySchedule).to.deep.equal(DEFAULT_RETRY_SCHEDULE_MS);
     expect(DEFAULT_RETRY_SCHEDULE_MS).to.deep.equal([
       0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000,

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Idempotency-Key records (DESIGN.md): per tenant, kept 24 h. `state` is IN_FLIGHT while the first request runs
+// Idempotency-Key records (docs/design.md): per tenant, kept 24 h. `state` is IN_FLIGHT while the first request runs
 // and COMPLETED once its response is stored for replay.
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('idempotency_keys', (t) => {

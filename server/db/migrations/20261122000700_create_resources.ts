@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Resources (people) as DESIGN.md describes them. Projects and risks reference them (projectManagerId, ownerId)
+// Resources (people) as docs/design.md describes them. Projects and risks reference them (projectManagerId, ownerId)
 // from the start, so the reference checks are real; the Resources API itself comes with the portfolio issue.
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('resources', (t) => {

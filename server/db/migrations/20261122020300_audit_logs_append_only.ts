@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// The audit log is append-only (DESIGN.md): the code has no update or delete path, and the database refuses
+// The audit log is append-only (docs/design.md): the code has no update or delete path, and the database refuses
 // UPDATE and DELETE on the table too, on Postgres and on SQLite alike.
 export async function up(knex: Knex): Promise<void> {
   if (knex.client.config.client === 'pg') {
