@@ -4,7 +4,7 @@
  */
 import type { Schema } from '../schemas.js';
 import type { Executor, Page, PageRequest, SortField } from './common.js';
-import { paginate, sortOrder } from './common.js';
+import { insertRow, paginate, sortOrder } from './common.js';
 
 /** One change of one field: its value before and after (any JSON value). */
 export interface FieldChange {
@@ -26,7 +26,7 @@ export interface AuditEntry {
 
 /** Appends one audit row. */
 export async function appendAudit(db: Executor, tenantId: string, entry: AuditEntry): Promise<void> {
-  await db('audit_logs').insert({
+  await insertRow(db, 'audit_logs', {
     id: entry.id,
     tenant_id: tenantId,
     occurred_at: entry.occurredAt,

@@ -79,6 +79,78 @@ export async function runSql<Row = Record<string, unknown>>(
   return Array.isArray(result) ? result : result.rows;
 }
 
+/** A value a write binds as it is on both drivers (anything else — objects, arrays, dates — goes through Knex). */
+function isScalar(value: unknown): value is Knex.Value {
+  return (
+    value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+  );
+}
+
+/** SQL texts of the writes of {@link insertRow} and {@link updateRows}, per database kind, table and column set. */
+const writeTexts = new Map<string, string>();
+
+/**
+ * The SQL text of a write built by Knex once per shape (`key`), checked to bind exactly `values` in their order.
+ * @throws Error when Knex binds anything else (checked once, when the text is built).
+ */
+function writeSql(
+  db: Executor,
+  key: string,
+  values: readonly unknown[],
+  build: () => Knex.QueryBuilder,
+): string {
+  const fullKey = `${isPostgres(db) ? 'pg' : 'sqlite'}\u0000${key}`;
+  let sql = writeTexts.get(fullKey);
+  if (sql === undefined) {
+    const built = build().toSQL() as { sql: string; bindings: readonly unknown[] };
+    if (built.bindings.length !== values.length || built.bindings.some((b, i) => b !== values[i]))
+      throw new Error(`writeSql: the write binds other values than its columns: ${built.sql}`);
+    sql = built.sql;
+    writeTexts.set(fullKey, sql);
+  }
+  return sql;
+}
+
+/**
+ * Inserts one row into `table`: the same statement as `db(table).insert(row)`, its SQL built by Knex once per
+ * column set and then only bound and run (issue 8, round 3: building an INSERT cost more CPU than SQLite's append;
+ * docs/design.md, hot path). Rows holding other values than strings, numbers, booleans and nulls go through Knex.
+ */
+export async function insertRow(db: Executor, table: string, row: Record<string, unknown>): Promise<void> {
+  // Knex writes an INSERT's columns sorted by name; the bindings follow that order.
+  const columns = Object.keys(row).sort();
+  const values = columns.map((column) => row[column]);
+  if (!values.every(isScalar)) {
+    await db(table).insert(row);
+    return;
+  }
+  const sql = writeSql(db, `insert\u0000${table}\u0000${columns.join(',')}`, values, () =>
+    db(table).insert(row),
+  );
+  await db.raw(sql, values);
+}
+
+/**
+ * Updates the rows of `table` whose columns equal `where` with `set` (undefined values left out, as Knex does);
+ * returns how many rows changed. The same statement as `db(table).where(where).update(set)`, its SQL built once per
+ * column set ({@link insertRow}).
+ */
+export async function updateRows(
+  db: Executor,
+  table: string,
+  where: Record<string, unknown>,
+  set: Record<string, unknown>,
+): Promise<number> {
+  const setColumns = Object.keys(set).filter((column) => set[column] !== undefined);
+  const whereColumns = Object.keys(where);
+  const values = [...setColumns.map((c) => set[c]), ...whereColumns.map((c) => where[c])];
+  if (!values.every(isScalar)) return db(table).where(where).update(set);
+  const key = `update\u0000${table}\u0000${setColumns.join(',')}\u0000${whereColumns.join(',')}`;
+  const sql = writeSql(db, key, values, () => db(table).where(where).update(set));
+  const result = (await db.raw(sql, values)) as { changes?: number; rowCount?: number | null };
+  return Number(result.changes ?? result.rowCount ?? 0);
+}
+
 /** A nullable DOUBLE column: pg can hand back strings for numerics, SQLite numbers. */
 export function toNumberOrNull(value: unknown): number | null {
   if (value === null || value === undefined) return null;
@@ -312,6 +384,14 @@ export class VersionedTable<R extends VersionedRecord, F extends object = Fields
     this.query(db, tenantId).andWhere(this.col('id'), id),
   );
 
+  /**
+   * The SQL of {@link VersionedTable.find} under a row lock (`FOR NO KEY UPDATE` on Postgres; SQLite, a single
+   * writer, has no row locks and Knex writes none): built once, like {@link VersionedTable.#findSql}.
+   */
+  readonly #findForUpdateSql = sqlOnce((db: Executor, tenantId: string, id: string) =>
+    this.query(db, tenantId).andWhere(this.col('id'), id).forNoKeyUpdate(this.name),
+  );
+
   /** The record's keys and their columns, fields then joined ones (built once: every row of a list reads them). */
   readonly #readColumns: [string, Column<unknown>][];
 
@@ -379,13 +459,10 @@ export class VersionedTable<R extends VersionedRecord, F extends object = Fields
     // No `LIMIT ?` (`.first()`): the id is the primary key, so at most one row comes back, and SQLite (3.54, as
     // better-sqlite3 13 builds it) re-plans a statement with a bound LIMIT on every run (≈ 15 µs of a 5 µs read;
     // issue 8, round 2). The plain read's SQL is built once ({@link sqlOnce}).
-    let rows: Record<string, unknown>[];
-    if (options.forUpdate) {
-      rows = await this.query(db, tenantId).andWhere(this.col('id'), id).forNoKeyUpdate(this.name);
-    } else {
-      rows = await runSql(db, this.#findSql(db, tenantId, id), [tenantId, id]);
-    }
-    const [row] = rows;
+    const sql = options.forUpdate
+      ? this.#findForUpdateSql(db, tenantId, id)
+      : this.#findSql(db, tenantId, id);
+    const [row] = await runSql(db, sql, [tenantId, id]);
     return row ? this.toRecord(row) : null;
   }
 
@@ -400,8 +477,14 @@ export class VersionedTable<R extends VersionedRecord, F extends object = Fields
 
   /** Whether the tenant has a record with this id. */
   async exists(db: Executor, tenantId: string, id: string): Promise<boolean> {
-    return (await db(this.name).where({ tenant_id: tenantId, id }).first('id')) !== undefined;
+    // No `LIMIT ?` and SQL built once ({@link sqlOnce}): the id is the primary key (issue 8, round 3).
+    return (await runSql(db, this.#existsSql(db, tenantId, id), [tenantId, id])).length > 0;
   }
+
+  /** The SQL of {@link VersionedTable.exists}: tenant and id bound, in that order. */
+  readonly #existsSql = sqlOnce((db: Executor, tenantId: string, id: string) =>
+    db(this.name).select('id').where({ tenant_id: tenantId, id }),
+  );
 
   /**
    * Inserts a record at version 1 and returns it as stored. `hidden` holds column values the record does not
@@ -415,7 +498,7 @@ export class VersionedTable<R extends VersionedRecord, F extends object = Fields
     now: string,
     hidden: Record<string, unknown> = {},
   ): Promise<R> {
-    await db(this.name).insert({
+    await insertRow(db, this.name, {
       id,
       tenant_id: tenantId,
       ...this.toColumns(fields),
@@ -442,9 +525,12 @@ export class VersionedTable<R extends VersionedRecord, F extends object = Fields
     now: string,
     hidden: Record<string, unknown> = {},
   ): Promise<boolean> {
-    const changed = await db(this.name)
-      .where({ tenant_id: tenantId, id, version: expectedVersion })
-      .update({ ...this.toColumns(fields), ...hidden, version: expectedVersion + 1, updated_at: now });
+    const changed = await updateRows(
+      db,
+      this.name,
+      { tenant_id: tenantId, id, version: expectedVersion },
+      { ...this.toColumns(fields), ...hidden, version: expectedVersion + 1, updated_at: now },
+    );
     return changed === 1;
   }
 

@@ -2,6 +2,7 @@
  * The outbox table: one row per event, written in the transaction of the change that caused it.
  */
 import type { Executor } from './common.js';
+import { insertRow } from './common.js';
 
 /** An event as stored: the delivered JSON body is `payload`, byte for byte. */
 export interface EventRecord {
@@ -14,7 +15,7 @@ export interface EventRecord {
 
 /** Appends an event. */
 export async function insertEvent(db: Executor, event: EventRecord): Promise<void> {
-  await db('events').insert({
+  await insertRow(db, 'events', {
     id: event.id,
     tenant_id: event.tenantId,
     type: event.type,

@@ -4,7 +4,7 @@
  */
 import type { Schema } from '../schemas.js';
 import type { Executor } from './common.js';
-import { column, parseJson, toBoolean, VersionedTable } from './common.js';
+import { column, parseJson, runSql, sqlOnce, toBoolean, VersionedTable } from './common.js';
 
 /** A webhook endpoint as the API shows it (never its secrets). */
 export type WebhookEndpointRecord = Schema<'WebhookEndpoint'>;
@@ -47,11 +47,14 @@ export async function enabledWebhooks(
   db: Executor,
   tenantId: string,
 ): Promise<{ id: string; events: string[] }[]> {
-  const rows = (await db('webhook_endpoints')
-    .where({ tenant_id: tenantId, enabled: true })
-    .select('id', 'events')) as Record<string, unknown>[];
+  const rows = await runSql(db, enabledWebhooksSql(db, tenantId, true), [tenantId, true]);
   return rows.map((r) => ({ id: r.id as string, events: parseJson<string[]>(r.events, []) }));
 }
+
+/** The SQL of {@link enabledWebhooks}, built once (issue 8, round 3: it runs in every write that emits an event). */
+const enabledWebhooksSql = sqlOnce((db: Executor, tenantId: string, enabled: boolean) =>
+  db('webhook_endpoints').where({ tenant_id: tenantId, enabled }).select('id', 'events'),
+);
 
 /**
  * An endpoint's health for the 5-day rule: `enabled` and `failing_since`, or null when deleted. `forUpdate` locks
