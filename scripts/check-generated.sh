@@ -12,7 +12,7 @@ while read -r tree; do
   if ! diff -ru -x __pycache__ "$tree" "$tmp/$tree"; then status=1; fi
 done < scripts/generated-trees.txt
 if [ "$status" != 0 ]; then
-  echo "generated code is out of date with spec/openapi.yaml: run 'npm run generate' and commit the result." >&2
+  echo "generated code is out of date with the contract in spec/: run 'npm run generate' and commit the result." >&2
   exit 1
 fi
-echo "generated code matches spec/openapi.yaml ($(grep -cv '^#' scripts/generated-trees.txt) trees)"
+echo "generated code matches the contract in spec/ ($(grep -cv '^#' scripts/generated-trees.txt) trees)"

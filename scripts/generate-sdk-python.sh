@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Generates the Python SDK's generated tree, sdk-python/meridian/_generated/, from spec/openapi.yaml:
+# Generates the Python SDK's generated tree, sdk-python/meridian/_generated/, from the bundled contract (generated/openapi.yaml):
 # - models/: openapi-generator's `python` generator (pydantic v2 models only), at the version pinned in
 #   openapitools.json, as the sub-package `meridian._generated.models`;
 # - resources.py, webhook_events.py, __init__.py: sdk-python/scripts/generate_operations.py (the typed operations of
@@ -14,7 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out="${1:-.}"
-spec="${MERIDIAN_SPEC:-spec/openapi.yaml}"
+spec="${MERIDIAN_SPEC:-generated/openapi.yaml}"
 
 version="$(node -p "require('./openapitools.json')['generator-cli'].version")"
 storage="$(node -p "require('./openapitools.json')['generator-cli'].storageDir.replace(/^~/, require('os').homedir())")"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates the TypeScript SDK's generated tree from spec/openapi.yaml. Usage: scripts/generate-sdk-ts.sh [out-root]
+# Regenerates the TypeScript SDK's generated tree from the bundled contract (generated/openapi.yaml). Usage: scripts/generate-sdk-ts.sh [out-root]
 # Writes only below "$out/sdk-ts/src/generated/": schema.ts (openapi-typescript) and operations.ts (the operation
 # table, the same as the server's, plus the client's typed methods), models.ts, webhooks.ts
 # (scripts/generate-operations.ts). SPEC overrides the input document (used by the SDK's test that
@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out="${1:-.}"
-spec="${SPEC:-spec/openapi.yaml}"
+spec="${SPEC:-generated/openapi.yaml}"
 dir="$out/sdk-ts/src/generated"
 mkdir -p "$dir"
 # openapi-typescript writes its own do-not-edit banner at the top of the file. --default-non-nullable false: a field

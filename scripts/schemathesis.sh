@@ -10,7 +10,7 @@
 #   fresh temp SQLite file, the demo import on, a generated admin API key and a
 #   rate limit and failed-auth limit of 1,000,000/min (both have their own
 #   contract tests; at the defaults most generated cases would only see 429s);
-# - runs `st run spec/openapi.yaml` against it, skipping the operationIds listed
+# - runs `st run generated/openapi.yaml` (the bundled contract) against it, skipping the operationIds listed
 #   in test/schemathesis-exclude.txt;
 # - stops the server by its pid and exits with schemathesis' exit code.
 #
@@ -22,7 +22,7 @@ set -euo pipefail
 ST_VERSION="4.32.5"   # pinned; bump deliberately
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="${SCHEMATHESIS_VENV:-$ROOT/.venv-schemathesis}"
-SPEC="$ROOT/spec/openapi.yaml"
+SPEC="$ROOT/generated/openapi.yaml"   # the contract bundled by npm run generate
 EXCLUDE_FILE="$ROOT/test/schemathesis-exclude.txt"
 MAX_EXAMPLES="${SCHEMATHESIS_MAX_EXAMPLES:-50}"
 SEED="${SCHEMATHESIS_SEED:-20240601}"
@@ -186,7 +186,7 @@ ST_ARGS=(
   "${EXCLUDE_ARGS[@]}"
   "$@"
 )
-log "running: st run spec/openapi.yaml --url http://127.0.0.1:$PORT/v1 --max-examples $MAX_EXAMPLES --seed $SEED --workers $WORKERS (+$(( ${#EXCLUDE_ARGS[@]} / 2 )) exclusions)"
+log "running: st run generated/openapi.yaml --url http://127.0.0.1:$PORT/v1 --max-examples $MAX_EXAMPLES --seed $SEED --workers $WORKERS (+$(( ${#EXCLUDE_ARGS[@]} / 2 )) exclusions)"
 # Run from the temp dir so schemathesis/hypothesis caches (.schemathesis/,
 # .hypothesis/) do not land in the work tree. Paths in extra args must
 # therefore be absolute.

@@ -1,6 +1,6 @@
 """A new operation in the spec reaches the SDK through the generator alone (issue 3, "Done means").
 
-Generates the SDK from a copy of spec/openapi.yaml with two extra operations, one under an existing tag
+Generates the SDK from a copy of the bundled contract (generated/openapi.yaml) with two extra operations, one under an existing tag
 (``getProjectHealth``, tag Projects, with an inline response schema) and a list under a new tag (``listPortfolios``, tag
 Portfolios), into a temporary directory with scripts/generate-sdk-python.sh, puts the new generated tree beside an
 unchanged copy of the hand-written package, and calls both operations through ``Meridian`` and ``AsyncMeridian``
@@ -32,7 +32,7 @@ TESTS = Path(__file__).resolve().parent
 ADD_OPERATIONS = """
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parse } from 'yaml';
-const doc = parse(readFileSync('spec/openapi.yaml', 'utf8'));
+const doc = parse(readFileSync('generated/openapi.yaml', 'utf8'));
 const problem = { $ref: '#/components/responses/Problem' };
 doc.paths['/projects/{id}/health'] = {
   parameters: [{ $ref: '#/components/parameters/Id' }],
@@ -157,14 +157,14 @@ def test_new_operations_are_callable_after_generation(tmp_path: Path) -> None:
 
 
 def test_every_operation_of_the_spec_is_reachable(client: meridian.Meridian) -> None:
-    """Each operation of spec/openapi.yaml (the webhook events aside: the server sends those, clients do not call
+    """Each operation of the contract (the webhook events aside: the server sends those, clients do not call
     them) is ``client.<tag in snake_case>.<operationId in snake_case>`` on both clients, with its ``…_with_response``
     twin, and the async client's are coroutine functions."""
     spec = json.loads(
         subprocess.run(
             ["node", "--input-type=module", "-e",
              "import { readFileSync } from 'node:fs'; import { parse } from 'yaml';"
-             "process.stdout.write(JSON.stringify(parse(readFileSync('spec/openapi.yaml', 'utf8'))))"],
+             "process.stdout.write(JSON.stringify(parse(readFileSync('generated/openapi.yaml', 'utf8'))))"],
             cwd=REPO, check=True, capture_output=True, text=True,
         ).stdout
     )

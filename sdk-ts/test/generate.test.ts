@@ -23,7 +23,7 @@ describe('sdk-ts generation', function () {
   this.timeout(180_000);
 
   it('exposes every operation of the spec as a client method (and nothing else)', () => {
-    const spec = YAML.parse(fs.readFileSync(path.join(root, 'spec/openapi.yaml'), 'utf8')) as {
+    const spec = YAML.parse(fs.readFileSync(path.join(root, 'generated/openapi.yaml'), 'utf8')) as {
       paths: Record<string, Record<string, { operationId?: string }>>;
     };
     const specIds = Object.values(spec.paths).flatMap((item) =>
@@ -66,7 +66,7 @@ describe('sdk-ts generation', function () {
 
     it('becomes client.<operationId>() with typed params and result by `generate` alone', async () => {
       // 1. A copy of the spec with one more operation (path + query parameters, a typed response).
-      const spec = YAML.parse(fs.readFileSync(path.join(root, 'spec/openapi.yaml'), 'utf8'));
+      const spec = YAML.parse(fs.readFileSync(path.join(root, 'generated/openapi.yaml'), 'utf8'));
       expect(spec.paths['/portfolios/{id}/summary']).to.equal(undefined);
       spec.paths['/portfolios/{id}/summary'] = {
         get: {

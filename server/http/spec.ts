@@ -9,12 +9,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
 
-/** Path of the hand-written contract. */
+/**
+ * Path of the contract as one document: `spec/` bundled by `npm run generate` (scripts/bundle-spec.ts), so the
+ * validator and the served copies never resolve file references at boot.
+ */
 export const SPEC_PATH = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
   '..',
   '..',
-  'spec',
+  'generated',
   'openapi.yaml',
 );
 
@@ -25,9 +28,9 @@ export interface LoadedSpec {
   yaml: string;
 }
 
-/** Reads and parses `spec/openapi.yaml`. */
+/** Reads and parses the bundled contract; the served YAML leaves out the file's do-not-edit banner. */
 export function loadSpec(file = SPEC_PATH): LoadedSpec {
-  const yaml = fs.readFileSync(file, 'utf8');
+  const yaml = fs.readFileSync(file, 'utf8').replace(/^(?:#[^\n]*\n)+/, '');
   const document = YAML.parse(yaml) as Record<string, unknown>;
   return { document, json: JSON.stringify(document), yaml };
 }

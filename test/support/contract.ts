@@ -17,7 +17,7 @@ interface ResponseSpec {
   content?: Record<string, { schema?: unknown }>;
 }
 
-const spec = YAML.parse(fs.readFileSync(new URL('../../spec/openapi.yaml', import.meta.url), 'utf8'));
+const spec = YAML.parse(fs.readFileSync(new URL('../../generated/openapi.yaml', import.meta.url), 'utf8'));
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
 ajv.addSchema({ ...spec, $id: 'meridian-spec' });

@@ -542,7 +542,9 @@ describe('agents: figures', () => {
 
 describe('agents: the spec documents every metric', () => {
   it('names each metric of the catalogue in AgentOutput.metrics, under its agent', () => {
-    const spec = YAML.parse(fs.readFileSync(new URL('../../spec/openapi.yaml', import.meta.url), 'utf8'));
+    const spec = YAML.parse(
+      fs.readFileSync(new URL('../../generated/openapi.yaml', import.meta.url), 'utf8'),
+    );
     const text = spec.components.schemas.AgentOutput.properties.metrics.description as string;
     for (const agent of AGENTS) {
       const line = text.split('\n- ').find((l) => l.startsWith(`\`${agent.id}\``)) ?? '';

@@ -1335,6 +1335,1374 @@ export interface webhooks {
 export interface components {
     schemas: {
         /**
+         * @description An agent of the catalogue.
+         * @example {
+         *       "id": "risk-assessment",
+         *       "name": "Risk assessment",
+         *       "description": "Exposure, a 5 × 5 heat map, unmitigated HIGH/CRITICAL risks and overdue mitigations.",
+         *       "depths": [
+         *         "quick",
+         *         "standard",
+         *         "deep"
+         *       ],
+         *       "scopes": [
+         *         "all",
+         *         "project"
+         *       ],
+         *       "reads": [
+         *         "projects",
+         *         "risks",
+         *         "status_reports"
+         *       ],
+         *       "changesRecords": false,
+         *       "metrics": [
+         *         {
+         *           "name": "exposure",
+         *           "unit": "score",
+         *           "description": "Σ likelihood × impact over the risks that are not CLOSED."
+         *         }
+         *       ]
+         *     }
+         */
+        Agent: {
+            id: components["schemas"]["AgentId"];
+            /** @description Display name. */
+            name: string;
+            /** @description What the agent analyses and what its findings say. */
+            description: string;
+            /** @description The depths it supports. */
+            depths: components["schemas"]["AgentDepth"][];
+            /** @description `all` (the portfolio) and/or `project` (`scope: project:<uuid>`). */
+            scopes: ("all" | "project")[];
+            /** @description The records it reads. */
+            reads: components["schemas"]["AgentInput"][];
+            /** @description True only for `schedule-health`, which marks overdue milestones MISSED as the missed-milestone sweep does. */
+            changesRecords: boolean;
+            /** @description The metrics of `output.metrics`, with how each is computed. */
+            metrics: components["schemas"]["AgentMetric"][];
+        };
+        /**
+         * @description How thorough a run is: `quick` (metrics only, no findings), `standard` (metrics and findings with
+         *     citations) or `deep` (also per-project findings and trends from the status-report history).
+         * @enum {string}
+         */
+        AgentDepth: "quick" | "standard" | "deep";
+        /**
+         * @description One run of an agent.
+         * @example {
+         *       "executionId": "019512a0-b2d3-74c9-98fa-6a5c9d1e3f98",
+         *       "agentId": "risk-assessment",
+         *       "scope": "project:0195113c-8a2e-7f41-b6d3-2c9e4a7b1f10",
+         *       "depth": "standard",
+         *       "asOf": "2025-06-02",
+         *       "status": "COMPLETED",
+         *       "attempts": 1,
+         *       "progress": null,
+         *       "output": {
+         *         "asOf": "2025-06-02",
+         *         "summary": "1 open risk with exposure 16; 1 HIGH or CRITICAL risk is not yet mitigated [1].",
+         *         "findings": [
+         *           {
+         *             "severity": "HIGH",
+         *             "category": "risk",
+         *             "title": "Unmitigated HIGH risk",
+         *             "detail": "Lead paint abatement extends night work windows — likelihood 4 × impact 4 = 16 (HIGH), OPEN with no mitigation [1].",
+         *             "recommendation": "Agree a mitigation and an owner for this risk, and set its due date.",
+         *             "citations": [
+         *               {
+         *                 "index": 1,
+         *                 "type": "risk",
+         *                 "id": "01951160-7e9f-7085-94b6-2c1e5f7a9b54",
+         *                 "title": "Lead paint abatement extends night work windows",
+         *                 "url": "/v1/risks/01951160-7e9f-7085-94b6-2c1e5f7a9b54",
+         *                 "excerpt": "likelihood 4 × impact 4 = 16 (HIGH), OPEN",
+         *                 "field": "severity"
+         *               }
+         *             ]
+         *           }
+         *         ],
+         *         "metrics": {
+         *           "openRisks": 1,
+         *           "exposure": 16,
+         *           "unmitigatedHighRisks": 1
+         *         },
+         *         "citations": [
+         *           {
+         *             "index": 1,
+         *             "type": "risk",
+         *             "id": "01951160-7e9f-7085-94b6-2c1e5f7a9b54",
+         *             "title": "Lead paint abatement extends night work windows",
+         *             "url": "/v1/risks/01951160-7e9f-7085-94b6-2c1e5f7a9b54",
+         *             "excerpt": "likelihood 4 × impact 4 = 16 (HIGH), OPEN",
+         *             "field": "severity"
+         *           }
+         *         ],
+         *         "engine": "embedded"
+         *       },
+         *       "error": null,
+         *       "createdAt": "2025-06-02T14:30:00Z",
+         *       "startedAt": "2025-06-02T14:30:00.120Z",
+         *       "completedAt": "2025-06-02T14:30:01.480Z",
+         *       "updatedAt": "2025-06-02T14:30:01.480Z"
+         *     }
+         */
+        AgentExecution: {
+            /**
+             * Format: uuid
+             * @description The execution's id; poll `GET /agents/executions/{executionId}`.
+             */
+            executionId: string;
+            agentId: components["schemas"]["AgentId"];
+            /** @description `all` or `project:<uuid>`. */
+            scope: string;
+            depth: components["schemas"]["AgentDepth"];
+            /**
+             * Format: date
+             * @description The date the analysis judges against (the request's `asOf`, or the tenant's today when it was requested).
+             */
+            asOf: string;
+            status: components["schemas"]["ExecutionStatus"];
+            /** @description How many times a worker has started the run (0 while first queued; 2 after one retry). */
+            attempts: number;
+            /** @description While RUNNING, how far it is; null otherwise. */
+            progress: components["schemas"]["ExecutionProgress"] | null;
+            /** @description The result, once COMPLETED; null before and on failure. */
+            output: components["schemas"]["AgentOutput"] | null;
+            /** @description Why the run failed, once FAILED; else null. */
+            error: components["schemas"]["ExecutionError"] | null;
+            /**
+             * Format: date-time
+             * @description When the run was requested.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When a worker first started it, else null.
+             */
+            startedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When it COMPLETED or FAILED, else null.
+             */
+            completedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When it last changed.
+             */
+            updatedAt: string;
+        };
+        /** @description An execution that has ended. */
+        AgentExecutionCompletedData: {
+            /**
+             * Format: uuid
+             * @description The execution.
+             */
+            executionId: string;
+            agentId: components["schemas"]["AgentId"];
+            /** @description How it ended — always COMPLETED or FAILED. */
+            status: components["schemas"]["ExecutionStatus"];
+            execution: components["schemas"]["AgentExecution"];
+        };
+        /** @description Payload of `agent.execution_completed`. */
+        AgentExecutionCompletedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; equals the `webhook-id` header.
+             */
+            id: string;
+            /**
+             * @description The event kind.
+             * @constant
+             */
+            event: "agent.execution_completed";
+            /**
+             * Format: uuid
+             * @description Tenant in which the event occurred.
+             */
+            tenantId: string;
+            /**
+             * Format: date-time
+             * @description When the event occurred (RFC 3339, UTC).
+             */
+            timestamp: string;
+            data: components["schemas"]["AgentExecutionCompletedData"];
+        };
+        /** @description A page of agent executions. */
+        AgentExecutionList: {
+            /** @description The executions of the page. */
+            data: components["schemas"]["AgentExecution"][];
+            pagination: components["schemas"]["PaginationMeta"];
+        };
+        /**
+         * @description Identifier of an agent (`GET /agents` describes each): `portfolio-health` (a health score and RAG per
+         *     project), `schedule-health` (slip, slip velocity, overdue milestones), `budget-health` (variance at
+         *     completion, overrun, cost performance index proxy), `risk-assessment` (exposure, heat map, unmitigated and
+         *     overdue risks), `resource-capacity` (over-allocation, utilisation) and `status-report` (a written status
+         *     report, every sentence cited).
+         * @enum {string}
+         */
+        AgentId: "portfolio-health" | "schedule-health" | "budget-health" | "risk-assessment" | "resource-capacity" | "status-report";
+        /**
+         * @description A kind of record an agent reads.
+         * @enum {string}
+         */
+        AgentInput: "projects" | "milestones" | "risks" | "issues" | "resources" | "allocations" | "status_reports";
+        /** @description A page of the agent catalogue. */
+        AgentList: {
+            /** @description The agents of the page. */
+            data: components["schemas"]["Agent"][];
+            pagination: components["schemas"]["PaginationMeta"];
+        };
+        /** @description A metric an agent computes, and how. */
+        AgentMetric: {
+            /** @description Its key in `output.metrics`. */
+            name: string;
+            /** @description `count`, `days`, `days_per_30_days`, `currency` (major units of the tenant's currency), `percent`, `ratio` or `score`. */
+            unit: string;
+            /** @description How it is computed. Unknown (null) inputs are left out, never counted as 0. */
+            description: string;
+            /** @description The depths that compute it; absent when every depth does. */
+            depths?: components["schemas"]["AgentDepth"][];
+        };
+        /**
+         * @description The result of a completed execution, computed from the tenant's data. Every `[n]` marker in `summary`, in a
+         *     finding's `detail` and in `report` refers to the citation with `index` n in `citations` (numbered once per
+         *     output; each finding also lists the citations it uses).
+         *
+         *     With a language model configured (`MERIDIAN_LLM_*`) and enabled for your tenant (`settings.llmEnabled`),
+         *     the model writes the prose only — `summary` and the sentences of `report`'s `overall`, `schedule`, `cost`
+         *     and `risks` sections — from the metrics, findings and cited records of this output; `engine` says which
+         *     wrote it. Every model sentence cites records of this output's `citations` and states only figures and
+         *     dates found in them or in the metrics, or the server drops it; when too many are dropped, or the model
+         *     fails, the embedded prose is kept (`fallbackReason`). Metrics, findings and `decisions` are always
+         *     computed; model prose is not reproducible run to run.
+         */
+        AgentOutput: {
+            /**
+             * Format: date
+             * @description The date the analysis judged against.
+             */
+            asOf: string;
+            /** @description One-paragraph summary of the analysis. */
+            summary: string;
+            /**
+             * @description Findings, most severe first (then by magnitude, then by record): empty at `quick`. At most 100; the
+             *     metrics count every record.
+             */
+            findings: components["schemas"]["Finding"][];
+            /**
+             * @description Named measures computed by the agent (`GET /agents` lists them per agent, with the depths that compute
+             *     them). Unknown (null) inputs are left out of every figure and counted apart, never as 0; a metric is
+             *     null when every input it needs is unknown. Money is in the tenant's currency; "open" projects are those
+             *     neither COMPLETED nor CANCELLED.
+             *
+             *     - `portfolio-health`: `projects` (open projects), `healthScored`, `healthUnknown` (schedule and cost
+             *       both unknown), `green` / `amber` / `red` (health score ≥ 75 / 50–74 / < 50), `averageHealthScore`.
+             *       Score = 100 − schedule (slip ÷ 180 days × 40, at most 40) − cost (overrun % ÷ 10 % × 40, at most 40)
+             *       − risk (15 per open CRITICAL, 8 per open HIGH risk, at most 30) − milestones (5 per overdue one, at
+             *       most 15) − capacity (10 when someone allocated to it is over-allocated in the next 90 days). Deep:
+             *       `ragChanged`, `ragImproved`, `ragWorsened` (latest status report against the one before; ON_TRACK
+             *       GREEN, AT_RISK AMBER, OFF_TRACK RED).
+             *     - `schedule-health` (projects not CANCELLED): `projects`, `projectsWithForecast`, `forecastUnknown`,
+             *       `projectsSlipping` (slip > 0), `averageSlipDays`, `medianSlipDays`, `maxSlipDays` (slip =
+             *       forecastEndDate − endDate, in days), `overdueMilestones` (not COMPLETED on asOf and due before it),
+             *       `missedMilestones` (of those, MISSED). Deep: `projectsWithSlipVelocity`, `averageSlipVelocity` (slip at
+             *       the latest status report − slip at the earliest, ÷ the days between them × 30: days per 30 days),
+             *       `projectsSlippingRepeatedly` (forecast finish moved later in two or more reports).
+             *     - `budget-health` (projects not CANCELLED): `projects`, `projectsWithForecast` (budget and forecastCost
+             *       both known), `forecastUnknown`, `totalBudget`, `totalForecastCost`, `varianceAtCompletion`
+             *       (Σ budget − forecastCost), `cpiProxy` (cost performance index proxy: Σ budget ÷ Σ forecastCost),
+             *       `projectsOverBudget`, `totalOverrun` (Σ forecastCost − budget where positive), `largestOverrun`,
+             *       `largestOverrunPercent` (overrun ÷ budget × 100), `actualCost` (Σ cost to date where known),
+             *       `actualCostUnknown`. Deep: `projectsWithBudgetGrowth`, `averageBudgetGrowthPercent` ((latest reported
+             *       forecastCost − earliest) ÷ earliest × 100).
+             *     - `risk-assessment`: `risks`, `openRisks` (not CLOSED), `exposure` (Σ likelihood × impact of the open
+             *       risks), `averageScore`, `criticalRisks`, `highRisks`, `unmitigatedHighRisks` (HIGH or CRITICAL, still
+             *       OPEN), `overdueMitigations` (OPEN or MITIGATING with dueDate before asOf), `projectsWithoutRisks` (open
+             *       projects), `candidateRisks` (standard and deep: proposals for those projects from a slip ≥ 90 days, an
+             *       overrun ≥ 5 %, and at deep depth repeated slips or budget growth ≥ 10 % in the status reports).
+             *     - `resource-capacity`: `horizonDays` (90 from asOf; 365 at deep depth), `resources` (active people),
+             *       `allocatedResources`, `overAllocatedResources` (above 100 % at some time in the horizon),
+             *       `overAllocationPeriods`, `peakAllocationPercent`, `averageUtilisation` (Σ allocated working days ÷
+             *       Σ available working days × 100), `underUtilisedResources` (below 50 %), `roles`.
+             *     - `status-report`: `projects`, `green`, `amber`, `red`, `healthUnknown`, `averageHealthScore` (as
+             *       portfolio-health), `projectsSlipping`, `varianceAtCompletion`, `openRisks`, `exposure`,
+             *       `overdueMilestones`, `openIssues` (OPEN or IN_PROGRESS), `decisionsNeeded`.
+             */
+            metrics: {
+                [key: string]: number | null;
+            };
+            /** @description Every citation of the output, by `index`. */
+            citations: components["schemas"]["Citation"][];
+            heatMap?: components["schemas"]["RiskHeatMap"];
+            report?: components["schemas"]["WrittenStatusReport"];
+            engine: components["schemas"]["ProseEngine"];
+            /** @description `engine: model` only: the model that wrote `summary` (and `report`'s sentences). */
+            model?: string;
+            /** @description `engine: model` only: how many of the model's sentences the server dropped (see `AskAnswer`). */
+            sentencesDropped?: number;
+            fallbackReason?: components["schemas"]["ModelFallbackReason"];
+        };
+        /**
+         * @description Which agent to run, over what, how thoroughly and as of which date.
+         * @example {
+         *       "agentId": "risk-assessment",
+         *       "scope": "all",
+         *       "depth": "standard"
+         *     }
+         */
+        AgentRunRequest: {
+            agentId: components["schemas"]["AgentId"];
+            /**
+             * @description `all` for the whole portfolio, or `project:<uuid>` for one project of your tenant.
+             * @default all
+             */
+            scope?: string;
+            depth?: components["schemas"]["AgentDepth"];
+            /**
+             * Format: date
+             * @description The date the analysis judges against (overdue means due before it; status reports dated after it are
+             *     left out). Default: today in the tenant's time zone; it cannot be later than that.
+             */
+            asOf?: string;
+        };
+        /**
+         * @description A resource assigned to a project from `startDate` to `endDate` (inclusive) at a percentage of its capacity.
+         * @example {
+         *       "id": "01951180-90b1-72a7-b6d8-4e3a7b9c1d76",
+         *       "resourceId": "01951141-5c7d-7e63-b2f4-0a9c3d5e7f32",
+         *       "projectId": "0195113c-8a2e-7f41-b6d3-2c9e4a7b1f10",
+         *       "startDate": "2025-04-01",
+         *       "endDate": "2025-12-19",
+         *       "allocationPercent": 80,
+         *       "role": "Structural Engineer",
+         *       "version": 1,
+         *       "createdAt": "2025-03-20T15:00:00Z",
+         *       "updatedAt": "2025-03-20T15:00:00Z"
+         *     }
+         */
+        Allocation: {
+            /**
+             * Format: uuid
+             * @description The allocation's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The resource allocated.
+             */
+            resourceId: string;
+            /**
+             * Format: uuid
+             * @description The project allocated to.
+             */
+            projectId: string;
+            /**
+             * Format: date
+             * @description First day of the allocation.
+             */
+            startDate: string;
+            /**
+             * Format: date
+             * @description Last day of the allocation; on or after `startDate`.
+             */
+            endDate: string;
+            /** @description Share of the resource's weekly capacity, in percent. */
+            allocationPercent: number;
+            /** @description Role on the project, or null. */
+            role: string | null;
+            /** @description Incremented by every change. */
+            version: number;
+            /**
+             * Format: date-time
+             * @description When it was created.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed.
+             */
+            updatedAt: string;
+        };
+        /**
+         * @description A maximal period in which one resource's overlapping allocations sum to more than 100 %.
+         * @example {
+         *       "resourceId": "01951141-5c7d-7e63-b2f4-0a9c3d5e7f32",
+         *       "startDate": "2025-06-02",
+         *       "endDate": "2025-06-06",
+         *       "totalPercent": 120,
+         *       "excessPercent": 20,
+         *       "allocations": [
+         *         {
+         *           "allocationId": "01951180-90b1-72a7-b6d8-4e3a7b9c1d76",
+         *           "projectId": "0195113c-8a2e-7f41-b6d3-2c9e4a7b1f10",
+         *           "allocationPercent": 80,
+         *           "startDate": "2025-04-01",
+         *           "endDate": "2025-12-19"
+         *         },
+         *         {
+         *           "allocationId": "01951181-a1c2-73b8-87e9-5f4b8c0d2e87",
+         *           "projectId": "0195113d-9b3f-7a52-87e4-3d0f5b8c2a21",
+         *           "allocationPercent": 40,
+         *           "startDate": "2025-06-02",
+         *           "endDate": "2025-06-06"
+         *         }
+         *       ]
+         *     }
+         */
+        AllocationConflict: {
+            /**
+             * Format: uuid
+             * @description The over-allocated resource.
+             */
+            resourceId: string;
+            /**
+             * Format: date
+             * @description First day of the period (inclusive).
+             */
+            startDate: string;
+            /**
+             * Format: date
+             * @description Last day of the period (inclusive).
+             */
+            endDate: string;
+            /** @description Sum of `allocationPercent` of the allocations overlapping the period (> 100). */
+            totalPercent: number;
+            /** @description totalPercent − 100. */
+            excessPercent: number;
+            /** @description The allocations overlapping throughout the period. */
+            allocations: components["schemas"]["ConflictingAllocation"][];
+        };
+        /** @description A page of over-allocation conflicts. */
+        AllocationConflictList: {
+            /** @description The conflicts of the page. */
+            data: components["schemas"]["AllocationConflict"][];
+            pagination: components["schemas"]["PaginationMeta"];
+        };
+        /** @description Fields of a new allocation. */
+        AllocationCreate: {
+            /**
+             * Format: uuid
+             * @description A resource of your tenant (else 422).
+             */
+            resourceId: string;
+            /**
+             * Format: uuid
+             * @description A project of your tenant (else 422).
+             */
+            projectId: string;
+            /**
+             * Format: date
+             * @description First day of the allocation.
+             */
+            startDate: string;
+            /**
+             * Format: date
+             * @description Last day; must be on or after `startDate` (else 422).
+             */
+            endDate: string;
+            /** @description Share of the resource's weekly capacity, in percent. */
+            allocationPercent: number;
+            /** @description Role on the project. */
+            role?: string | null;
+        };
+        /** @description A page of allocations. */
+        AllocationList: {
+            /** @description The allocations of the page. */
+            data: components["schemas"]["Allocation"][];
+            pagination: components["schemas"]["PaginationMeta"];
+        };
+        /**
+         * @description Order of a list of allocations: a field, ascending, or descending with a leading `-`.
+         * @default createdAt
+         * @enum {string}
+         */
+        AllocationSort: "createdAt" | "-createdAt" | "startDate" | "-startDate";
+        /** @description Fields to change; only the fields present change. An empty object `{}` changes nothing (200 with the record unchanged, at the same `version`, with no audit entry and no event). */
+        AllocationUpdate: {
+            /**
+             * Format: date
+             * @description First day of the allocation.
+             */
+            startDate?: string;
+            /**
+             * Format: date
+             * @description Last day; the result must be on or after `startDate` (else 422).
+             */
+            endDate?: string;
+            /** @description Share of the resource's weekly capacity, in percent. */
+            allocationPercent?: number;
+            /** @description Role on the project; null clears it. */
+            role?: string | null;
+        };
+        /**
+         * @description An API key (never its secret).
+         * @example {
+         *       "id": "0194f2a0-3e5a-7c32-9d4f-5a6b7c8d9e03",
+         *       "name": "PMO reporting",
+         *       "prefix": "mk_live_AbCd",
+         *       "scopes": [
+         *         "read",
+         *         "write"
+         *       ],
+         *       "userId": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
+         *       "expiresAt": "2026-01-01T00:00:00Z",
+         *       "lastUsedAt": "2025-06-02T09:12:44Z",
+         *       "revokedAt": null,
+         *       "createdAt": "2025-01-15T12:05:00Z"
+         *     }
+         */
+        ApiKey: {
+            /**
+             * Format: uuid
+             * @description The key's id.
+             */
+            id: string;
+            /** @description A name to recognise the key by. */
+            name: string;
+            /** @description Display prefix, e.g. `mk_live_AbCd`. */
+            prefix: string;
+            /** @description Scopes granted. */
+            scopes: components["schemas"]["ApiKeyScope"][];
+            /**
+             * Format: uuid
+             * @description The user who owns the key.
+             */
+            userId: string;
+            /**
+             * Format: date-time
+             * @description When the key expires, or null for never.
+             */
+            expiresAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the key was last used, or null.
+             */
+            lastUsedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the key was revoked, or null.
+             */
+            revokedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the key was created.
+             */
+            createdAt: string;
+        };
+        /**
+         * @description Fields of a new API key.
+         * @example {
+         *       "name": "PMO reporting",
+         *       "scopes": [
+         *         "read",
+         *         "write"
+         *       ],
+         *       "expiresAt": "2026-01-01T00:00:00Z"
+         *     }
+         */
+        ApiKeyCreate: {
+            /** @description A name to recognise the key by. */
+            name: string;
+            /** @description Scopes to grant. */
+            scopes: components["schemas"]["ApiKeyScope"][];
+            /**
+             * Format: date-time
+             * @description When the key stops working; omit for a key that never expires.
+             */
+            expiresAt?: string;
+        };
+        /** @description A page of API keys. */
+        ApiKeyList: {
+            /** @description The keys of the page. */
+            data: components["schemas"]["ApiKey"][];
+            pagination: components["schemas"]["PaginationMeta"];
+        };
+        /**
+         * @description `read`: GETs and `POST /agents/ask`; `write`: changes to project data and agent runs; `admin`: webhooks, API keys, audit logs, tenant settings.
+         * @enum {string}
+         */
+        ApiKeyScope: "read" | "write" | "admin";
+        /**
+         * @description A newly created API key with the key itself, shown only once.
+         * @example {
+         *       "id": "0194f2a0-3e5a-7c32-9d4f-5a6b7c8d9e03",
+         *       "name": "PMO reporting",
+         *       "prefix": "mk_live_AbCd",
+         *       "scopes": [
+         *         "read",
+         *         "write"
+         *       ],
+         *       "userId": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
+         *       "expiresAt": "2026-01-01T00:00:00Z",
+         *       "lastUsedAt": null,
+         *       "revokedAt": null,
+         *       "createdAt": "2025-01-15T12:05:00Z",
+         *       "key": "mk_live_AbCd7fK2pQ9xWm4Lr8Tn3Vb6Yz1Hs5Jd0Gc"
+         *     }
+         */
+        ApiKeyWithSecret: {
+            /**
+             * Format: uuid
+             * @description The key's id.
+             */
+            id: string;
+            /** @description A name to recognise the key by. */
+            name: string;
+            /** @description Display prefix, e.g. `mk_live_AbCd`. */
+            prefix: string;
+            /** @description Scopes granted. */
+            scopes: components["schemas"]["ApiKeyScope"][];
+            /**
+             * Format: uuid
+             * @description The user who owns the key.
+             */
+            userId: string;
+            /**
+             * Format: date-time
+             * @description When the key expires, or null for never.
+             */
+            expiresAt: string | null;
+            /**
+             * Format: date-time
+             * @description Always null for a new key.
+             */
+            lastUsedAt: string | null;
+            /**
+             * Format: date-time
+             * @description Always null for a new key.
+             */
+            revokedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the key was created.
+             */
+            createdAt: string;
+            /** @description The API key, `mk_live_` + at least 32 base62 characters. Shown only now; store it securely. */
+            key: string;
+        };
+        /**
+         * @description An answer with its sources and the engine that wrote it.
+         * @example {
+         *       "answer": "One project is forecast over budget, Brooklyn Bridge Promenade Rehabilitation, by $2,700,000 (5.6%) [1].",
+         *       "engine": "embedded",
+         *       "citations": [
+         *         {
+         *           "index": 1,
+         *           "type": "project",
+         *           "id": "0195113c-8a2e-7f41-b6d3-2c9e4a7b1f10",
+         *           "title": "Brooklyn Bridge Promenade Rehabilitation",
+         *           "url": "/v1/projects/0195113c-8a2e-7f41-b6d3-2c9e4a7b1f10",
+         *           "excerpt": "status AT_RISK; budget $48,500,000; forecastCost $51,200,000; variance at completion -$2,700,000 (overrun 5.6%)",
+         *           "field": "forecastCost"
+         *         }
+         *       ]
+         *     }
+         */
+        AskAnswer: {
+            /**
+             * @description The answer; each `[n]` refers to the citation with that `index`, and a range `[a]–[b]` to every citation
+             *     from a to b.
+             */
+            answer: string;
+            /** @description The records cited, by `index`; empty when nothing relevant was found. */
+            citations: components["schemas"]["Citation"][];
+            engine: components["schemas"]["ProseEngine"];
+            /** @description `engine: model` only: the model that wrote the answer (the deployment's `MERIDIAN_LLM_MODEL`). */
+            model?: string;
+            /**
+             * @description `engine: model` only: how many of the model's sentences the server dropped because a cited id was not
+             *     among the records sent or a number or date was in none of them.
+             */
+            sentencesDropped?: number;
+            fallbackReason?: components["schemas"]["ModelFallbackReason"];
+        };
+        /**
+         * @description A natural-language question about the tenant's portfolio.
+         * @example {
+         *       "question": "Which projects are at risk of a budget overrun?"
+         *     }
+         */
+        AskRequest: {
+            /** @description The question, in natural language. */
+            question: string;
+            /**
+             * Format: uuid
+             * @description Restrict the answer to this project of your tenant: its own fields and its risks, issues, milestones and
+             *     allocations (404 `not_found` when it names no project of your tenant).
+             */
+            projectId?: string;
+        };
+        /** @description Who made a change; both null for system changes (sweeps, workers). */
+        AuditActor: {
+            /**
+             * Format: uuid
+             * @description The user, or null.
+             */
+            userId: string | null;
+            /**
+             * Format: uuid
+             * @description The API key used, or null.
+             */
+            apiKeyId: string | null;
+        };
+        /**
+         * @description One change recorded in the audit log.
+         * @example {
+         *       "id": "019512c0-f617-780d-9c3e-ae9a3b5c7d3c",
+         *       "occurredAt": "2025-06-02T09:12:44Z",
+         *       "actor": {
+         *         "userId": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
+         *         "apiKeyId": "0194f2a0-3e5a-7c32-9d4f-5a6b7c8d9e03"
+         *       },
+         *       "action": "project.updated",
+         *       "resourceType": "project",
+         *       "resourceId": "0195113c-8a2e-7f41-b6d3-2c9e4a7b1f10",
+         *       "changes": {
+         *         "status": {
+         *           "from": "ON_TRACK",
+         *           "to": "AT_RISK"
+         *         },
+         *         "forecastCost": {
+         *           "from": 48900000,
+         *           "to": 51200000
+         *         }
+         *       },
+         *       "requestId": "0195f3a8-2b1c-7d4e-9f6a-1c2b3d4e5f60"
+         *     }
+         */
+        AuditLogEntry: {
+            /**
+             * Format: uuid
+             * @description The entry's id.
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was committed.
+             */
+            occurredAt: string;
+            actor: components["schemas"]["AuditActor"];
+            /** @description `<resourceType>.<verb>`, e.g. `project.created`, `project.updated`, `allocation.deleted`, `api_key.revoked`. */
+            action: string;
+            /** @description Kind of record changed, e.g. `project`, `risk`, `webhook`, `api_key`. */
+            resourceType: string;
+            /**
+             * Format: uuid
+             * @description The record changed.
+             */
+            resourceId: string;
+            /** @description The fields changed, each with its value before and after (`from` is null on create, `to` on delete). */
+            changes: {
+                [key: string]: components["schemas"]["FieldChange"];
+            };
+            /** @description `X-Request-Id` of the request that made the change, or null for background changes (sweeps, imports). */
+            requestId: string | null;
+        };
+        /** @description A page of audit log entries. */
+        AuditLogEntryList: {
+            /** @description The entries of the page. */
+            data: components["schemas"]["AuditLogEntry"][];
+            pagination: components["schemas"]["PaginationMeta"];
+        };
+        /**
+         * @description Order of the audit log: `occurredAt` (oldest first) or `-occurredAt` (newest first).
+         * @default occurredAt
+         * @enum {string}
+         */
+        AuditLogSort: "occurredAt" | "-occurredAt";
+        /**
+         * @description Period size of an availability report — an ISO week (Monday to Sunday) or a single day.
+         * @enum {string}
+         */
+        AvailabilityGranularity: "week" | "day";
+        /** @description Hours of one period (a week or a day). */
+        AvailabilityPeriod: {
+            /**
+             * Format: date
+             * @description First day of the period (clipped to the range).
+             */
+            start: string;
+            /**
+             * Format: date
+             * @description Last day of the period (clipped to the range).
+             */
+            end: string;
+            /** @description Number of Mondays to Fridays in the period. */
+            workingDays: number;
+            /** @description capacityHoursPerWeek / 5 × workingDays. */
+            capacityHours: number;
+            /** @description Hours booked by allocations in the period. */
+            allocatedHours: number;
+            /** @description capacityHours − allocatedHours; negative when over-allocated. */
+            availableHours: number;
+            /** @description allocatedHours / capacityHours × 100; 0 when capacity is 0. */
+            utilisationPercent: number;
+        };
+        /** @description Sums over the whole range. */
+        AvailabilityTotals: {
+            /** @description Total capacity in hours. */
+            capacityHours: number;
+            /** @description Total allocated hours. */
+            allocatedHours: number;
+            /** @description capacityHours − allocatedHours; negative when over-allocated. */
+            availableHours: number;
+            /** @description allocatedHours / capacityHours × 100; 0 when capacity is 0. */
+            utilisationPercent: number;
+        };
+        /** @description A project's cost crossing above its budget. Money in major units of `currency`. */
+        BudgetOverrunDetectedData: {
+            /**
+             * Format: uuid
+             * @description The project.
+             */
+            projectId: string;
+            kind: components["schemas"]["BudgetOverrunKind"];
+            /** @description The project's budget. */
+            budget: number;
+            /** @description The `actualCost` (ACTUAL) or `forecastCost` (FORECAST) that crossed the budget. */
+            amount: number;
+            /** @description amount − budget (> 0). */
+            overrun: number;
+            /** @description ISO 4217 code of the amounts. */
+            currency: string;
+            project: components["schemas"]["Project"];
+        };
+        /** @description Payload of `budget.overrun_detected`. */
+        BudgetOverrunDetectedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; equals the `webhook-id` header.
+             */
+            id: string;
+            /**
+             * @description The event kind.
+             * @constant
+             */
+            event: "budget.overrun_detected";
+            /**
+             * Format: uuid
+             * @description Tenant in which the event occurred.
+             */
+            tenantId: string;
+            /**
+             * Format: date-time
+             * @description When the event occurred (RFC 3339, UTC).
+             */
+            timestamp: string;
+            data: components["schemas"]["BudgetOverrunDetectedData"];
+        };
+        /**
+         * @description ACTUAL when `actualCost` crossed the budget; FORECAST when `forecastCost` did.
+         * @enum {string}
+         */
+        BudgetOverrunKind: "ACTUAL" | "FORECAST";
+        /**
+         * @description Budget figures of a project, in major units of `currency`. A figure derived from an unknown (null) input is
+         *     null: without a reported `actualCost`, `remaining` and `percentSpent` are null, not the whole budget and 0 %.
+         */
+        BudgetSummary: {
+            /** @description Baseline budget, or null. */
+            budget: number | null;
+            /** @description Cost incurred to date (actual cost), or null when no cost has been reported (unknown, not 0). */
+            actualCost: number | null;
+            /** @description Estimate at completion, or null. */
+            forecastCost: number | null;
+            /** @description budget − actualCost; negative once overspent; null when either is null. */
+            remaining: number | null;
+            /** @description actualCost / budget × 100, rounded to 2 decimals; null when actualCost is null or budget is null or 0. */
+            percentSpent: number | null;
+            /** @description budget − forecastCost; negative means a forecast overrun. */
+            costVariance: number | null;
+            /** @description forecastEndDate − endDate in calendar days; positive means late, null without a forecast. */
+            scheduleVarianceDays: number | null;
+            /** @description ISO 4217 code of the figures. */
+            currency: string;
+        };
+        /** @description A record an answer or finding is based on. */
+        Citation: {
+            /** @description The number used in `[n]` markers. */
+            index: number;
+            type: components["schemas"]["CitationType"];
+            /**
+             * Format: uuid
+             * @description The record's id.
+             */
+            id: string;
+            /** @description The record's name or title. */
+            title: string;
+            /** @description API path of the record under `/v1`, e.g. `/v1/risks/{id}`; a GET of it answers the record. */
+            url: string;
+            /** @description The part of the record that supports the statement, with the figures it states. */
+            excerpt: string;
+            /**
+             * @description The field of the record the statement rests on (e.g. `forecastCost`, `dueDate`, `score`), when it rests
+             *     on one; absent when the whole record is meant. The same record cited for two fields is two citations.
+             */
+            field?: string;
+        };
+        /**
+         * @description Kind of record a citation points at. Every type but `status_report` is read at `/v1/{collection}/{id}`
+         *     (`/v1/projects/{id}`, `/v1/risks/{id}`, …); a status report at `/v1/status-reports/{id}`.
+         * @enum {string}
+         */
+        CitationType: "project" | "risk" | "issue" | "milestone" | "resource" | "allocation" | "status_report";
+        /** @description One allocation involved in a conflict. */
+        ConflictingAllocation: {
+            /**
+             * Format: uuid
+             * @description The allocation.
+             */
+            allocationId: string;
+            /**
+             * Format: uuid
+             * @description Its project.
+             */
+            projectId: string;
+            /** @description Its percentage. */
+            allocationPercent: number;
+            /**
+             * Format: date
+             * @description Its first day (whole allocation, not clipped).
+             */
+            startDate: string;
+            /**
+             * Format: date
+             * @description Its last day (whole allocation, not clipped).
+             */
+            endDate: string;
+        };
+        /** @description One HTTP attempt of a delivery. */
+        DeliveryAttempt: {
+            /**
+             * Format: date-time
+             * @description When the attempt was made.
+             */
+            attemptedAt: string;
+            /** @description HTTP status received, or null when no response came (timeout, connection error). */
+            statusCode: number | null;
+            /** @description Time until the response (or failure), in milliseconds. */
+            durationMs: number;
+            /** @description Transport error (e.g. `timeout after 15000 ms`), or null when a response was received. */
+            error: string | null;
+        };
+        /** @description Why an execution failed. */
+        ExecutionError: {
+            /**
+             * @description Stable snake_case reason: `scope_not_found` (the project of the scope was deleted before the run),
+             *     `worker_lost` (the worker running its last attempt stopped), `internal_error` (the last attempt failed).
+             */
+            code: string;
+            /** @description Human-readable explanation. */
+            message: string;
+        };
+        /** @description How far a RUNNING execution is. */
+        ExecutionProgress: {
+            /** @description Percent done (0–100). */
+            percent: number;
+            /** @description What it is doing, e.g. `reading projects`, `analysing`, `writing findings`. */
+            stage: string;
+        };
+        /**
+         * @description PENDING (queued, or waiting to be retried) → RUNNING (a worker has it) → COMPLETED (with `output`) or FAILED
+         *     (with `error`). A run whose worker stopped is retried once its lease expires; it never stays RUNNING.
+         * @enum {string}
+         */
+        ExecutionStatus: "PENDING" | "RUNNING" | "COMPLETED" | "FAILED";
+        /** @description A field's value before and after a change. */
+        FieldChange: {
+            /** @description Previous value (any JSON value; null when the record was created). */
+            from: unknown;
+            /** @description New value (any JSON value; null when the record was deleted). */
+            to: unknown;
+        };
+        /** @description One observation of an agent with its recommendation and sources. */
+        Finding: {
+            severity: components["schemas"]["FindingSeverity"];
+            /** @description Area of the finding, e.g. `risk`, `schedule`, `budget`, `capacity`, `health`. */
+            category: string;
+            /** @description One-line statement. */
+            title: string;
+            /** @description Explanation with the figures, with `[n]` markers pointing at `citations`. */
+            detail: string;
+            /** @description Suggested action. Agents never change records themselves. */
+            recommendation: string;
+            /** @description The citations `detail` uses (indices are the output's). */
+            citations: components["schemas"]["Citation"][];
+        };
+        /**
+         * @description How important a finding is.
+         * @enum {string}
+         */
+        FindingSeverity: "INFO" | "LOW" | "MEDIUM" | "HIGH" | "CRITICAL";
+        /**
+         * @description A problem that has occurred on a project.
+         * @example {
+         *       "id": "01951170-8fa0-7196-a5c7-3d2f6a8b0c65",
+         *       "projectId": "0195113c-8a2e-7f41-b6d3-2c9e4a7b1f10",
+         *       "title": "Bearing shipment from fabricator held at Port Newark",
+         *       "description": "Twelve elastomeric bearings held for customs inspection; install sequence on spans 4–6 blocked.",
+         *       "status": "IN_PROGRESS",
+         *       "priority": "HIGH",
+         *       "assigneeId": "01951140-4b6c-7d52-a1e3-9f8b2c4d6e21",
+         *       "dueDate": "2025-06-13",
+         *       "resolvedAt": null,
+         *       "version": 2,
+         *       "createdAt": "2025-06-02T13:45:00Z",
+         *       "updatedAt": "2025-06-03T08:10:27Z"
+         *     }
+         */
+        Issue: {
+            /**
+             * Format: uuid
+             * @description The issue's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The project the issue belongs to.
+             */
+            projectId: string;
+            /** @description Short statement of the issue. */
+            title: string;
+            /** @description Free-text description. */
+            description: string | null;
+            status: components["schemas"]["IssueStatus"];
+            priority: components["schemas"]["IssuePriority"];
+            /**
+             * Format: uuid
+             * @description The resource working on it, or null.
+             */
+            assigneeId: string | null;
+            /**
+             * Format: date
+             * @description Date by which it should be resolved, or null.
+             */
+            dueDate: string | null;
+            /**
+             * Format: date-time
+             * @description When it moved to RESOLVED or CLOSED, else null.
+             */
+            resolvedAt: string | null;
+            /** @description Incremented by every change. */
+            version: number;
+            /**
+             * Format: date-time
+             * @description When it was created.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed.
+             */
+            updatedAt: string;
+        };
+        /** @description Fields of a new issue. */
+        IssueCreate: {
+            /**
+             * Format: uuid
+             * @description A project of your tenant (else 422).
+             */
+            projectId: string;
+            /** @description Short statement of the issue. */
+            title: string;
+            /** @description Free-text description. */
+            description?: string | null;
+            status?: components["schemas"]["IssueStatus"];
+            priority?: components["schemas"]["IssuePriority"];
+            /**
+             * Format: uuid
+             * @description A resource of your tenant working on it.
+             */
+            assigneeId?: string | null;
+            /**
+             * Format: date
+             * @description Date by which it should be resolved.
+             */
+            dueDate?: string | null;
+        };
+        /** @description A page of issues. */
+        IssueList: {
+            /** @description The issues of the page. */
+            data: components["schemas"]["Issue"][];
+            pagination: components["schemas"]["PaginationMeta"];
+        };
+        /**
+         * @description Priority of an issue.
+         * @enum {string}
+         */
+        IssuePriority: "LOW" | "MEDIUM" | "HIGH" | "CRITICAL";
+        /**
+         * @description Order of a list of issues: a field, ascending, or descending with a leading `-`; `priority` orders LOW < MEDIUM < HIGH < CRITICAL.
+         * @default createdAt
+         * @enum {string}
+         */
+        IssueSort: "createdAt" | "-createdAt" | "priority" | "-priority";
+        /**
+         * @description OPEN, IN_PROGRESS, RESOLVED (sets `resolvedAt`), CLOSED. Any move between them is allowed.
+         * @enum {string}
+         */
+        IssueStatus: "OPEN" | "IN_PROGRESS" | "RESOLVED" | "CLOSED";
+        /** @description Fields to change; only the fields present change. The project of an issue cannot be changed. An empty object `{}` changes nothing (200 with the record unchanged, at the same `version`, with no audit entry and no event). */
+        IssueUpdate: {
+            /** @description Short statement of the issue. */
+            title?: string;
+            /** @description Free-text description; null clears it. */
+            description?: string | null;
+            status?: components["schemas"]["IssueStatus"];
+            priority?: components["schemas"]["IssuePriority"];
+            /**
+             * Format: uuid
+             * @description A resource of your tenant working on it; null unassigns.
+             */
+            assigneeId?: string | null;
+            /**
+             * Format: date
+             * @description Date by which it should be resolved; null clears it.
+             */
+            dueDate?: string | null;
+        };
+        /**
+         * @description The caller's identity.
+         * @example {
+         *       "user": {
+         *         "id": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
+         *         "name": "Dana Whitfield",
+         *         "email": "dwhitfield@meridian-demo.example"
+         *       },
+         *       "apiKey": {
+         *         "id": "0194f2a0-3e5a-7c32-9d4f-5a6b7c8d9e03",
+         *         "name": "PMO reporting",
+         *         "prefix": "mk_live_AbCd",
+         *         "scopes": [
+         *           "read",
+         *           "write"
+         *         ],
+         *         "expiresAt": "2026-01-01T00:00:00Z",
+         *         "lastUsedAt": "2025-06-02T09:12:44Z"
+         *       },
+         *       "tenant": {
+         *         "id": "0194f2a0-1c3e-7a10-9b2d-3e4f5a6b7c01",
+         *         "name": "NYC Capital Programs (demo)"
+         *       }
+         *     }
+         */
+        Me: {
+            user: components["schemas"]["MeUser"];
+            apiKey: components["schemas"]["MeApiKey"];
+            tenant: components["schemas"]["MeTenant"];
+        };
+        /** @description The key in use (never its secret). */
+        MeApiKey: {
+            /**
+             * Format: uuid
+             * @description The key's id.
+             */
+            id: string;
+            /** @description The key's name. */
+            name: string;
+            /** @description Display prefix, e.g. `mk_live_AbCd`. */
+            prefix: string;
+            /** @description Scopes granted. */
+            scopes: components["schemas"]["ApiKeyScope"][];
+            /**
+             * Format: date-time
+             * @description When the key expires, or null.
+             */
+            expiresAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the key was last used (before this request), or null.
+             */
+            lastUsedAt: string | null;
+        };
+        /** @description The caller's tenant. */
+        MeTenant: {
+            /**
+             * Format: uuid
+             * @description The tenant's id.
+             */
+            id: string;
+            /** @description The tenant's name. */
+            name: string;
+        };
+        /** @description The user who owns the key. */
+        MeUser: {
+            /**
+             * Format: uuid
+             * @description The user's id.
+             */
+            id: string;
+            /** @description Full name. */
+            name: string;
+            /**
+             * Format: email
+             * @description Email address, or null.
+             */
+            email: string | null;
+        };
+        /**
+         * @description A dated checkpoint of a project.
+         * @example {
+         *       "id": "01951150-6d8e-7f74-83a5-1b0d4e6f8a43",
+         *       "projectId": "0195113c-8a2e-7f41-b6d3-2c9e4a7b1f10",
+         *       "name": "Landmarks Preservation Commission approval",
+         *       "description": "Certificate of appropriateness for the timber deck replacement.",
+         *       "dueDate": "2025-05-30",
+         *       "status": "MISSED",
+         *       "completedAt": null,
+         *       "version": 2,
+         *       "createdAt": "2025-02-10T14:20:00Z",
+         *       "updatedAt": "2025-05-31T04:00:03Z"
+         *     }
+         */
+        Milestone: {
+            /**
+             * Format: uuid
+             * @description The milestone's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The project it belongs to.
+             */
+            projectId: string;
+            /** @description Name of the milestone. */
+            name: string;
+            /** @description Free-text description. */
+            description: string | null;
+            /**
+             * Format: date
+             * @description Date by which it must be completed.
+             */
+            dueDate: string;
+            status: components["schemas"]["MilestoneStatus"];
+            /**
+             * Format: date-time
+             * @description When it was marked COMPLETED, else null.
+             */
+            completedAt: string | null;
+            /** @description Incremented by every change. */
+            version: number;
+            /**
+             * Format: date-time
+             * @description When it was created.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed.
+             */
+            updatedAt: string;
+        };
+        /** @description Fields of a new milestone. */
+        MilestoneCreate: {
+            /** @description Name of the milestone. */
+            name: string;
+            /**
+             * Format: date
+             * @description Date by which it must be completed.
+             */
+            dueDate: string;
+            /** @description Free-text description. */
+            description?: string | null;
+            status?: components["schemas"]["MilestoneStatus"];
+        };
+        /** @description A page of milestones. */
+        MilestoneList: {
+            /** @description The milestones of the page. */
+            data: components["schemas"]["Milestone"][];
+            pagination: components["schemas"]["PaginationMeta"];
+        };
+        /** @description A milestone whose due date passed while not completed. */
+        MilestoneMissedData: {
+            /**
+             * Format: uuid
+             * @description The milestone.
+             */
+            milestoneId: string;
+            /**
+             * Format: uuid
+             * @description Its project.
+             */
+            projectId: string;
+            /**
+             * Format: date
+             * @description The due date that passed.
+             */
+            dueDate: string;
+            milestone: components["schemas"]["Milestone"];
+        };
+        /** @description Payload of `milestone.missed`. */
+        MilestoneMissedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; equals the `webhook-id` header.
+             */
+            id: string;
+            /**
+             * @description The event kind.
+             * @constant
+             */
+            event: "milestone.missed";
+            /**
+             * Format: uuid
+             * @description Tenant in which the event occurred.
+             */
+            tenantId: string;
+            /**
+             * Format: date-time
+             * @description When the event occurred (RFC 3339, UTC).
+             */
+            timestamp: string;
+            data: components["schemas"]["MilestoneMissedData"];
+        };
+        /**
+         * @description Order of a list of milestones: a field, ascending, or descending with a leading `-`.
+         * @default createdAt
+         * @enum {string}
+         */
+        MilestoneSort: "createdAt" | "-createdAt" | "dueDate" | "-dueDate";
+        /**
+         * @description PENDING until done; COMPLETED when marked done (sets `completedAt`); MISSED when the due date passed while
+         *     not COMPLETED (emits `milestone.missed` once). A MISSED milestone can still be completed.
+         * @enum {string}
+         */
+        MilestoneStatus: "PENDING" | "COMPLETED" | "MISSED";
+        /** @description Fields to change; only the fields present change. An empty object `{}` changes nothing (200 with the record unchanged, at the same `version`, with no audit entry and no event). */
+        MilestoneUpdate: {
+            /** @description Name of the milestone. */
+            name?: string;
+            /** @description Free-text description; null clears it. */
+            description?: string | null;
+            /**
+             * Format: date
+             * @description Date by which it must be completed.
+             */
+            dueDate?: string;
+            status?: components["schemas"]["MilestoneStatus"];
+        };
+        /**
+         * @description Present when a model is configured and enabled for your tenant but the embedded engine wrote the text
+         *     instead: `timeout` (no answer within `MERIDIAN_LLM_TIMEOUT_MS`), `rate_limited` (the model answered 429),
+         *     `model_error` (any other failure to reach the model or a 5xx, after the client's retries),
+         *     `malformed_output` (the reply was not the structured sentences asked for), `ungrounded` (too many sentences
+         *     failed the server's checks: fewer than half survived, or none).
+         * @enum {string}
+         */
+        ModelFallbackReason: "timeout" | "rate_limited" | "model_error" | "malformed_output" | "ungrounded";
+        /** @description Position of a page within its list. */
+        PaginationMeta: {
+            /** @description The page size applied. */
+            limit: number;
+            /** @description The number of records skipped. */
+            offset: number;
+            /** @description The number of records in the whole (filtered) list. */
+            total: number;
+            /** @description Whether records follow this page (offset + page length < total). */
+            hasMore: boolean;
+        };
+        /**
          * @description An RFC 9457 problem document with Meridian's extension members `code`, `requestId` and `errors`.
          * @example {
          *       "type": "https://meridian.example/problems/precondition_failed",
@@ -1386,32 +2754,6 @@ export interface components {
          * @enum {string}
          */
         ProblemFieldLocation: "body" | "query" | "path" | "header";
-        /** @description Position of a page within its list. */
-        PaginationMeta: {
-            /** @description The page size applied. */
-            limit: number;
-            /** @description The number of records skipped. */
-            offset: number;
-            /** @description The number of records in the whole (filtered) list. */
-            total: number;
-            /** @description Whether records follow this page (offset + page length < total). */
-            hasMore: boolean;
-        };
-        /**
-         * @description Order of a list of projects: a field, ascending, or descending with a leading `-`. Unknown (null) forecast end dates and budgets come last either way.
-         * @default createdAt
-         * @enum {string}
-         */
-        ProjectSort: "createdAt" | "-createdAt" | "name" | "-name" | "endDate" | "-endDate" | "forecastEndDate" | "-forecastEndDate" | "budget" | "-budget";
-        /**
-         * @description Status of a project. New projects are `PLANNED` unless given another status. Any move between the open
-         *     statuses (PLANNED, ON_TRACK, AT_RISK, OFF_TRACK, ON_HOLD) and into COMPLETED or CANCELLED is allowed.
-         *     COMPLETED and CANCELLED are terminal except for an explicit reopen — COMPLETED → ON_TRACK,
-         *     CANCELLED → PLANNED; any other move out of them answers 409 `invalid_transition`. Every change emits
-         *     `project.status_changed`.
-         * @enum {string}
-         */
-        ProjectStatus: "PLANNED" | "ON_TRACK" | "AT_RISK" | "OFF_TRACK" | "ON_HOLD" | "COMPLETED" | "CANCELLED";
         /**
          * @description A project. Money is in major units of `currency`.
          * @example {
@@ -1520,6 +2862,70 @@ export interface components {
              * @description When the project last changed.
              */
             updatedAt: string;
+        };
+        /**
+         * @description Fields of a new project. Money is in major units of the tenant's currency.
+         * @example {
+         *       "name": "Brooklyn Bridge Promenade Rehabilitation",
+         *       "code": "DOT-BBR-2025-014",
+         *       "startDate": "2025-03-03",
+         *       "endDate": "2026-11-30",
+         *       "budget": 48500000,
+         *       "projectManagerId": "01951140-4b6c-7d52-a1e3-9f8b2c4d6e21",
+         *       "tags": [
+         *         "bridges",
+         *         "manhattan"
+         *       ],
+         *       "borough": "Manhattan",
+         *       "managingAgency": "DOT"
+         *     }
+         */
+        ProjectCreate: {
+            /** @description Name of the project. */
+            name: string;
+            /**
+             * Format: date
+             * @description Planned start date.
+             */
+            startDate: string;
+            /**
+             * Format: date
+             * @description Baseline finish date; must be on or after `startDate` (else 422).
+             */
+            endDate: string;
+            /** @description Baseline budget. */
+            budget?: number | null;
+            /**
+             * Format: uuid
+             * @description A resource of the tenant who manages the project.
+             */
+            projectManagerId?: string | null;
+            /** @description Free-text description. */
+            description?: string | null;
+            status?: components["schemas"]["ProjectStatus"];
+            /** @description Your external reference; unique within the tenant (else 409 `conflict`). */
+            code?: string | null;
+            /**
+             * Format: date
+             * @description Forecast finish date.
+             */
+            forecastEndDate?: string | null;
+            /** @description Estimate at completion. */
+            forecastCost?: number | null;
+            /** @description Cost incurred to date; omit it (or send null) while no cost is known. */
+            actualCost?: number | null;
+            /** @description Percent complete; omit it (or send null) while no progress is known. */
+            progress?: number | null;
+            /** @description Free labels, at most 20. */
+            tags?: string[];
+            /** @description What kind of project it is; a list is written comma-separated (`Bridges, Streets and Roadways`). */
+            category?: string | null;
+            /** @description Where the project is; a list is written comma-separated (`Manhattan, Bronx`). */
+            borough?: string | null;
+            /** @description The organisation that manages the project. */
+            managingAgency?: string | null;
+            /** @description The organisation(s) the project is delivered for; a list is written comma-separated. */
+            clientAgency?: string | null;
         };
         /**
          * @description A project with its milestones, team and budget summary (the view of `GET /projects/{id}`).
@@ -1677,115 +3083,100 @@ export interface components {
             team: components["schemas"]["TeamMember"][];
             budgetSummary: components["schemas"]["BudgetSummary"];
         };
-        /** @description A resource allocated to the project, aggregated over its allocations. */
-        TeamMember: {
+        /** @description A page of projects. */
+        ProjectList: {
+            /** @description The projects of the page. */
+            data: components["schemas"]["Project"][];
+            pagination: components["schemas"]["PaginationMeta"];
+        };
+        /**
+         * @description Order of a list of projects: a field, ascending, or descending with a leading `-`. Unknown (null) forecast end dates and budgets come last either way.
+         * @default createdAt
+         * @enum {string}
+         */
+        ProjectSort: "createdAt" | "-createdAt" | "name" | "-name" | "endDate" | "-endDate" | "forecastEndDate" | "-forecastEndDate" | "budget" | "-budget";
+        /**
+         * @description Status of a project. New projects are `PLANNED` unless given another status. Any move between the open
+         *     statuses (PLANNED, ON_TRACK, AT_RISK, OFF_TRACK, ON_HOLD) and into COMPLETED or CANCELLED is allowed.
+         *     COMPLETED and CANCELLED are terminal except for an explicit reopen — COMPLETED → ON_TRACK,
+         *     CANCELLED → PLANNED; any other move out of them answers 409 `invalid_transition`. Every change emits
+         *     `project.status_changed`.
+         * @enum {string}
+         */
+        ProjectStatus: "PLANNED" | "ON_TRACK" | "AT_RISK" | "OFF_TRACK" | "ON_HOLD" | "COMPLETED" | "CANCELLED";
+        /** @description A project's status change. */
+        ProjectStatusChangedData: {
             /**
              * Format: uuid
-             * @description The resource.
+             * @description The project.
              */
-            resourceId: string;
-            /** @description The resource's name. */
-            name: string;
-            /** @description The role on this project (from its latest allocation, else the resource's role), or null. */
-            role: string | null;
-            /** @description Sum of the resource's allocations to this project that are active today (0 when none is). */
-            allocationPercent: number;
-            /**
-             * Format: date
-             * @description Earliest start of the resource's allocations to this project.
-             */
-            startDate: string;
-            /**
-             * Format: date
-             * @description Latest end of the resource's allocations to this project.
-             */
-            endDate: string;
+            projectId: string;
+            previousStatus: components["schemas"]["ProjectStatus"];
+            status: components["schemas"]["ProjectStatus"];
+            project: components["schemas"]["Project"];
         };
         /**
-         * @description Budget figures of a project, in major units of `currency`. A figure derived from an unknown (null) input is
-         *     null: without a reported `actualCost`, `remaining` and `percentSpent` are null, not the whole budget and 0 %.
-         */
-        BudgetSummary: {
-            /** @description Baseline budget, or null. */
-            budget: number | null;
-            /** @description Cost incurred to date (actual cost), or null when no cost has been reported (unknown, not 0). */
-            actualCost: number | null;
-            /** @description Estimate at completion, or null. */
-            forecastCost: number | null;
-            /** @description budget − actualCost; negative once overspent; null when either is null. */
-            remaining: number | null;
-            /** @description actualCost / budget × 100, rounded to 2 decimals; null when actualCost is null or budget is null or 0. */
-            percentSpent: number | null;
-            /** @description budget − forecastCost; negative means a forecast overrun. */
-            costVariance: number | null;
-            /** @description forecastEndDate − endDate in calendar days; positive means late, null without a forecast. */
-            scheduleVarianceDays: number | null;
-            /** @description ISO 4217 code of the figures. */
-            currency: string;
-        };
-        /**
-         * @description Fields of a new project. Money is in major units of the tenant's currency.
+         * @description Payload of `project.status_changed`.
          * @example {
-         *       "name": "Brooklyn Bridge Promenade Rehabilitation",
-         *       "code": "DOT-BBR-2025-014",
-         *       "startDate": "2025-03-03",
-         *       "endDate": "2026-11-30",
-         *       "budget": 48500000,
-         *       "projectManagerId": "01951140-4b6c-7d52-a1e3-9f8b2c4d6e21",
-         *       "tags": [
-         *         "bridges",
-         *         "manhattan"
-         *       ],
-         *       "borough": "Manhattan",
-         *       "managingAgency": "DOT"
+         *       "id": "019512b2-e506-77fc-8b2d-9d8f2a4b6c2b",
+         *       "event": "project.status_changed",
+         *       "tenantId": "0194f2a0-1c3e-7a10-9b2d-3e4f5a6b7c01",
+         *       "timestamp": "2025-06-02T09:12:44Z",
+         *       "data": {
+         *         "projectId": "0195113c-8a2e-7f41-b6d3-2c9e4a7b1f10",
+         *         "previousStatus": "ON_TRACK",
+         *         "status": "AT_RISK",
+         *         "project": {
+         *           "id": "0195113c-8a2e-7f41-b6d3-2c9e4a7b1f10",
+         *           "code": "DOT-BBR-2025-014",
+         *           "name": "Brooklyn Bridge Promenade Rehabilitation",
+         *           "description": null,
+         *           "status": "AT_RISK",
+         *           "startDate": "2025-03-03",
+         *           "endDate": "2026-11-30",
+         *           "forecastEndDate": "2027-02-26",
+         *           "budget": 48500000,
+         *           "forecastCost": 51200000,
+         *           "actualCost": 18750000,
+         *           "currency": "USD",
+         *           "projectManagerId": "01951140-4b6c-7d52-a1e3-9f8b2c4d6e21",
+         *           "progress": 38,
+         *           "tags": [
+         *             "bridges"
+         *           ],
+         *           "category": "Bridges",
+         *           "borough": "Manhattan",
+         *           "managingAgency": "DOT",
+         *           "clientAgency": "DOT",
+         *           "version": 7,
+         *           "createdAt": "2025-02-10T14:05:00Z",
+         *           "updatedAt": "2025-06-02T09:12:44Z"
+         *         }
+         *       }
          *     }
          */
-        ProjectCreate: {
-            /** @description Name of the project. */
-            name: string;
-            /**
-             * Format: date
-             * @description Planned start date.
-             */
-            startDate: string;
-            /**
-             * Format: date
-             * @description Baseline finish date; must be on or after `startDate` (else 422).
-             */
-            endDate: string;
-            /** @description Baseline budget. */
-            budget?: number | null;
+        ProjectStatusChangedEvent: {
             /**
              * Format: uuid
-             * @description A resource of the tenant who manages the project.
+             * @description The event id; equals the `webhook-id` header.
              */
-            projectManagerId?: string | null;
-            /** @description Free-text description. */
-            description?: string | null;
-            status?: components["schemas"]["ProjectStatus"];
-            /** @description Your external reference; unique within the tenant (else 409 `conflict`). */
-            code?: string | null;
+            id: string;
             /**
-             * Format: date
-             * @description Forecast finish date.
+             * @description The event kind.
+             * @constant
              */
-            forecastEndDate?: string | null;
-            /** @description Estimate at completion. */
-            forecastCost?: number | null;
-            /** @description Cost incurred to date; omit it (or send null) while no cost is known. */
-            actualCost?: number | null;
-            /** @description Percent complete; omit it (or send null) while no progress is known. */
-            progress?: number | null;
-            /** @description Free labels, at most 20. */
-            tags?: string[];
-            /** @description What kind of project it is; a list is written comma-separated (`Bridges, Streets and Roadways`). */
-            category?: string | null;
-            /** @description Where the project is; a list is written comma-separated (`Manhattan, Bronx`). */
-            borough?: string | null;
-            /** @description The organisation that manages the project. */
-            managingAgency?: string | null;
-            /** @description The organisation(s) the project is delivered for; a list is written comma-separated. */
-            clientAgency?: string | null;
+            event: "project.status_changed";
+            /**
+             * Format: uuid
+             * @description Tenant in which the event occurred.
+             */
+            tenantId: string;
+            /**
+             * Format: date-time
+             * @description When the event occurred (RFC 3339, UTC).
+             */
+            timestamp: string;
+            data: components["schemas"]["ProjectStatusChangedData"];
         };
         /**
          * @description Fields to change. Only the fields present change; absent fields keep their values, `null` clears a nullable
@@ -1845,6 +3236,436 @@ export interface components {
             /** @description The organisation(s) the project is delivered for; a list is written comma-separated; null clears it. */
             clientAgency?: string | null;
         };
+        /**
+         * @description What wrote the text: `embedded` (the built-in, offline engine: rules over the records retrieval or analysis
+         *     selected) or `model` (the language model the deployment is configured with, `MERIDIAN_LLM_*`, over the same
+         *     records; every sentence checked by the server). The citation rules hold for both.
+         * @enum {string}
+         */
+        ProseEngine: "embedded" | "model";
+        /**
+         * @description Red, amber or green, as a PMO reports health.
+         * @enum {string}
+         */
+        RagStatus: "GREEN" | "AMBER" | "RED";
+        /**
+         * @description A person who can be allocated to projects.
+         * @example {
+         *       "id": "01951141-5c7d-7e63-b2f4-0a9c3d5e7f32",
+         *       "name": "Marcus Oyelaran",
+         *       "email": "moyelaran@meridian-demo.example",
+         *       "role": "Structural Engineer",
+         *       "skills": [
+         *         "steel",
+         *         "bridge-inspection",
+         *         "pe-licensed"
+         *       ],
+         *       "capacityHoursPerWeek": 40,
+         *       "costRatePerHour": 145,
+         *       "active": true,
+         *       "version": 1,
+         *       "createdAt": "2025-02-11T10:00:00Z",
+         *       "updatedAt": "2025-02-11T10:00:00Z"
+         *     }
+         */
+        Resource: {
+            /**
+             * Format: uuid
+             * @description The resource's id.
+             */
+            id: string;
+            /** @description Full name. */
+            name: string;
+            /**
+             * Format: email
+             * @description Email address, or null.
+             */
+            email: string | null;
+            /** @description Job role, e.g. "Structural Engineer", or null. */
+            role: string | null;
+            /** @description Skills, used by the `skill` filter and the capacity agent. */
+            skills: string[];
+            /** @description Hours the person can work per week, spread over Monday to Friday. */
+            capacityHoursPerWeek: number;
+            /** @description Cost of one hour of work in major units of the tenant's currency, or null. */
+            costRatePerHour: number | null;
+            /** @description False for people who have left; they keep their history. */
+            active: boolean;
+            /** @description Incremented by every change. */
+            version: number;
+            /**
+             * Format: date-time
+             * @description When it was created.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed.
+             */
+            updatedAt: string;
+        };
+        /**
+         * @description Capacity, allocated and available hours of one resource over a date range.
+         * @example {
+         *       "resourceId": "01951141-5c7d-7e63-b2f4-0a9c3d5e7f32",
+         *       "from": "2025-06-02",
+         *       "to": "2025-06-15",
+         *       "granularity": "week",
+         *       "periods": [
+         *         {
+         *           "start": "2025-06-02",
+         *           "end": "2025-06-08",
+         *           "workingDays": 5,
+         *           "capacityHours": 40,
+         *           "allocatedHours": 48,
+         *           "availableHours": -8,
+         *           "utilisationPercent": 120
+         *         },
+         *         {
+         *           "start": "2025-06-09",
+         *           "end": "2025-06-15",
+         *           "workingDays": 5,
+         *           "capacityHours": 40,
+         *           "allocatedHours": 32,
+         *           "availableHours": 8,
+         *           "utilisationPercent": 80
+         *         }
+         *       ],
+         *       "totals": {
+         *         "capacityHours": 80,
+         *         "allocatedHours": 80,
+         *         "availableHours": 0,
+         *         "utilisationPercent": 100
+         *       }
+         *     }
+         */
+        ResourceAvailability: {
+            /**
+             * Format: uuid
+             * @description The resource.
+             */
+            resourceId: string;
+            /**
+             * Format: date
+             * @description First day of the range.
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description Last day of the range.
+             */
+            to: string;
+            granularity: components["schemas"]["AvailabilityGranularity"];
+            /** @description Consecutive periods covering the range, in order. */
+            periods: components["schemas"]["AvailabilityPeriod"][];
+            totals: components["schemas"]["AvailabilityTotals"];
+        };
+        /** @description Fields of a new resource. */
+        ResourceCreate: {
+            /** @description Full name. */
+            name: string;
+            /**
+             * Format: email
+             * @description Email address.
+             */
+            email?: string | null;
+            /** @description Job role. */
+            role?: string | null;
+            /**
+             * @description Skills.
+             * @default []
+             */
+            skills?: string[];
+            /**
+             * @description Hours the person can work per week.
+             * @default 40
+             */
+            capacityHoursPerWeek?: number;
+            /** @description Cost of one hour of work in major units of the tenant's currency. */
+            costRatePerHour?: number | null;
+            /**
+             * @description Whether the person is active.
+             * @default true
+             */
+            active?: boolean;
+        };
+        /** @description A page of resources. */
+        ResourceList: {
+            /** @description The resources of the page. */
+            data: components["schemas"]["Resource"][];
+            pagination: components["schemas"]["PaginationMeta"];
+        };
+        /**
+         * @description Order of a list of resources: a field, ascending, or descending with a leading `-`; names compare ignoring case.
+         * @default createdAt
+         * @enum {string}
+         */
+        ResourceSort: "createdAt" | "-createdAt" | "name" | "-name";
+        /** @description Fields to change; only the fields present change; null clears a nullable field. An empty object `{}` changes nothing (200 with the record unchanged, at the same `version`, with no audit entry and no event). */
+        ResourceUpdate: {
+            /** @description Full name. */
+            name?: string;
+            /**
+             * Format: email
+             * @description Email address; null clears it.
+             */
+            email?: string | null;
+            /** @description Job role; null clears it. */
+            role?: string | null;
+            /** @description Replaces the whole list of skills. */
+            skills?: string[];
+            /** @description Hours the person can work per week. */
+            capacityHoursPerWeek?: number;
+            /** @description Cost of one hour of work; null clears it. */
+            costRatePerHour?: number | null;
+            /** @description Whether the person is active. */
+            active?: boolean;
+        };
+        /**
+         * @description A project risk.
+         * @example {
+         *       "id": "01951160-7e9f-7085-94b6-2c1e5f7a9b54",
+         *       "projectId": "0195113c-8a2e-7f41-b6d3-2c9e4a7b1f10",
+         *       "title": "Lead paint abatement extends night work windows",
+         *       "description": "Sampling found lead paint on the 1950s railing coats; DEP permits limit abatement to night shifts.",
+         *       "likelihood": 4,
+         *       "impact": 4,
+         *       "score": 16,
+         *       "severity": "HIGH",
+         *       "severitySource": "DERIVED",
+         *       "status": "MITIGATING",
+         *       "ownerId": "01951141-5c7d-7e63-b2f4-0a9c3d5e7f32",
+         *       "mitigation": "Pre-qualify a second abatement contractor; resequence deck panels 12–30.",
+         *       "dueDate": "2025-07-15",
+         *       "version": 3,
+         *       "createdAt": "2025-04-08T16:30:00Z",
+         *       "updatedAt": "2025-05-20T11:02:19Z"
+         *     }
+         */
+        Risk: {
+            /**
+             * Format: uuid
+             * @description The risk's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The project the risk belongs to.
+             */
+            projectId: string;
+            /** @description Short statement of the risk. */
+            title: string;
+            /** @description Free-text description. */
+            description: string | null;
+            /** @description How likely the risk is to occur, 1 (rare) to 5 (almost certain). */
+            likelihood: number;
+            /** @description How bad it would be, 1 (negligible) to 5 (severe). */
+            impact: number;
+            /** @description likelihood × impact. */
+            readonly score: number;
+            severity: components["schemas"]["RiskSeverity"];
+            severitySource: components["schemas"]["SeveritySource"];
+            status: components["schemas"]["RiskStatus"];
+            /**
+             * Format: uuid
+             * @description The resource who owns the risk, or null.
+             */
+            ownerId: string | null;
+            /** @description Planned or ongoing mitigation, or null. */
+            mitigation: string | null;
+            /**
+             * Format: date
+             * @description Date by which the mitigation is due, or null.
+             */
+            dueDate: string | null;
+            /** @description Incremented by every change. */
+            version: number;
+            /**
+             * Format: date-time
+             * @description When it was created.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed.
+             */
+            updatedAt: string;
+        };
+        /**
+         * @description Fields of a new risk.
+         * @example {
+         *       "title": "Lead paint abatement extends night work windows",
+         *       "projectId": "0195113c-8a2e-7f41-b6d3-2c9e4a7b1f10",
+         *       "likelihood": 4,
+         *       "impact": 4
+         *     }
+         */
+        RiskCreate: {
+            /** @description Short statement of the risk. */
+            title: string;
+            /**
+             * Format: uuid
+             * @description A project of your tenant (else 422).
+             */
+            projectId: string;
+            /** @description 1 (rare) to 5 (almost certain). */
+            likelihood: number;
+            /** @description 1 (negligible) to 5 (severe). */
+            impact: number;
+            /** @description Free-text description. */
+            description?: string | null;
+            status?: components["schemas"]["RiskStatus"];
+            severity?: components["schemas"]["RiskSeverity"];
+            /**
+             * Format: uuid
+             * @description A resource of your tenant who owns the risk.
+             */
+            ownerId?: string | null;
+            /** @description Planned mitigation. */
+            mitigation?: string | null;
+            /**
+             * Format: date
+             * @description Date by which the mitigation is due.
+             */
+            dueDate?: string | null;
+        };
+        /** @description A new risk. */
+        RiskCreatedData: {
+            /**
+             * Format: uuid
+             * @description The risk.
+             */
+            riskId: string;
+            /**
+             * Format: uuid
+             * @description Its project.
+             */
+            projectId: string;
+            risk: components["schemas"]["Risk"];
+        };
+        /** @description Payload of `risk.created`. */
+        RiskCreatedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; equals the `webhook-id` header.
+             */
+            id: string;
+            /**
+             * @description The event kind.
+             * @constant
+             */
+            event: "risk.created";
+            /**
+             * Format: uuid
+             * @description Tenant in which the event occurred.
+             */
+            tenantId: string;
+            /**
+             * Format: date-time
+             * @description When the event occurred (RFC 3339, UTC).
+             */
+            timestamp: string;
+            data: components["schemas"]["RiskCreatedData"];
+        };
+        /** @description `risk-assessment` only: the 5 × 5 likelihood × impact matrix of the risks that are not CLOSED. */
+        RiskHeatMap: {
+            /** @description `cells[likelihood − 1][impact − 1]` is the number of risks with that likelihood and impact. */
+            cells: number[][];
+        };
+        /** @description A page of risks. */
+        RiskList: {
+            /** @description The risks of the page. */
+            data: components["schemas"]["Risk"][];
+            pagination: components["schemas"]["PaginationMeta"];
+        };
+        /**
+         * @description Severity of a risk. Derived from `score` = likelihood × impact: LOW 1–4, MEDIUM 5–9, HIGH 10–16,
+         *     CRITICAL 20–25 — unless set by the client, in which case `severitySource` is MANUAL.
+         * @enum {string}
+         */
+        RiskSeverity: "LOW" | "MEDIUM" | "HIGH" | "CRITICAL";
+        /** @description A rise in a risk's severity. */
+        RiskSeverityEscalatedData: {
+            /**
+             * Format: uuid
+             * @description The risk.
+             */
+            riskId: string;
+            /**
+             * Format: uuid
+             * @description Its project.
+             */
+            projectId: string;
+            previousSeverity: components["schemas"]["RiskSeverity"];
+            severity: components["schemas"]["RiskSeverity"];
+            risk: components["schemas"]["Risk"];
+        };
+        /** @description Payload of `risk.severity_escalated`. */
+        RiskSeverityEscalatedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; equals the `webhook-id` header.
+             */
+            id: string;
+            /**
+             * @description The event kind.
+             * @constant
+             */
+            event: "risk.severity_escalated";
+            /**
+             * Format: uuid
+             * @description Tenant in which the event occurred.
+             */
+            tenantId: string;
+            /**
+             * Format: date-time
+             * @description When the event occurred (RFC 3339, UTC).
+             */
+            timestamp: string;
+            data: components["schemas"]["RiskSeverityEscalatedData"];
+        };
+        /**
+         * @description Order of a list of risks: a field, ascending, or descending with a leading `-`.
+         * @default createdAt
+         * @enum {string}
+         */
+        RiskSort: "createdAt" | "-createdAt" | "score" | "-score";
+        /**
+         * @description OPEN (identified), MITIGATING (actions under way), ACCEPTED (tolerated without action), CLOSED (no longer a risk). Any move between them is allowed.
+         * @enum {string}
+         */
+        RiskStatus: "OPEN" | "MITIGATING" | "ACCEPTED" | "CLOSED";
+        /** @description Fields to change; only the fields present change. The project of a risk cannot be changed. An empty object `{}` changes nothing (200 with the record unchanged, at the same `version`, with no audit entry and no event). */
+        RiskUpdate: {
+            /** @description Short statement of the risk. */
+            title?: string;
+            /** @description Free-text description; null clears it. */
+            description?: string | null;
+            /** @description 1 (rare) to 5 (almost certain). */
+            likelihood?: number;
+            /** @description 1 (negligible) to 5 (severe). */
+            impact?: number;
+            /** @description A severity to set manually, or null to return to the severity derived from the score. */
+            severity?: components["schemas"]["RiskSeverity"] | null;
+            status?: components["schemas"]["RiskStatus"];
+            /**
+             * Format: uuid
+             * @description A resource of your tenant who owns the risk; null clears it.
+             */
+            ownerId?: string | null;
+            /** @description Mitigation; null clears it. */
+            mitigation?: string | null;
+            /**
+             * Format: date
+             * @description Date by which the mitigation is due; null clears it.
+             */
+            dueDate?: string | null;
+        };
+        /**
+         * @description DERIVED when `severity` follows `score`; MANUAL when the client set it.
+         * @enum {string}
+         */
+        SeveritySource: "DERIVED" | "MANUAL";
         /**
          * @description How a project stood on a date (`asOf`): the PPM status report. Stored once and never changed. Null means
          *     "not reported" (unknown), never 0. `scheduleSlipDays` and `costVariance` compare the report's forecasts with
@@ -1979,1094 +3800,6 @@ export interface components {
             data: components["schemas"]["StatusReport"][];
             pagination: components["schemas"]["PaginationMeta"];
         };
-        /**
-         * @description Order of a list of milestones: a field, ascending, or descending with a leading `-`.
-         * @default createdAt
-         * @enum {string}
-         */
-        MilestoneSort: "createdAt" | "-createdAt" | "dueDate" | "-dueDate";
-        /**
-         * @description PENDING until done; COMPLETED when marked done (sets `completedAt`); MISSED when the due date passed while
-         *     not COMPLETED (emits `milestone.missed` once). A MISSED milestone can still be completed.
-         * @enum {string}
-         */
-        MilestoneStatus: "PENDING" | "COMPLETED" | "MISSED";
-        /**
-         * @description A dated checkpoint of a project.
-         * @example {
-         *       "id": "01951150-6d8e-7f74-83a5-1b0d4e6f8a43",
-         *       "projectId": "0195113c-8a2e-7f41-b6d3-2c9e4a7b1f10",
-         *       "name": "Landmarks Preservation Commission approval",
-         *       "description": "Certificate of appropriateness for the timber deck replacement.",
-         *       "dueDate": "2025-05-30",
-         *       "status": "MISSED",
-         *       "completedAt": null,
-         *       "version": 2,
-         *       "createdAt": "2025-02-10T14:20:00Z",
-         *       "updatedAt": "2025-05-31T04:00:03Z"
-         *     }
-         */
-        Milestone: {
-            /**
-             * Format: uuid
-             * @description The milestone's id.
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @description The project it belongs to.
-             */
-            projectId: string;
-            /** @description Name of the milestone. */
-            name: string;
-            /** @description Free-text description. */
-            description: string | null;
-            /**
-             * Format: date
-             * @description Date by which it must be completed.
-             */
-            dueDate: string;
-            status: components["schemas"]["MilestoneStatus"];
-            /**
-             * Format: date-time
-             * @description When it was marked COMPLETED, else null.
-             */
-            completedAt: string | null;
-            /** @description Incremented by every change. */
-            version: number;
-            /**
-             * Format: date-time
-             * @description When it was created.
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description When it last changed.
-             */
-            updatedAt: string;
-        };
-        /** @description Fields of a new milestone. */
-        MilestoneCreate: {
-            /** @description Name of the milestone. */
-            name: string;
-            /**
-             * Format: date
-             * @description Date by which it must be completed.
-             */
-            dueDate: string;
-            /** @description Free-text description. */
-            description?: string | null;
-            status?: components["schemas"]["MilestoneStatus"];
-        };
-        /** @description Fields to change; only the fields present change. An empty object `{}` changes nothing (200 with the record unchanged, at the same `version`, with no audit entry and no event). */
-        MilestoneUpdate: {
-            /** @description Name of the milestone. */
-            name?: string;
-            /** @description Free-text description; null clears it. */
-            description?: string | null;
-            /**
-             * Format: date
-             * @description Date by which it must be completed.
-             */
-            dueDate?: string;
-            status?: components["schemas"]["MilestoneStatus"];
-        };
-        /**
-         * @description Order of a list of risks: a field, ascending, or descending with a leading `-`.
-         * @default createdAt
-         * @enum {string}
-         */
-        RiskSort: "createdAt" | "-createdAt" | "score" | "-score";
-        /**
-         * @description OPEN (identified), MITIGATING (actions under way), ACCEPTED (tolerated without action), CLOSED (no longer a risk). Any move between them is allowed.
-         * @enum {string}
-         */
-        RiskStatus: "OPEN" | "MITIGATING" | "ACCEPTED" | "CLOSED";
-        /**
-         * @description Severity of a risk. Derived from `score` = likelihood × impact: LOW 1–4, MEDIUM 5–9, HIGH 10–16,
-         *     CRITICAL 20–25 — unless set by the client, in which case `severitySource` is MANUAL.
-         * @enum {string}
-         */
-        RiskSeverity: "LOW" | "MEDIUM" | "HIGH" | "CRITICAL";
-        /**
-         * @description DERIVED when `severity` follows `score`; MANUAL when the client set it.
-         * @enum {string}
-         */
-        SeveritySource: "DERIVED" | "MANUAL";
-        /**
-         * @description A project risk.
-         * @example {
-         *       "id": "01951160-7e9f-7085-94b6-2c1e5f7a9b54",
-         *       "projectId": "0195113c-8a2e-7f41-b6d3-2c9e4a7b1f10",
-         *       "title": "Lead paint abatement extends night work windows",
-         *       "description": "Sampling found lead paint on the 1950s railing coats; DEP permits limit abatement to night shifts.",
-         *       "likelihood": 4,
-         *       "impact": 4,
-         *       "score": 16,
-         *       "severity": "HIGH",
-         *       "severitySource": "DERIVED",
-         *       "status": "MITIGATING",
-         *       "ownerId": "01951141-5c7d-7e63-b2f4-0a9c3d5e7f32",
-         *       "mitigation": "Pre-qualify a second abatement contractor; resequence deck panels 12–30.",
-         *       "dueDate": "2025-07-15",
-         *       "version": 3,
-         *       "createdAt": "2025-04-08T16:30:00Z",
-         *       "updatedAt": "2025-05-20T11:02:19Z"
-         *     }
-         */
-        Risk: {
-            /**
-             * Format: uuid
-             * @description The risk's id.
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @description The project the risk belongs to.
-             */
-            projectId: string;
-            /** @description Short statement of the risk. */
-            title: string;
-            /** @description Free-text description. */
-            description: string | null;
-            /** @description How likely the risk is to occur, 1 (rare) to 5 (almost certain). */
-            likelihood: number;
-            /** @description How bad it would be, 1 (negligible) to 5 (severe). */
-            impact: number;
-            /** @description likelihood × impact. */
-            readonly score: number;
-            severity: components["schemas"]["RiskSeverity"];
-            severitySource: components["schemas"]["SeveritySource"];
-            status: components["schemas"]["RiskStatus"];
-            /**
-             * Format: uuid
-             * @description The resource who owns the risk, or null.
-             */
-            ownerId: string | null;
-            /** @description Planned or ongoing mitigation, or null. */
-            mitigation: string | null;
-            /**
-             * Format: date
-             * @description Date by which the mitigation is due, or null.
-             */
-            dueDate: string | null;
-            /** @description Incremented by every change. */
-            version: number;
-            /**
-             * Format: date-time
-             * @description When it was created.
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description When it last changed.
-             */
-            updatedAt: string;
-        };
-        /**
-         * @description Fields of a new risk.
-         * @example {
-         *       "title": "Lead paint abatement extends night work windows",
-         *       "projectId": "0195113c-8a2e-7f41-b6d3-2c9e4a7b1f10",
-         *       "likelihood": 4,
-         *       "impact": 4
-         *     }
-         */
-        RiskCreate: {
-            /** @description Short statement of the risk. */
-            title: string;
-            /**
-             * Format: uuid
-             * @description A project of your tenant (else 422).
-             */
-            projectId: string;
-            /** @description 1 (rare) to 5 (almost certain). */
-            likelihood: number;
-            /** @description 1 (negligible) to 5 (severe). */
-            impact: number;
-            /** @description Free-text description. */
-            description?: string | null;
-            status?: components["schemas"]["RiskStatus"];
-            severity?: components["schemas"]["RiskSeverity"];
-            /**
-             * Format: uuid
-             * @description A resource of your tenant who owns the risk.
-             */
-            ownerId?: string | null;
-            /** @description Planned mitigation. */
-            mitigation?: string | null;
-            /**
-             * Format: date
-             * @description Date by which the mitigation is due.
-             */
-            dueDate?: string | null;
-        };
-        /** @description Fields to change; only the fields present change. The project of a risk cannot be changed. An empty object `{}` changes nothing (200 with the record unchanged, at the same `version`, with no audit entry and no event). */
-        RiskUpdate: {
-            /** @description Short statement of the risk. */
-            title?: string;
-            /** @description Free-text description; null clears it. */
-            description?: string | null;
-            /** @description 1 (rare) to 5 (almost certain). */
-            likelihood?: number;
-            /** @description 1 (negligible) to 5 (severe). */
-            impact?: number;
-            /** @description A severity to set manually, or null to return to the severity derived from the score. */
-            severity?: components["schemas"]["RiskSeverity"] | null;
-            status?: components["schemas"]["RiskStatus"];
-            /**
-             * Format: uuid
-             * @description A resource of your tenant who owns the risk; null clears it.
-             */
-            ownerId?: string | null;
-            /** @description Mitigation; null clears it. */
-            mitigation?: string | null;
-            /**
-             * Format: date
-             * @description Date by which the mitigation is due; null clears it.
-             */
-            dueDate?: string | null;
-        };
-        /**
-         * @description Order of a list of issues: a field, ascending, or descending with a leading `-`; `priority` orders LOW < MEDIUM < HIGH < CRITICAL.
-         * @default createdAt
-         * @enum {string}
-         */
-        IssueSort: "createdAt" | "-createdAt" | "priority" | "-priority";
-        /**
-         * @description OPEN, IN_PROGRESS, RESOLVED (sets `resolvedAt`), CLOSED. Any move between them is allowed.
-         * @enum {string}
-         */
-        IssueStatus: "OPEN" | "IN_PROGRESS" | "RESOLVED" | "CLOSED";
-        /**
-         * @description Priority of an issue.
-         * @enum {string}
-         */
-        IssuePriority: "LOW" | "MEDIUM" | "HIGH" | "CRITICAL";
-        /**
-         * @description A problem that has occurred on a project.
-         * @example {
-         *       "id": "01951170-8fa0-7196-a5c7-3d2f6a8b0c65",
-         *       "projectId": "0195113c-8a2e-7f41-b6d3-2c9e4a7b1f10",
-         *       "title": "Bearing shipment from fabricator held at Port Newark",
-         *       "description": "Twelve elastomeric bearings held for customs inspection; install sequence on spans 4–6 blocked.",
-         *       "status": "IN_PROGRESS",
-         *       "priority": "HIGH",
-         *       "assigneeId": "01951140-4b6c-7d52-a1e3-9f8b2c4d6e21",
-         *       "dueDate": "2025-06-13",
-         *       "resolvedAt": null,
-         *       "version": 2,
-         *       "createdAt": "2025-06-02T13:45:00Z",
-         *       "updatedAt": "2025-06-03T08:10:27Z"
-         *     }
-         */
-        Issue: {
-            /**
-             * Format: uuid
-             * @description The issue's id.
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @description The project the issue belongs to.
-             */
-            projectId: string;
-            /** @description Short statement of the issue. */
-            title: string;
-            /** @description Free-text description. */
-            description: string | null;
-            status: components["schemas"]["IssueStatus"];
-            priority: components["schemas"]["IssuePriority"];
-            /**
-             * Format: uuid
-             * @description The resource working on it, or null.
-             */
-            assigneeId: string | null;
-            /**
-             * Format: date
-             * @description Date by which it should be resolved, or null.
-             */
-            dueDate: string | null;
-            /**
-             * Format: date-time
-             * @description When it moved to RESOLVED or CLOSED, else null.
-             */
-            resolvedAt: string | null;
-            /** @description Incremented by every change. */
-            version: number;
-            /**
-             * Format: date-time
-             * @description When it was created.
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description When it last changed.
-             */
-            updatedAt: string;
-        };
-        /** @description Fields of a new issue. */
-        IssueCreate: {
-            /**
-             * Format: uuid
-             * @description A project of your tenant (else 422).
-             */
-            projectId: string;
-            /** @description Short statement of the issue. */
-            title: string;
-            /** @description Free-text description. */
-            description?: string | null;
-            status?: components["schemas"]["IssueStatus"];
-            priority?: components["schemas"]["IssuePriority"];
-            /**
-             * Format: uuid
-             * @description A resource of your tenant working on it.
-             */
-            assigneeId?: string | null;
-            /**
-             * Format: date
-             * @description Date by which it should be resolved.
-             */
-            dueDate?: string | null;
-        };
-        /** @description Fields to change; only the fields present change. The project of an issue cannot be changed. An empty object `{}` changes nothing (200 with the record unchanged, at the same `version`, with no audit entry and no event). */
-        IssueUpdate: {
-            /** @description Short statement of the issue. */
-            title?: string;
-            /** @description Free-text description; null clears it. */
-            description?: string | null;
-            status?: components["schemas"]["IssueStatus"];
-            priority?: components["schemas"]["IssuePriority"];
-            /**
-             * Format: uuid
-             * @description A resource of your tenant working on it; null unassigns.
-             */
-            assigneeId?: string | null;
-            /**
-             * Format: date
-             * @description Date by which it should be resolved; null clears it.
-             */
-            dueDate?: string | null;
-        };
-        /**
-         * @description Order of a list of resources: a field, ascending, or descending with a leading `-`; names compare ignoring case.
-         * @default createdAt
-         * @enum {string}
-         */
-        ResourceSort: "createdAt" | "-createdAt" | "name" | "-name";
-        /**
-         * @description A person who can be allocated to projects.
-         * @example {
-         *       "id": "01951141-5c7d-7e63-b2f4-0a9c3d5e7f32",
-         *       "name": "Marcus Oyelaran",
-         *       "email": "moyelaran@meridian-demo.example",
-         *       "role": "Structural Engineer",
-         *       "skills": [
-         *         "steel",
-         *         "bridge-inspection",
-         *         "pe-licensed"
-         *       ],
-         *       "capacityHoursPerWeek": 40,
-         *       "costRatePerHour": 145,
-         *       "active": true,
-         *       "version": 1,
-         *       "createdAt": "2025-02-11T10:00:00Z",
-         *       "updatedAt": "2025-02-11T10:00:00Z"
-         *     }
-         */
-        Resource: {
-            /**
-             * Format: uuid
-             * @description The resource's id.
-             */
-            id: string;
-            /** @description Full name. */
-            name: string;
-            /**
-             * Format: email
-             * @description Email address, or null.
-             */
-            email: string | null;
-            /** @description Job role, e.g. "Structural Engineer", or null. */
-            role: string | null;
-            /** @description Skills, used by the `skill` filter and the capacity agent. */
-            skills: string[];
-            /** @description Hours the person can work per week, spread over Monday to Friday. */
-            capacityHoursPerWeek: number;
-            /** @description Cost of one hour of work in major units of the tenant's currency, or null. */
-            costRatePerHour: number | null;
-            /** @description False for people who have left; they keep their history. */
-            active: boolean;
-            /** @description Incremented by every change. */
-            version: number;
-            /**
-             * Format: date-time
-             * @description When it was created.
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description When it last changed.
-             */
-            updatedAt: string;
-        };
-        /** @description Fields of a new resource. */
-        ResourceCreate: {
-            /** @description Full name. */
-            name: string;
-            /**
-             * Format: email
-             * @description Email address.
-             */
-            email?: string | null;
-            /** @description Job role. */
-            role?: string | null;
-            /**
-             * @description Skills.
-             * @default []
-             */
-            skills?: string[];
-            /**
-             * @description Hours the person can work per week.
-             * @default 40
-             */
-            capacityHoursPerWeek?: number;
-            /** @description Cost of one hour of work in major units of the tenant's currency. */
-            costRatePerHour?: number | null;
-            /**
-             * @description Whether the person is active.
-             * @default true
-             */
-            active?: boolean;
-        };
-        /** @description Fields to change; only the fields present change; null clears a nullable field. An empty object `{}` changes nothing (200 with the record unchanged, at the same `version`, with no audit entry and no event). */
-        ResourceUpdate: {
-            /** @description Full name. */
-            name?: string;
-            /**
-             * Format: email
-             * @description Email address; null clears it.
-             */
-            email?: string | null;
-            /** @description Job role; null clears it. */
-            role?: string | null;
-            /** @description Replaces the whole list of skills. */
-            skills?: string[];
-            /** @description Hours the person can work per week. */
-            capacityHoursPerWeek?: number;
-            /** @description Cost of one hour of work; null clears it. */
-            costRatePerHour?: number | null;
-            /** @description Whether the person is active. */
-            active?: boolean;
-        };
-        /**
-         * @description Period size of an availability report — an ISO week (Monday to Sunday) or a single day.
-         * @enum {string}
-         */
-        AvailabilityGranularity: "week" | "day";
-        /**
-         * @description Capacity, allocated and available hours of one resource over a date range.
-         * @example {
-         *       "resourceId": "01951141-5c7d-7e63-b2f4-0a9c3d5e7f32",
-         *       "from": "2025-06-02",
-         *       "to": "2025-06-15",
-         *       "granularity": "week",
-         *       "periods": [
-         *         {
-         *           "start": "2025-06-02",
-         *           "end": "2025-06-08",
-         *           "workingDays": 5,
-         *           "capacityHours": 40,
-         *           "allocatedHours": 48,
-         *           "availableHours": -8,
-         *           "utilisationPercent": 120
-         *         },
-         *         {
-         *           "start": "2025-06-09",
-         *           "end": "2025-06-15",
-         *           "workingDays": 5,
-         *           "capacityHours": 40,
-         *           "allocatedHours": 32,
-         *           "availableHours": 8,
-         *           "utilisationPercent": 80
-         *         }
-         *       ],
-         *       "totals": {
-         *         "capacityHours": 80,
-         *         "allocatedHours": 80,
-         *         "availableHours": 0,
-         *         "utilisationPercent": 100
-         *       }
-         *     }
-         */
-        ResourceAvailability: {
-            /**
-             * Format: uuid
-             * @description The resource.
-             */
-            resourceId: string;
-            /**
-             * Format: date
-             * @description First day of the range.
-             */
-            from: string;
-            /**
-             * Format: date
-             * @description Last day of the range.
-             */
-            to: string;
-            granularity: components["schemas"]["AvailabilityGranularity"];
-            /** @description Consecutive periods covering the range, in order. */
-            periods: components["schemas"]["AvailabilityPeriod"][];
-            totals: components["schemas"]["AvailabilityTotals"];
-        };
-        /** @description Hours of one period (a week or a day). */
-        AvailabilityPeriod: {
-            /**
-             * Format: date
-             * @description First day of the period (clipped to the range).
-             */
-            start: string;
-            /**
-             * Format: date
-             * @description Last day of the period (clipped to the range).
-             */
-            end: string;
-            /** @description Number of Mondays to Fridays in the period. */
-            workingDays: number;
-            /** @description capacityHoursPerWeek / 5 × workingDays. */
-            capacityHours: number;
-            /** @description Hours booked by allocations in the period. */
-            allocatedHours: number;
-            /** @description capacityHours − allocatedHours; negative when over-allocated. */
-            availableHours: number;
-            /** @description allocatedHours / capacityHours × 100; 0 when capacity is 0. */
-            utilisationPercent: number;
-        };
-        /** @description Sums over the whole range. */
-        AvailabilityTotals: {
-            /** @description Total capacity in hours. */
-            capacityHours: number;
-            /** @description Total allocated hours. */
-            allocatedHours: number;
-            /** @description capacityHours − allocatedHours; negative when over-allocated. */
-            availableHours: number;
-            /** @description allocatedHours / capacityHours × 100; 0 when capacity is 0. */
-            utilisationPercent: number;
-        };
-        /**
-         * @description Order of a list of allocations: a field, ascending, or descending with a leading `-`.
-         * @default createdAt
-         * @enum {string}
-         */
-        AllocationSort: "createdAt" | "-createdAt" | "startDate" | "-startDate";
-        /**
-         * @description A resource assigned to a project from `startDate` to `endDate` (inclusive) at a percentage of its capacity.
-         * @example {
-         *       "id": "01951180-90b1-72a7-b6d8-4e3a7b9c1d76",
-         *       "resourceId": "01951141-5c7d-7e63-b2f4-0a9c3d5e7f32",
-         *       "projectId": "0195113c-8a2e-7f41-b6d3-2c9e4a7b1f10",
-         *       "startDate": "2025-04-01",
-         *       "endDate": "2025-12-19",
-         *       "allocationPercent": 80,
-         *       "role": "Structural Engineer",
-         *       "version": 1,
-         *       "createdAt": "2025-03-20T15:00:00Z",
-         *       "updatedAt": "2025-03-20T15:00:00Z"
-         *     }
-         */
-        Allocation: {
-            /**
-             * Format: uuid
-             * @description The allocation's id.
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @description The resource allocated.
-             */
-            resourceId: string;
-            /**
-             * Format: uuid
-             * @description The project allocated to.
-             */
-            projectId: string;
-            /**
-             * Format: date
-             * @description First day of the allocation.
-             */
-            startDate: string;
-            /**
-             * Format: date
-             * @description Last day of the allocation; on or after `startDate`.
-             */
-            endDate: string;
-            /** @description Share of the resource's weekly capacity, in percent. */
-            allocationPercent: number;
-            /** @description Role on the project, or null. */
-            role: string | null;
-            /** @description Incremented by every change. */
-            version: number;
-            /**
-             * Format: date-time
-             * @description When it was created.
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description When it last changed.
-             */
-            updatedAt: string;
-        };
-        /** @description Fields of a new allocation. */
-        AllocationCreate: {
-            /**
-             * Format: uuid
-             * @description A resource of your tenant (else 422).
-             */
-            resourceId: string;
-            /**
-             * Format: uuid
-             * @description A project of your tenant (else 422).
-             */
-            projectId: string;
-            /**
-             * Format: date
-             * @description First day of the allocation.
-             */
-            startDate: string;
-            /**
-             * Format: date
-             * @description Last day; must be on or after `startDate` (else 422).
-             */
-            endDate: string;
-            /** @description Share of the resource's weekly capacity, in percent. */
-            allocationPercent: number;
-            /** @description Role on the project. */
-            role?: string | null;
-        };
-        /** @description Fields to change; only the fields present change. An empty object `{}` changes nothing (200 with the record unchanged, at the same `version`, with no audit entry and no event). */
-        AllocationUpdate: {
-            /**
-             * Format: date
-             * @description First day of the allocation.
-             */
-            startDate?: string;
-            /**
-             * Format: date
-             * @description Last day; the result must be on or after `startDate` (else 422).
-             */
-            endDate?: string;
-            /** @description Share of the resource's weekly capacity, in percent. */
-            allocationPercent?: number;
-            /** @description Role on the project; null clears it. */
-            role?: string | null;
-        };
-        /**
-         * @description A maximal period in which one resource's overlapping allocations sum to more than 100 %.
-         * @example {
-         *       "resourceId": "01951141-5c7d-7e63-b2f4-0a9c3d5e7f32",
-         *       "startDate": "2025-06-02",
-         *       "endDate": "2025-06-06",
-         *       "totalPercent": 120,
-         *       "excessPercent": 20,
-         *       "allocations": [
-         *         {
-         *           "allocationId": "01951180-90b1-72a7-b6d8-4e3a7b9c1d76",
-         *           "projectId": "0195113c-8a2e-7f41-b6d3-2c9e4a7b1f10",
-         *           "allocationPercent": 80,
-         *           "startDate": "2025-04-01",
-         *           "endDate": "2025-12-19"
-         *         },
-         *         {
-         *           "allocationId": "01951181-a1c2-73b8-87e9-5f4b8c0d2e87",
-         *           "projectId": "0195113d-9b3f-7a52-87e4-3d0f5b8c2a21",
-         *           "allocationPercent": 40,
-         *           "startDate": "2025-06-02",
-         *           "endDate": "2025-06-06"
-         *         }
-         *       ]
-         *     }
-         */
-        AllocationConflict: {
-            /**
-             * Format: uuid
-             * @description The over-allocated resource.
-             */
-            resourceId: string;
-            /**
-             * Format: date
-             * @description First day of the period (inclusive).
-             */
-            startDate: string;
-            /**
-             * Format: date
-             * @description Last day of the period (inclusive).
-             */
-            endDate: string;
-            /** @description Sum of `allocationPercent` of the allocations overlapping the period (> 100). */
-            totalPercent: number;
-            /** @description totalPercent − 100. */
-            excessPercent: number;
-            /** @description The allocations overlapping throughout the period. */
-            allocations: components["schemas"]["ConflictingAllocation"][];
-        };
-        /** @description One allocation involved in a conflict. */
-        ConflictingAllocation: {
-            /**
-             * Format: uuid
-             * @description The allocation.
-             */
-            allocationId: string;
-            /**
-             * Format: uuid
-             * @description Its project.
-             */
-            projectId: string;
-            /** @description Its percentage. */
-            allocationPercent: number;
-            /**
-             * Format: date
-             * @description Its first day (whole allocation, not clipped).
-             */
-            startDate: string;
-            /**
-             * Format: date
-             * @description Its last day (whole allocation, not clipped).
-             */
-            endDate: string;
-        };
-        /**
-         * @description Identifier of an agent (`GET /agents` describes each): `portfolio-health` (a health score and RAG per
-         *     project), `schedule-health` (slip, slip velocity, overdue milestones), `budget-health` (variance at
-         *     completion, overrun, cost performance index proxy), `risk-assessment` (exposure, heat map, unmitigated and
-         *     overdue risks), `resource-capacity` (over-allocation, utilisation) and `status-report` (a written status
-         *     report, every sentence cited).
-         * @enum {string}
-         */
-        AgentId: "portfolio-health" | "schedule-health" | "budget-health" | "risk-assessment" | "resource-capacity" | "status-report";
-        /**
-         * @description How thorough a run is: `quick` (metrics only, no findings), `standard` (metrics and findings with
-         *     citations) or `deep` (also per-project findings and trends from the status-report history).
-         * @enum {string}
-         */
-        AgentDepth: "quick" | "standard" | "deep";
-        /**
-         * @description A kind of record an agent reads.
-         * @enum {string}
-         */
-        AgentInput: "projects" | "milestones" | "risks" | "issues" | "resources" | "allocations" | "status_reports";
-        /** @description A metric an agent computes, and how. */
-        AgentMetric: {
-            /** @description Its key in `output.metrics`. */
-            name: string;
-            /** @description `count`, `days`, `days_per_30_days`, `currency` (major units of the tenant's currency), `percent`, `ratio` or `score`. */
-            unit: string;
-            /** @description How it is computed. Unknown (null) inputs are left out, never counted as 0. */
-            description: string;
-            /** @description The depths that compute it; absent when every depth does. */
-            depths?: components["schemas"]["AgentDepth"][];
-        };
-        /**
-         * @description An agent of the catalogue.
-         * @example {
-         *       "id": "risk-assessment",
-         *       "name": "Risk assessment",
-         *       "description": "Exposure, a 5 × 5 heat map, unmitigated HIGH/CRITICAL risks and overdue mitigations.",
-         *       "depths": [
-         *         "quick",
-         *         "standard",
-         *         "deep"
-         *       ],
-         *       "scopes": [
-         *         "all",
-         *         "project"
-         *       ],
-         *       "reads": [
-         *         "projects",
-         *         "risks",
-         *         "status_reports"
-         *       ],
-         *       "changesRecords": false,
-         *       "metrics": [
-         *         {
-         *           "name": "exposure",
-         *           "unit": "score",
-         *           "description": "Σ likelihood × impact over the risks that are not CLOSED."
-         *         }
-         *       ]
-         *     }
-         */
-        Agent: {
-            id: components["schemas"]["AgentId"];
-            /** @description Display name. */
-            name: string;
-            /** @description What the agent analyses and what its findings say. */
-            description: string;
-            /** @description The depths it supports. */
-            depths: components["schemas"]["AgentDepth"][];
-            /** @description `all` (the portfolio) and/or `project` (`scope: project:<uuid>`). */
-            scopes: ("all" | "project")[];
-            /** @description The records it reads. */
-            reads: components["schemas"]["AgentInput"][];
-            /** @description True only for `schedule-health`, which marks overdue milestones MISSED as the missed-milestone sweep does. */
-            changesRecords: boolean;
-            /** @description The metrics of `output.metrics`, with how each is computed. */
-            metrics: components["schemas"]["AgentMetric"][];
-        };
-        /**
-         * @description Which agent to run, over what, how thoroughly and as of which date.
-         * @example {
-         *       "agentId": "risk-assessment",
-         *       "scope": "all",
-         *       "depth": "standard"
-         *     }
-         */
-        AgentRunRequest: {
-            agentId: components["schemas"]["AgentId"];
-            /**
-             * @description `all` for the whole portfolio, or `project:<uuid>` for one project of your tenant.
-             * @default all
-             */
-            scope?: string;
-            depth?: components["schemas"]["AgentDepth"];
-            /**
-             * Format: date
-             * @description The date the analysis judges against (overdue means due before it; status reports dated after it are
-             *     left out). Default: today in the tenant's time zone; it cannot be later than that.
-             */
-            asOf?: string;
-        };
-        /**
-         * @description PENDING (queued, or waiting to be retried) → RUNNING (a worker has it) → COMPLETED (with `output`) or FAILED
-         *     (with `error`). A run whose worker stopped is retried once its lease expires; it never stays RUNNING.
-         * @enum {string}
-         */
-        ExecutionStatus: "PENDING" | "RUNNING" | "COMPLETED" | "FAILED";
-        /** @description How far a RUNNING execution is. */
-        ExecutionProgress: {
-            /** @description Percent done (0–100). */
-            percent: number;
-            /** @description What it is doing, e.g. `reading projects`, `analysing`, `writing findings`. */
-            stage: string;
-        };
-        /**
-         * @description One run of an agent.
-         * @example {
-         *       "executionId": "019512a0-b2d3-74c9-98fa-6a5c9d1e3f98",
-         *       "agentId": "risk-assessment",
-         *       "scope": "project:0195113c-8a2e-7f41-b6d3-2c9e4a7b1f10",
-         *       "depth": "standard",
-         *       "asOf": "2025-06-02",
-         *       "status": "COMPLETED",
-         *       "attempts": 1,
-         *       "progress": null,
-         *       "output": {
-         *         "asOf": "2025-06-02",
-         *         "summary": "1 open risk with exposure 16; 1 HIGH or CRITICAL risk is not yet mitigated [1].",
-         *         "findings": [
-         *           {
-         *             "severity": "HIGH",
-         *             "category": "risk",
-         *             "title": "Unmitigated HIGH risk",
-         *             "detail": "Lead paint abatement extends night work windows — likelihood 4 × impact 4 = 16 (HIGH), OPEN with no mitigation [1].",
-         *             "recommendation": "Agree a mitigation and an owner for this risk, and set its due date.",
-         *             "citations": [
-         *               {
-         *                 "index": 1,
-         *                 "type": "risk",
-         *                 "id": "01951160-7e9f-7085-94b6-2c1e5f7a9b54",
-         *                 "title": "Lead paint abatement extends night work windows",
-         *                 "url": "/v1/risks/01951160-7e9f-7085-94b6-2c1e5f7a9b54",
-         *                 "excerpt": "likelihood 4 × impact 4 = 16 (HIGH), OPEN",
-         *                 "field": "severity"
-         *               }
-         *             ]
-         *           }
-         *         ],
-         *         "metrics": {
-         *           "openRisks": 1,
-         *           "exposure": 16,
-         *           "unmitigatedHighRisks": 1
-         *         },
-         *         "citations": [
-         *           {
-         *             "index": 1,
-         *             "type": "risk",
-         *             "id": "01951160-7e9f-7085-94b6-2c1e5f7a9b54",
-         *             "title": "Lead paint abatement extends night work windows",
-         *             "url": "/v1/risks/01951160-7e9f-7085-94b6-2c1e5f7a9b54",
-         *             "excerpt": "likelihood 4 × impact 4 = 16 (HIGH), OPEN",
-         *             "field": "severity"
-         *           }
-         *         ],
-         *         "engine": "embedded"
-         *       },
-         *       "error": null,
-         *       "createdAt": "2025-06-02T14:30:00Z",
-         *       "startedAt": "2025-06-02T14:30:00.120Z",
-         *       "completedAt": "2025-06-02T14:30:01.480Z",
-         *       "updatedAt": "2025-06-02T14:30:01.480Z"
-         *     }
-         */
-        AgentExecution: {
-            /**
-             * Format: uuid
-             * @description The execution's id; poll `GET /agents/executions/{executionId}`.
-             */
-            executionId: string;
-            agentId: components["schemas"]["AgentId"];
-            /** @description `all` or `project:<uuid>`. */
-            scope: string;
-            depth: components["schemas"]["AgentDepth"];
-            /**
-             * Format: date
-             * @description The date the analysis judges against (the request's `asOf`, or the tenant's today when it was requested).
-             */
-            asOf: string;
-            status: components["schemas"]["ExecutionStatus"];
-            /** @description How many times a worker has started the run (0 while first queued; 2 after one retry). */
-            attempts: number;
-            /** @description While RUNNING, how far it is; null otherwise. */
-            progress: components["schemas"]["ExecutionProgress"] | null;
-            /** @description The result, once COMPLETED; null before and on failure. */
-            output: components["schemas"]["AgentOutput"] | null;
-            /** @description Why the run failed, once FAILED; else null. */
-            error: components["schemas"]["ExecutionError"] | null;
-            /**
-             * Format: date-time
-             * @description When the run was requested.
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description When a worker first started it, else null.
-             */
-            startedAt: string | null;
-            /**
-             * Format: date-time
-             * @description When it COMPLETED or FAILED, else null.
-             */
-            completedAt: string | null;
-            /**
-             * Format: date-time
-             * @description When it last changed.
-             */
-            updatedAt: string;
-        };
-        /** @description Why an execution failed. */
-        ExecutionError: {
-            /**
-             * @description Stable snake_case reason: `scope_not_found` (the project of the scope was deleted before the run),
-             *     `worker_lost` (the worker running its last attempt stopped), `internal_error` (the last attempt failed).
-             */
-            code: string;
-            /** @description Human-readable explanation. */
-            message: string;
-        };
-        /**
-         * @description The result of a completed execution, computed from the tenant's data. Every `[n]` marker in `summary`, in a
-         *     finding's `detail` and in `report` refers to the citation with `index` n in `citations` (numbered once per
-         *     output; each finding also lists the citations it uses).
-         *
-         *     With a language model configured (`MERIDIAN_LLM_*`) and enabled for your tenant (`settings.llmEnabled`),
-         *     the model writes the prose only — `summary` and the sentences of `report`'s `overall`, `schedule`, `cost`
-         *     and `risks` sections — from the metrics, findings and cited records of this output; `engine` says which
-         *     wrote it. Every model sentence cites records of this output's `citations` and states only figures and
-         *     dates found in them or in the metrics, or the server drops it; when too many are dropped, or the model
-         *     fails, the embedded prose is kept (`fallbackReason`). Metrics, findings and `decisions` are always
-         *     computed; model prose is not reproducible run to run.
-         */
-        AgentOutput: {
-            /**
-             * Format: date
-             * @description The date the analysis judged against.
-             */
-            asOf: string;
-            /** @description One-paragraph summary of the analysis. */
-            summary: string;
-            /**
-             * @description Findings, most severe first (then by magnitude, then by record): empty at `quick`. At most 100; the
-             *     metrics count every record.
-             */
-            findings: components["schemas"]["Finding"][];
-            /**
-             * @description Named measures computed by the agent (`GET /agents` lists them per agent, with the depths that compute
-             *     them). Unknown (null) inputs are left out of every figure and counted apart, never as 0; a metric is
-             *     null when every input it needs is unknown. Money is in the tenant's currency; "open" projects are those
-             *     neither COMPLETED nor CANCELLED.
-             *
-             *     - `portfolio-health`: `projects` (open projects), `healthScored`, `healthUnknown` (schedule and cost
-             *       both unknown), `green` / `amber` / `red` (health score ≥ 75 / 50–74 / < 50), `averageHealthScore`.
-             *       Score = 100 − schedule (slip ÷ 180 days × 40, at most 40) − cost (overrun % ÷ 10 % × 40, at most 40)
-             *       − risk (15 per open CRITICAL, 8 per open HIGH risk, at most 30) − milestones (5 per overdue one, at
-             *       most 15) − capacity (10 when someone allocated to it is over-allocated in the next 90 days). Deep:
-             *       `ragChanged`, `ragImproved`, `ragWorsened` (latest status report against the one before; ON_TRACK
-             *       GREEN, AT_RISK AMBER, OFF_TRACK RED).
-             *     - `schedule-health` (projects not CANCELLED): `projects`, `projectsWithForecast`, `forecastUnknown`,
-             *       `projectsSlipping` (slip > 0), `averageSlipDays`, `medianSlipDays`, `maxSlipDays` (slip =
-             *       forecastEndDate − endDate, in days), `overdueMilestones` (not COMPLETED on asOf and due before it),
-             *       `missedMilestones` (of those, MISSED). Deep: `projectsWithSlipVelocity`, `averageSlipVelocity` (slip at
-             *       the latest status report − slip at the earliest, ÷ the days between them × 30: days per 30 days),
-             *       `projectsSlippingRepeatedly` (forecast finish moved later in two or more reports).
-             *     - `budget-health` (projects not CANCELLED): `projects`, `projectsWithForecast` (budget and forecastCost
-             *       both known), `forecastUnknown`, `totalBudget`, `totalForecastCost`, `varianceAtCompletion`
-             *       (Σ budget − forecastCost), `cpiProxy` (cost performance index proxy: Σ budget ÷ Σ forecastCost),
-             *       `projectsOverBudget`, `totalOverrun` (Σ forecastCost − budget where positive), `largestOverrun`,
-             *       `largestOverrunPercent` (overrun ÷ budget × 100), `actualCost` (Σ cost to date where known),
-             *       `actualCostUnknown`. Deep: `projectsWithBudgetGrowth`, `averageBudgetGrowthPercent` ((latest reported
-             *       forecastCost − earliest) ÷ earliest × 100).
-             *     - `risk-assessment`: `risks`, `openRisks` (not CLOSED), `exposure` (Σ likelihood × impact of the open
-             *       risks), `averageScore`, `criticalRisks`, `highRisks`, `unmitigatedHighRisks` (HIGH or CRITICAL, still
-             *       OPEN), `overdueMitigations` (OPEN or MITIGATING with dueDate before asOf), `projectsWithoutRisks` (open
-             *       projects), `candidateRisks` (standard and deep: proposals for those projects from a slip ≥ 90 days, an
-             *       overrun ≥ 5 %, and at deep depth repeated slips or budget growth ≥ 10 % in the status reports).
-             *     - `resource-capacity`: `horizonDays` (90 from asOf; 365 at deep depth), `resources` (active people),
-             *       `allocatedResources`, `overAllocatedResources` (above 100 % at some time in the horizon),
-             *       `overAllocationPeriods`, `peakAllocationPercent`, `averageUtilisation` (Σ allocated working days ÷
-             *       Σ available working days × 100), `underUtilisedResources` (below 50 %), `roles`.
-             *     - `status-report`: `projects`, `green`, `amber`, `red`, `healthUnknown`, `averageHealthScore` (as
-             *       portfolio-health), `projectsSlipping`, `varianceAtCompletion`, `openRisks`, `exposure`,
-             *       `overdueMilestones`, `openIssues` (OPEN or IN_PROGRESS), `decisionsNeeded`.
-             */
-            metrics: {
-                [key: string]: number | null;
-            };
-            /** @description Every citation of the output, by `index`. */
-            citations: components["schemas"]["Citation"][];
-            heatMap?: components["schemas"]["RiskHeatMap"];
-            report?: components["schemas"]["WrittenStatusReport"];
-            engine: components["schemas"]["ProseEngine"];
-            /** @description `engine: model` only: the model that wrote `summary` (and `report`'s sentences). */
-            model?: string;
-            /** @description `engine: model` only: how many of the model's sentences the server dropped (see `AskAnswer`). */
-            sentencesDropped?: number;
-            fallbackReason?: components["schemas"]["ModelFallbackReason"];
-        };
-        /** @description `risk-assessment` only: the 5 × 5 likelihood × impact matrix of the risks that are not CLOSED. */
-        RiskHeatMap: {
-            /** @description `cells[likelihood − 1][impact − 1]` is the number of risks with that likelihood and impact. */
-            cells: number[][];
-        };
-        /**
-         * @description Red, amber or green, as a PMO reports health.
-         * @enum {string}
-         */
-        RagStatus: "GREEN" | "AMBER" | "RED";
-        /**
-         * @description `status-report` only: the written status report of a project or of the portfolio. Every sentence ends with
-         *     the `[n]` markers of the records it states.
-         */
-        WrittenStatusReport: {
-            /** @description e.g. `Status report — Brooklyn Bridge Promenade Rehabilitation, as of 2025-06-02`. */
-            title: string;
-            /** @description Overall status (RAG); null when nothing is known to judge it by. */
-            overall: components["schemas"]["RagStatus"] | null;
-            /** @description `overall`, `schedule`, `cost`, `risks` and `decisions`, in that order. */
-            sections: components["schemas"]["StatusReportSection"][];
-            /** @description The whole report as Markdown (headings and the sections' sentences). */
-            text: string;
-        };
         /** @description One section of a written status report. */
         StatusReportSection: {
             /**
@@ -3079,172 +3812,66 @@ export interface components {
             /** @description Its sentences, each with its citation markers. */
             sentences: string[];
         };
-        /**
-         * @description How important a finding is.
-         * @enum {string}
-         */
-        FindingSeverity: "INFO" | "LOW" | "MEDIUM" | "HIGH" | "CRITICAL";
-        /** @description One observation of an agent with its recommendation and sources. */
-        Finding: {
-            severity: components["schemas"]["FindingSeverity"];
-            /** @description Area of the finding, e.g. `risk`, `schedule`, `budget`, `capacity`, `health`. */
-            category: string;
-            /** @description One-line statement. */
-            title: string;
-            /** @description Explanation with the figures, with `[n]` markers pointing at `citations`. */
-            detail: string;
-            /** @description Suggested action. Agents never change records themselves. */
-            recommendation: string;
-            /** @description The citations `detail` uses (indices are the output's). */
-            citations: components["schemas"]["Citation"][];
-        };
-        /**
-         * @description Kind of record a citation points at. Every type but `status_report` is read at `/v1/{collection}/{id}`
-         *     (`/v1/projects/{id}`, `/v1/risks/{id}`, …); a status report at `/v1/status-reports/{id}`.
-         * @enum {string}
-         */
-        CitationType: "project" | "risk" | "issue" | "milestone" | "resource" | "allocation" | "status_report";
-        /** @description A record an answer or finding is based on. */
-        Citation: {
-            /** @description The number used in `[n]` markers. */
-            index: number;
-            type: components["schemas"]["CitationType"];
+        /** @description A resource allocated to the project, aggregated over its allocations. */
+        TeamMember: {
             /**
              * Format: uuid
-             * @description The record's id.
+             * @description The resource.
+             */
+            resourceId: string;
+            /** @description The resource's name. */
+            name: string;
+            /** @description The role on this project (from its latest allocation, else the resource's role), or null. */
+            role: string | null;
+            /** @description Sum of the resource's allocations to this project that are active today (0 when none is). */
+            allocationPercent: number;
+            /**
+             * Format: date
+             * @description Earliest start of the resource's allocations to this project.
+             */
+            startDate: string;
+            /**
+             * Format: date
+             * @description Latest end of the resource's allocations to this project.
+             */
+            endDate: string;
+        };
+        /**
+         * @description An organisation using Meridian; all data is scoped to one.
+         * @example {
+         *       "id": "0194f2a0-1c3e-7a10-9b2d-3e4f5a6b7c01",
+         *       "name": "NYC Capital Programs (demo)",
+         *       "plan": "TEAM",
+         *       "currency": "USD",
+         *       "timezone": "America/New_York",
+         *       "rateLimit": {
+         *         "requestsPerMinute": 1000
+         *       },
+         *       "settings": {
+         *         "llmEnabled": true
+         *       },
+         *       "createdAt": "2025-01-15T12:00:00Z",
+         *       "updatedAt": "2025-01-15T12:00:00Z"
+         *     }
+         */
+        Tenant: {
+            /**
+             * Format: uuid
+             * @description The tenant's id.
              */
             id: string;
-            /** @description The record's name or title. */
-            title: string;
-            /** @description API path of the record under `/v1`, e.g. `/v1/risks/{id}`; a GET of it answers the record. */
-            url: string;
-            /** @description The part of the record that supports the statement, with the figures it states. */
-            excerpt: string;
-            /**
-             * @description The field of the record the statement rests on (e.g. `forecastCost`, `dueDate`, `score`), when it rests
-             *     on one; absent when the whole record is meant. The same record cited for two fields is two citations.
-             */
-            field?: string;
-        };
-        /**
-         * @description What wrote the text: `embedded` (the built-in, offline engine: rules over the records retrieval or analysis
-         *     selected) or `model` (the language model the deployment is configured with, `MERIDIAN_LLM_*`, over the same
-         *     records; every sentence checked by the server). The citation rules hold for both.
-         * @enum {string}
-         */
-        ProseEngine: "embedded" | "model";
-        /**
-         * @description Present when a model is configured and enabled for your tenant but the embedded engine wrote the text
-         *     instead: `timeout` (no answer within `MERIDIAN_LLM_TIMEOUT_MS`), `rate_limited` (the model answered 429),
-         *     `model_error` (any other failure to reach the model or a 5xx, after the client's retries),
-         *     `malformed_output` (the reply was not the structured sentences asked for), `ungrounded` (too many sentences
-         *     failed the server's checks: fewer than half survived, or none).
-         * @enum {string}
-         */
-        ModelFallbackReason: "timeout" | "rate_limited" | "model_error" | "malformed_output" | "ungrounded";
-        /**
-         * @description A natural-language question about the tenant's portfolio.
-         * @example {
-         *       "question": "Which projects are at risk of a budget overrun?"
-         *     }
-         */
-        AskRequest: {
-            /** @description The question, in natural language. */
-            question: string;
-            /**
-             * Format: uuid
-             * @description Restrict the answer to this project of your tenant: its own fields and its risks, issues, milestones and
-             *     allocations (404 `not_found` when it names no project of your tenant).
-             */
-            projectId?: string;
-        };
-        /**
-         * @description An answer with its sources and the engine that wrote it.
-         * @example {
-         *       "answer": "One project is forecast over budget, Brooklyn Bridge Promenade Rehabilitation, by $2,700,000 (5.6%) [1].",
-         *       "engine": "embedded",
-         *       "citations": [
-         *         {
-         *           "index": 1,
-         *           "type": "project",
-         *           "id": "0195113c-8a2e-7f41-b6d3-2c9e4a7b1f10",
-         *           "title": "Brooklyn Bridge Promenade Rehabilitation",
-         *           "url": "/v1/projects/0195113c-8a2e-7f41-b6d3-2c9e4a7b1f10",
-         *           "excerpt": "status AT_RISK; budget $48,500,000; forecastCost $51,200,000; variance at completion -$2,700,000 (overrun 5.6%)",
-         *           "field": "forecastCost"
-         *         }
-         *       ]
-         *     }
-         */
-        AskAnswer: {
-            /**
-             * @description The answer; each `[n]` refers to the citation with that `index`, and a range `[a]–[b]` to every citation
-             *     from a to b.
-             */
-            answer: string;
-            /** @description The records cited, by `index`; empty when nothing relevant was found. */
-            citations: components["schemas"]["Citation"][];
-            engine: components["schemas"]["ProseEngine"];
-            /** @description `engine: model` only: the model that wrote the answer (the deployment's `MERIDIAN_LLM_MODEL`). */
-            model?: string;
-            /**
-             * @description `engine: model` only: how many of the model's sentences the server dropped because a cited id was not
-             *     among the records sent or a number or date was in none of them.
-             */
-            sentencesDropped?: number;
-            fallbackReason?: components["schemas"]["ModelFallbackReason"];
-        };
-        /**
-         * @description Kind of event delivered to webhooks.
-         * @enum {string}
-         */
-        WebhookEventType: "project.status_changed" | "risk.created" | "risk.severity_escalated" | "milestone.missed" | "agent.execution_completed" | "budget.overrun_detected";
-        /**
-         * @description An event kind an endpoint subscribes to, or `*` for every kind (including kinds added later).
-         * @enum {string}
-         */
-        WebhookEventFilter: "project.status_changed" | "risk.created" | "risk.severity_escalated" | "milestone.missed" | "agent.execution_completed" | "budget.overrun_detected" | "*";
-        /**
-         * @description A URL that receives signed event deliveries.
-         * @example {
-         *       "id": "019512b0-c3e4-75da-a90b-7b6d0e2f4a09",
-         *       "url": "https://hooks.pmo.nyc-capital-demo.example/meridian",
-         *       "description": "PMO dashboard — status and budget alerts",
-         *       "events": [
-         *         "project.status_changed",
-         *         "budget.overrun_detected"
-         *       ],
-         *       "enabled": true,
-         *       "disabledReason": null,
-         *       "version": 1,
-         *       "createdAt": "2025-05-12T18:00:00Z",
-         *       "updatedAt": "2025-05-12T18:00:00Z"
-         *     }
-         */
-        WebhookEndpoint: {
-            /**
-             * Format: uuid
-             * @description The endpoint's id.
-             */
-            id: string;
-            /**
-             * Format: uri
-             * @description Where deliveries are POSTed.
-             */
-            url: string;
-            /** @description Your note about the endpoint. */
-            description: string | null;
-            /** @description Event kinds delivered, or `*` for all. */
-            events: components["schemas"]["WebhookEventFilter"][];
-            /** @description False when switched off by you, by a `410 Gone` answer, or after 5 days of failures. */
-            enabled: boolean;
-            /** @description Why Meridian disabled the endpoint, or null. */
-            disabledReason: string | null;
-            /** @description Incremented by every change. */
-            version: number;
+            /** @description The tenant's name. */
+            name: string;
+            plan: components["schemas"]["TenantPlan"];
+            /** @description ISO 4217 code of every money field. */
+            currency: string;
+            /** @description IANA time zone, e.g. `America/New_York`; decides when a due date has passed. */
+            timezone: string;
+            rateLimit: components["schemas"]["TenantRateLimit"];
+            settings: components["schemas"]["TenantSettings"];
             /**
              * Format: date-time
-             * @description When it was registered.
+             * @description When the tenant was created.
              */
             createdAt: string;
             /**
@@ -3254,103 +3881,39 @@ export interface components {
             updatedAt: string;
         };
         /**
-         * @description A webhook endpoint with its signing secret (only on create and rotate).
-         * @example {
-         *       "id": "019512b0-c3e4-75da-a90b-7b6d0e2f4a09",
-         *       "url": "https://hooks.pmo.nyc-capital-demo.example/meridian",
-         *       "description": "PMO dashboard — status and budget alerts",
-         *       "events": [
-         *         "project.status_changed",
-         *         "budget.overrun_detected"
-         *       ],
-         *       "enabled": true,
-         *       "disabledReason": null,
-         *       "version": 1,
-         *       "createdAt": "2025-05-12T18:00:00Z",
-         *       "updatedAt": "2025-05-12T18:00:00Z",
-         *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
-         *     }
-         */
-        WebhookEndpointWithSecret: {
-            /**
-             * Format: uuid
-             * @description The endpoint's id.
-             */
-            id: string;
-            /**
-             * Format: uri
-             * @description Where deliveries are POSTed.
-             */
-            url: string;
-            /** @description Your note about the endpoint. */
-            description: string | null;
-            /** @description Event kinds delivered, or `*` for all. */
-            events: components["schemas"]["WebhookEventFilter"][];
-            /** @description False when switched off by you, by a `410 Gone` answer, or after 5 days of failures. */
-            enabled: boolean;
-            /** @description Why Meridian disabled the endpoint, or null. */
-            disabledReason: string | null;
-            /** @description Incremented by every change. */
-            version: number;
-            /**
-             * Format: date-time
-             * @description When it was registered.
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description When it last changed.
-             */
-            updatedAt: string;
-            /** @description Signing secret, `whsec_` + base64 of 24–64 random bytes. Shown only now; store it securely. */
-            secret: string;
-        };
-        /**
-         * @description Fields of a new webhook endpoint.
-         * @example {
-         *       "url": "https://hooks.pmo.nyc-capital-demo.example/meridian",
-         *       "events": [
-         *         "project.status_changed",
-         *         "budget.overrun_detected"
-         *       ],
-         *       "description": "PMO dashboard — status and budget alerts"
-         *     }
-         */
-        WebhookEndpointCreate: {
-            /**
-             * Format: uri
-             * @description An https URL (http only where the deployment allows private targets) whose host resolves to public addresses only, without credentials (`user:password@`).
-             */
-            url: string;
-            /** @description Event kinds to deliver, or `["*"]` for all. */
-            events: components["schemas"]["WebhookEventFilter"][];
-            /** @description Your note about the endpoint. */
-            description?: string | null;
-            /**
-             * @description Whether to deliver to it.
-             * @default true
-             */
-            enabled?: boolean;
-        };
-        /** @description Fields to change; only the fields present change. An empty object `{}` changes nothing (200 with the record unchanged, at the same `version`, with no audit entry and no event). */
-        WebhookEndpointUpdate: {
-            /**
-             * Format: uri
-             * @description An https URL (http only where the deployment allows private targets) whose host resolves to public addresses only, without credentials (`user:password@`).
-             */
-            url?: string;
-            /** @description Replaces the list of event kinds. */
-            events?: components["schemas"]["WebhookEventFilter"][];
-            /** @description Your note; null clears it. */
-            description?: string | null;
-            /** @description Whether to deliver to it; true re-enables a disabled endpoint. */
-            enabled?: boolean;
-        };
-        /**
-         * @description PENDING (an attempt is scheduled), SUCCEEDED (a 2xx was received), FAILED (attempts exhausted or endpoint disabled).
+         * @description Subscription plan of a tenant.
          * @enum {string}
          */
-        WebhookDeliveryStatus: "PENDING" | "SUCCEEDED" | "FAILED";
+        TenantPlan: "FREE" | "TEAM" | "ENTERPRISE";
+        /** @description The tenant's request quota. */
+        TenantRateLimit: {
+            /** @description Requests allowed per minute across all keys of the tenant (default 1000). */
+            requestsPerMinute: number;
+        };
+        /** @description The tenant's settings (changed with `PATCH /tenant`, scope `admin`). */
+        TenantSettings: {
+            /**
+             * @description Whether this tenant's Ask answers and agent prose may be written by the language model the deployment is
+             *     configured with (`MERIDIAN_LLM_BASE_URL`). `false`: no record of this tenant is ever sent to a model; the
+             *     embedded engine answers. Default `true`; without a configured model it changes nothing.
+             */
+            llmEnabled: boolean;
+        };
+        /**
+         * @description The settings to change; the others keep their values.
+         * @example {
+         *       "settings": {
+         *         "llmEnabled": false
+         *       }
+         *     }
+         */
+        TenantUpdate: {
+            /** @description Settings to change; an empty object changes nothing. */
+            settings: {
+                /** @description See `TenantSettings.llmEnabled`. */
+                llmEnabled?: boolean;
+            };
+        };
         /**
          * @description The delivery of one event to one endpoint, with its attempts.
          * @example {
@@ -3411,145 +3974,58 @@ export interface components {
              */
             updatedAt: string;
         };
-        /** @description One HTTP attempt of a delivery. */
-        DeliveryAttempt: {
-            /**
-             * Format: date-time
-             * @description When the attempt was made.
-             */
-            attemptedAt: string;
-            /** @description HTTP status received, or null when no response came (timeout, connection error). */
-            statusCode: number | null;
-            /** @description Time until the response (or failure), in milliseconds. */
-            durationMs: number;
-            /** @description Transport error (e.g. `timeout after 15000 ms`), or null when a response was received. */
-            error: string | null;
+        /** @description A page of webhook deliveries. */
+        WebhookDeliveryList: {
+            /** @description The deliveries of the page. */
+            data: components["schemas"]["WebhookDelivery"][];
+            pagination: components["schemas"]["PaginationMeta"];
         };
         /**
-         * @description `read`: GETs and `POST /agents/ask`; `write`: changes to project data and agent runs; `admin`: webhooks, API keys, audit logs, tenant settings.
+         * @description PENDING (an attempt is scheduled), SUCCEEDED (a 2xx was received), FAILED (attempts exhausted or endpoint disabled).
          * @enum {string}
          */
-        ApiKeyScope: "read" | "write" | "admin";
+        WebhookDeliveryStatus: "PENDING" | "SUCCEEDED" | "FAILED";
         /**
-         * @description The caller's identity.
+         * @description A URL that receives signed event deliveries.
          * @example {
-         *       "user": {
-         *         "id": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
-         *         "name": "Dana Whitfield",
-         *         "email": "dwhitfield@meridian-demo.example"
-         *       },
-         *       "apiKey": {
-         *         "id": "0194f2a0-3e5a-7c32-9d4f-5a6b7c8d9e03",
-         *         "name": "PMO reporting",
-         *         "prefix": "mk_live_AbCd",
-         *         "scopes": [
-         *           "read",
-         *           "write"
-         *         ],
-         *         "expiresAt": "2026-01-01T00:00:00Z",
-         *         "lastUsedAt": "2025-06-02T09:12:44Z"
-         *       },
-         *       "tenant": {
-         *         "id": "0194f2a0-1c3e-7a10-9b2d-3e4f5a6b7c01",
-         *         "name": "NYC Capital Programs (demo)"
-         *       }
+         *       "id": "019512b0-c3e4-75da-a90b-7b6d0e2f4a09",
+         *       "url": "https://hooks.pmo.nyc-capital-demo.example/meridian",
+         *       "description": "PMO dashboard — status and budget alerts",
+         *       "events": [
+         *         "project.status_changed",
+         *         "budget.overrun_detected"
+         *       ],
+         *       "enabled": true,
+         *       "disabledReason": null,
+         *       "version": 1,
+         *       "createdAt": "2025-05-12T18:00:00Z",
+         *       "updatedAt": "2025-05-12T18:00:00Z"
          *     }
          */
-        Me: {
-            user: components["schemas"]["MeUser"];
-            apiKey: components["schemas"]["MeApiKey"];
-            tenant: components["schemas"]["MeTenant"];
-        };
-        /** @description The user who owns the key. */
-        MeUser: {
+        WebhookEndpoint: {
             /**
              * Format: uuid
-             * @description The user's id.
+             * @description The endpoint's id.
              */
             id: string;
-            /** @description Full name. */
-            name: string;
             /**
-             * Format: email
-             * @description Email address, or null.
+             * Format: uri
+             * @description Where deliveries are POSTed.
              */
-            email: string | null;
-        };
-        /** @description The key in use (never its secret). */
-        MeApiKey: {
-            /**
-             * Format: uuid
-             * @description The key's id.
-             */
-            id: string;
-            /** @description The key's name. */
-            name: string;
-            /** @description Display prefix, e.g. `mk_live_AbCd`. */
-            prefix: string;
-            /** @description Scopes granted. */
-            scopes: components["schemas"]["ApiKeyScope"][];
+            url: string;
+            /** @description Your note about the endpoint. */
+            description: string | null;
+            /** @description Event kinds delivered, or `*` for all. */
+            events: components["schemas"]["WebhookEventFilter"][];
+            /** @description False when switched off by you, by a `410 Gone` answer, or after 5 days of failures. */
+            enabled: boolean;
+            /** @description Why Meridian disabled the endpoint, or null. */
+            disabledReason: string | null;
+            /** @description Incremented by every change. */
+            version: number;
             /**
              * Format: date-time
-             * @description When the key expires, or null.
-             */
-            expiresAt: string | null;
-            /**
-             * Format: date-time
-             * @description When the key was last used (before this request), or null.
-             */
-            lastUsedAt: string | null;
-        };
-        /** @description The caller's tenant. */
-        MeTenant: {
-            /**
-             * Format: uuid
-             * @description The tenant's id.
-             */
-            id: string;
-            /** @description The tenant's name. */
-            name: string;
-        };
-        /**
-         * @description Subscription plan of a tenant.
-         * @enum {string}
-         */
-        TenantPlan: "FREE" | "TEAM" | "ENTERPRISE";
-        /**
-         * @description An organisation using Meridian; all data is scoped to one.
-         * @example {
-         *       "id": "0194f2a0-1c3e-7a10-9b2d-3e4f5a6b7c01",
-         *       "name": "NYC Capital Programs (demo)",
-         *       "plan": "TEAM",
-         *       "currency": "USD",
-         *       "timezone": "America/New_York",
-         *       "rateLimit": {
-         *         "requestsPerMinute": 1000
-         *       },
-         *       "settings": {
-         *         "llmEnabled": true
-         *       },
-         *       "createdAt": "2025-01-15T12:00:00Z",
-         *       "updatedAt": "2025-01-15T12:00:00Z"
-         *     }
-         */
-        Tenant: {
-            /**
-             * Format: uuid
-             * @description The tenant's id.
-             */
-            id: string;
-            /** @description The tenant's name. */
-            name: string;
-            plan: components["schemas"]["TenantPlan"];
-            /** @description ISO 4217 code of every money field. */
-            currency: string;
-            /** @description IANA time zone, e.g. `America/New_York`; decides when a due date has passed. */
-            timezone: string;
-            rateLimit: components["schemas"]["TenantRateLimit"];
-            settings: components["schemas"]["TenantSettings"];
-            /**
-             * Format: date-time
-             * @description When the tenant was created.
+             * @description When it was registered.
              */
             createdAt: string;
             /**
@@ -3558,302 +4034,32 @@ export interface components {
              */
             updatedAt: string;
         };
-        /** @description The tenant's settings (changed with `PATCH /tenant`, scope `admin`). */
-        TenantSettings: {
-            /**
-             * @description Whether this tenant's Ask answers and agent prose may be written by the language model the deployment is
-             *     configured with (`MERIDIAN_LLM_BASE_URL`). `false`: no record of this tenant is ever sent to a model; the
-             *     embedded engine answers. Default `true`; without a configured model it changes nothing.
-             */
-            llmEnabled: boolean;
-        };
         /**
-         * @description The settings to change; the others keep their values.
+         * @description Fields of a new webhook endpoint.
          * @example {
-         *       "settings": {
-         *         "llmEnabled": false
-         *       }
-         *     }
-         */
-        TenantUpdate: {
-            /** @description Settings to change; an empty object changes nothing. */
-            settings: {
-                /** @description See `TenantSettings.llmEnabled`. */
-                llmEnabled?: boolean;
-            };
-        };
-        /** @description The tenant's request quota. */
-        TenantRateLimit: {
-            /** @description Requests allowed per minute across all keys of the tenant (default 1000). */
-            requestsPerMinute: number;
-        };
-        /**
-         * @description An API key (never its secret).
-         * @example {
-         *       "id": "0194f2a0-3e5a-7c32-9d4f-5a6b7c8d9e03",
-         *       "name": "PMO reporting",
-         *       "prefix": "mk_live_AbCd",
-         *       "scopes": [
-         *         "read",
-         *         "write"
+         *       "url": "https://hooks.pmo.nyc-capital-demo.example/meridian",
+         *       "events": [
+         *         "project.status_changed",
+         *         "budget.overrun_detected"
          *       ],
-         *       "userId": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
-         *       "expiresAt": "2026-01-01T00:00:00Z",
-         *       "lastUsedAt": "2025-06-02T09:12:44Z",
-         *       "revokedAt": null,
-         *       "createdAt": "2025-01-15T12:05:00Z"
+         *       "description": "PMO dashboard — status and budget alerts"
          *     }
          */
-        ApiKey: {
+        WebhookEndpointCreate: {
             /**
-             * Format: uuid
-             * @description The key's id.
+             * Format: uri
+             * @description An https URL (http only where the deployment allows private targets) whose host resolves to public addresses only, without credentials (`user:password@`).
              */
-            id: string;
-            /** @description A name to recognise the key by. */
-            name: string;
-            /** @description Display prefix, e.g. `mk_live_AbCd`. */
-            prefix: string;
-            /** @description Scopes granted. */
-            scopes: components["schemas"]["ApiKeyScope"][];
+            url: string;
+            /** @description Event kinds to deliver, or `["*"]` for all. */
+            events: components["schemas"]["WebhookEventFilter"][];
+            /** @description Your note about the endpoint. */
+            description?: string | null;
             /**
-             * Format: uuid
-             * @description The user who owns the key.
+             * @description Whether to deliver to it.
+             * @default true
              */
-            userId: string;
-            /**
-             * Format: date-time
-             * @description When the key expires, or null for never.
-             */
-            expiresAt: string | null;
-            /**
-             * Format: date-time
-             * @description When the key was last used, or null.
-             */
-            lastUsedAt: string | null;
-            /**
-             * Format: date-time
-             * @description When the key was revoked, or null.
-             */
-            revokedAt: string | null;
-            /**
-             * Format: date-time
-             * @description When the key was created.
-             */
-            createdAt: string;
-        };
-        /**
-         * @description A newly created API key with the key itself, shown only once.
-         * @example {
-         *       "id": "0194f2a0-3e5a-7c32-9d4f-5a6b7c8d9e03",
-         *       "name": "PMO reporting",
-         *       "prefix": "mk_live_AbCd",
-         *       "scopes": [
-         *         "read",
-         *         "write"
-         *       ],
-         *       "userId": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
-         *       "expiresAt": "2026-01-01T00:00:00Z",
-         *       "lastUsedAt": null,
-         *       "revokedAt": null,
-         *       "createdAt": "2025-01-15T12:05:00Z",
-         *       "key": "mk_live_AbCd7fK2pQ9xWm4Lr8Tn3Vb6Yz1Hs5Jd0Gc"
-         *     }
-         */
-        ApiKeyWithSecret: {
-            /**
-             * Format: uuid
-             * @description The key's id.
-             */
-            id: string;
-            /** @description A name to recognise the key by. */
-            name: string;
-            /** @description Display prefix, e.g. `mk_live_AbCd`. */
-            prefix: string;
-            /** @description Scopes granted. */
-            scopes: components["schemas"]["ApiKeyScope"][];
-            /**
-             * Format: uuid
-             * @description The user who owns the key.
-             */
-            userId: string;
-            /**
-             * Format: date-time
-             * @description When the key expires, or null for never.
-             */
-            expiresAt: string | null;
-            /**
-             * Format: date-time
-             * @description Always null for a new key.
-             */
-            lastUsedAt: string | null;
-            /**
-             * Format: date-time
-             * @description Always null for a new key.
-             */
-            revokedAt: string | null;
-            /**
-             * Format: date-time
-             * @description When the key was created.
-             */
-            createdAt: string;
-            /** @description The API key, `mk_live_` + at least 32 base62 characters. Shown only now; store it securely. */
-            key: string;
-        };
-        /**
-         * @description Fields of a new API key.
-         * @example {
-         *       "name": "PMO reporting",
-         *       "scopes": [
-         *         "read",
-         *         "write"
-         *       ],
-         *       "expiresAt": "2026-01-01T00:00:00Z"
-         *     }
-         */
-        ApiKeyCreate: {
-            /** @description A name to recognise the key by. */
-            name: string;
-            /** @description Scopes to grant. */
-            scopes: components["schemas"]["ApiKeyScope"][];
-            /**
-             * Format: date-time
-             * @description When the key stops working; omit for a key that never expires.
-             */
-            expiresAt?: string;
-        };
-        /**
-         * @description Order of the audit log: `occurredAt` (oldest first) or `-occurredAt` (newest first).
-         * @default occurredAt
-         * @enum {string}
-         */
-        AuditLogSort: "occurredAt" | "-occurredAt";
-        /**
-         * @description One change recorded in the audit log.
-         * @example {
-         *       "id": "019512c0-f617-780d-9c3e-ae9a3b5c7d3c",
-         *       "occurredAt": "2025-06-02T09:12:44Z",
-         *       "actor": {
-         *         "userId": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
-         *         "apiKeyId": "0194f2a0-3e5a-7c32-9d4f-5a6b7c8d9e03"
-         *       },
-         *       "action": "project.updated",
-         *       "resourceType": "project",
-         *       "resourceId": "0195113c-8a2e-7f41-b6d3-2c9e4a7b1f10",
-         *       "changes": {
-         *         "status": {
-         *           "from": "ON_TRACK",
-         *           "to": "AT_RISK"
-         *         },
-         *         "forecastCost": {
-         *           "from": 48900000,
-         *           "to": 51200000
-         *         }
-         *       },
-         *       "requestId": "0195f3a8-2b1c-7d4e-9f6a-1c2b3d4e5f60"
-         *     }
-         */
-        AuditLogEntry: {
-            /**
-             * Format: uuid
-             * @description The entry's id.
-             */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When the change was committed.
-             */
-            occurredAt: string;
-            actor: components["schemas"]["AuditActor"];
-            /** @description `<resourceType>.<verb>`, e.g. `project.created`, `project.updated`, `allocation.deleted`, `api_key.revoked`. */
-            action: string;
-            /** @description Kind of record changed, e.g. `project`, `risk`, `webhook`, `api_key`. */
-            resourceType: string;
-            /**
-             * Format: uuid
-             * @description The record changed.
-             */
-            resourceId: string;
-            /** @description The fields changed, each with its value before and after (`from` is null on create, `to` on delete). */
-            changes: {
-                [key: string]: components["schemas"]["FieldChange"];
-            };
-            /** @description `X-Request-Id` of the request that made the change, or null for background changes (sweeps, imports). */
-            requestId: string | null;
-        };
-        /** @description Who made a change; both null for system changes (sweeps, workers). */
-        AuditActor: {
-            /**
-             * Format: uuid
-             * @description The user, or null.
-             */
-            userId: string | null;
-            /**
-             * Format: uuid
-             * @description The API key used, or null.
-             */
-            apiKeyId: string | null;
-        };
-        /** @description A field's value before and after a change. */
-        FieldChange: {
-            /** @description Previous value (any JSON value; null when the record was created). */
-            from: unknown;
-            /** @description New value (any JSON value; null when the record was deleted). */
-            to: unknown;
-        };
-        /** @description A page of projects. */
-        ProjectList: {
-            /** @description The projects of the page. */
-            data: components["schemas"]["Project"][];
-            pagination: components["schemas"]["PaginationMeta"];
-        };
-        /** @description A page of milestones. */
-        MilestoneList: {
-            /** @description The milestones of the page. */
-            data: components["schemas"]["Milestone"][];
-            pagination: components["schemas"]["PaginationMeta"];
-        };
-        /** @description A page of risks. */
-        RiskList: {
-            /** @description The risks of the page. */
-            data: components["schemas"]["Risk"][];
-            pagination: components["schemas"]["PaginationMeta"];
-        };
-        /** @description A page of issues. */
-        IssueList: {
-            /** @description The issues of the page. */
-            data: components["schemas"]["Issue"][];
-            pagination: components["schemas"]["PaginationMeta"];
-        };
-        /** @description A page of resources. */
-        ResourceList: {
-            /** @description The resources of the page. */
-            data: components["schemas"]["Resource"][];
-            pagination: components["schemas"]["PaginationMeta"];
-        };
-        /** @description A page of allocations. */
-        AllocationList: {
-            /** @description The allocations of the page. */
-            data: components["schemas"]["Allocation"][];
-            pagination: components["schemas"]["PaginationMeta"];
-        };
-        /** @description A page of over-allocation conflicts. */
-        AllocationConflictList: {
-            /** @description The conflicts of the page. */
-            data: components["schemas"]["AllocationConflict"][];
-            pagination: components["schemas"]["PaginationMeta"];
-        };
-        /** @description A page of the agent catalogue. */
-        AgentList: {
-            /** @description The agents of the page. */
-            data: components["schemas"]["Agent"][];
-            pagination: components["schemas"]["PaginationMeta"];
-        };
-        /** @description A page of agent executions. */
-        AgentExecutionList: {
-            /** @description The executions of the page. */
-            data: components["schemas"]["AgentExecution"][];
-            pagination: components["schemas"]["PaginationMeta"];
+            enabled?: boolean;
         };
         /** @description A page of webhook endpoints. */
         WebhookEndpointList: {
@@ -3861,304 +4067,108 @@ export interface components {
             data: components["schemas"]["WebhookEndpoint"][];
             pagination: components["schemas"]["PaginationMeta"];
         };
-        /** @description A page of webhook deliveries. */
-        WebhookDeliveryList: {
-            /** @description The deliveries of the page. */
-            data: components["schemas"]["WebhookDelivery"][];
-            pagination: components["schemas"]["PaginationMeta"];
-        };
-        /** @description A page of API keys. */
-        ApiKeyList: {
-            /** @description The keys of the page. */
-            data: components["schemas"]["ApiKey"][];
-            pagination: components["schemas"]["PaginationMeta"];
-        };
-        /** @description A page of audit log entries. */
-        AuditLogEntryList: {
-            /** @description The entries of the page. */
-            data: components["schemas"]["AuditLogEntry"][];
-            pagination: components["schemas"]["PaginationMeta"];
+        /** @description Fields to change; only the fields present change. An empty object `{}` changes nothing (200 with the record unchanged, at the same `version`, with no audit entry and no event). */
+        WebhookEndpointUpdate: {
+            /**
+             * Format: uri
+             * @description An https URL (http only where the deployment allows private targets) whose host resolves to public addresses only, without credentials (`user:password@`).
+             */
+            url?: string;
+            /** @description Replaces the list of event kinds. */
+            events?: components["schemas"]["WebhookEventFilter"][];
+            /** @description Your note; null clears it. */
+            description?: string | null;
+            /** @description Whether to deliver to it; true re-enables a disabled endpoint. */
+            enabled?: boolean;
         };
         /**
-         * @description Payload of `project.status_changed`.
+         * @description A webhook endpoint with its signing secret (only on create and rotate).
          * @example {
-         *       "id": "019512b2-e506-77fc-8b2d-9d8f2a4b6c2b",
-         *       "event": "project.status_changed",
-         *       "tenantId": "0194f2a0-1c3e-7a10-9b2d-3e4f5a6b7c01",
-         *       "timestamp": "2025-06-02T09:12:44Z",
-         *       "data": {
-         *         "projectId": "0195113c-8a2e-7f41-b6d3-2c9e4a7b1f10",
-         *         "previousStatus": "ON_TRACK",
-         *         "status": "AT_RISK",
-         *         "project": {
-         *           "id": "0195113c-8a2e-7f41-b6d3-2c9e4a7b1f10",
-         *           "code": "DOT-BBR-2025-014",
-         *           "name": "Brooklyn Bridge Promenade Rehabilitation",
-         *           "description": null,
-         *           "status": "AT_RISK",
-         *           "startDate": "2025-03-03",
-         *           "endDate": "2026-11-30",
-         *           "forecastEndDate": "2027-02-26",
-         *           "budget": 48500000,
-         *           "forecastCost": 51200000,
-         *           "actualCost": 18750000,
-         *           "currency": "USD",
-         *           "projectManagerId": "01951140-4b6c-7d52-a1e3-9f8b2c4d6e21",
-         *           "progress": 38,
-         *           "tags": [
-         *             "bridges"
-         *           ],
-         *           "category": "Bridges",
-         *           "borough": "Manhattan",
-         *           "managingAgency": "DOT",
-         *           "clientAgency": "DOT",
-         *           "version": 7,
-         *           "createdAt": "2025-02-10T14:05:00Z",
-         *           "updatedAt": "2025-06-02T09:12:44Z"
-         *         }
-         *       }
+         *       "id": "019512b0-c3e4-75da-a90b-7b6d0e2f4a09",
+         *       "url": "https://hooks.pmo.nyc-capital-demo.example/meridian",
+         *       "description": "PMO dashboard — status and budget alerts",
+         *       "events": [
+         *         "project.status_changed",
+         *         "budget.overrun_detected"
+         *       ],
+         *       "enabled": true,
+         *       "disabledReason": null,
+         *       "version": 1,
+         *       "createdAt": "2025-05-12T18:00:00Z",
+         *       "updatedAt": "2025-05-12T18:00:00Z",
+         *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
          *     }
          */
-        ProjectStatusChangedEvent: {
+        WebhookEndpointWithSecret: {
             /**
              * Format: uuid
-             * @description The event id; equals the `webhook-id` header.
+             * @description The endpoint's id.
              */
             id: string;
             /**
-             * @description The event kind.
-             * @constant
+             * Format: uri
+             * @description Where deliveries are POSTed.
              */
-            event: "project.status_changed";
-            /**
-             * Format: uuid
-             * @description Tenant in which the event occurred.
-             */
-            tenantId: string;
-            /**
-             * Format: date-time
-             * @description When the event occurred (RFC 3339, UTC).
-             */
-            timestamp: string;
-            data: components["schemas"]["ProjectStatusChangedData"];
-        };
-        /** @description A project's status change. */
-        ProjectStatusChangedData: {
-            /**
-             * Format: uuid
-             * @description The project.
-             */
-            projectId: string;
-            previousStatus: components["schemas"]["ProjectStatus"];
-            status: components["schemas"]["ProjectStatus"];
-            project: components["schemas"]["Project"];
-        };
-        /** @description Payload of `risk.created`. */
-        RiskCreatedEvent: {
-            /**
-             * Format: uuid
-             * @description The event id; equals the `webhook-id` header.
-             */
-            id: string;
-            /**
-             * @description The event kind.
-             * @constant
-             */
-            event: "risk.created";
-            /**
-             * Format: uuid
-             * @description Tenant in which the event occurred.
-             */
-            tenantId: string;
+            url: string;
+            /** @description Your note about the endpoint. */
+            description: string | null;
+            /** @description Event kinds delivered, or `*` for all. */
+            events: components["schemas"]["WebhookEventFilter"][];
+            /** @description False when switched off by you, by a `410 Gone` answer, or after 5 days of failures. */
+            enabled: boolean;
+            /** @description Why Meridian disabled the endpoint, or null. */
+            disabledReason: string | null;
+            /** @description Incremented by every change. */
+            version: number;
             /**
              * Format: date-time
-             * @description When the event occurred (RFC 3339, UTC).
+             * @description When it was registered.
              */
-            timestamp: string;
-            data: components["schemas"]["RiskCreatedData"];
-        };
-        /** @description A new risk. */
-        RiskCreatedData: {
-            /**
-             * Format: uuid
-             * @description The risk.
-             */
-            riskId: string;
-            /**
-             * Format: uuid
-             * @description Its project.
-             */
-            projectId: string;
-            risk: components["schemas"]["Risk"];
-        };
-        /** @description Payload of `risk.severity_escalated`. */
-        RiskSeverityEscalatedEvent: {
-            /**
-             * Format: uuid
-             * @description The event id; equals the `webhook-id` header.
-             */
-            id: string;
-            /**
-             * @description The event kind.
-             * @constant
-             */
-            event: "risk.severity_escalated";
-            /**
-             * Format: uuid
-             * @description Tenant in which the event occurred.
-             */
-            tenantId: string;
+            createdAt: string;
             /**
              * Format: date-time
-             * @description When the event occurred (RFC 3339, UTC).
+             * @description When it last changed.
              */
-            timestamp: string;
-            data: components["schemas"]["RiskSeverityEscalatedData"];
-        };
-        /** @description A rise in a risk's severity. */
-        RiskSeverityEscalatedData: {
-            /**
-             * Format: uuid
-             * @description The risk.
-             */
-            riskId: string;
-            /**
-             * Format: uuid
-             * @description Its project.
-             */
-            projectId: string;
-            previousSeverity: components["schemas"]["RiskSeverity"];
-            severity: components["schemas"]["RiskSeverity"];
-            risk: components["schemas"]["Risk"];
-        };
-        /** @description Payload of `milestone.missed`. */
-        MilestoneMissedEvent: {
-            /**
-             * Format: uuid
-             * @description The event id; equals the `webhook-id` header.
-             */
-            id: string;
-            /**
-             * @description The event kind.
-             * @constant
-             */
-            event: "milestone.missed";
-            /**
-             * Format: uuid
-             * @description Tenant in which the event occurred.
-             */
-            tenantId: string;
-            /**
-             * Format: date-time
-             * @description When the event occurred (RFC 3339, UTC).
-             */
-            timestamp: string;
-            data: components["schemas"]["MilestoneMissedData"];
-        };
-        /** @description A milestone whose due date passed while not completed. */
-        MilestoneMissedData: {
-            /**
-             * Format: uuid
-             * @description The milestone.
-             */
-            milestoneId: string;
-            /**
-             * Format: uuid
-             * @description Its project.
-             */
-            projectId: string;
-            /**
-             * Format: date
-             * @description The due date that passed.
-             */
-            dueDate: string;
-            milestone: components["schemas"]["Milestone"];
-        };
-        /** @description Payload of `agent.execution_completed`. */
-        AgentExecutionCompletedEvent: {
-            /**
-             * Format: uuid
-             * @description The event id; equals the `webhook-id` header.
-             */
-            id: string;
-            /**
-             * @description The event kind.
-             * @constant
-             */
-            event: "agent.execution_completed";
-            /**
-             * Format: uuid
-             * @description Tenant in which the event occurred.
-             */
-            tenantId: string;
-            /**
-             * Format: date-time
-             * @description When the event occurred (RFC 3339, UTC).
-             */
-            timestamp: string;
-            data: components["schemas"]["AgentExecutionCompletedData"];
-        };
-        /** @description An execution that has ended. */
-        AgentExecutionCompletedData: {
-            /**
-             * Format: uuid
-             * @description The execution.
-             */
-            executionId: string;
-            agentId: components["schemas"]["AgentId"];
-            /** @description How it ended — always COMPLETED or FAILED. */
-            status: components["schemas"]["ExecutionStatus"];
-            execution: components["schemas"]["AgentExecution"];
+            updatedAt: string;
+            /** @description Signing secret, `whsec_` + base64 of 24–64 random bytes. Shown only now; store it securely. */
+            secret: string;
         };
         /**
-         * @description ACTUAL when `actualCost` crossed the budget; FORECAST when `forecastCost` did.
+         * @description An event kind an endpoint subscribes to, or `*` for every kind (including kinds added later).
          * @enum {string}
          */
-        BudgetOverrunKind: "ACTUAL" | "FORECAST";
-        /** @description Payload of `budget.overrun_detected`. */
-        BudgetOverrunDetectedEvent: {
-            /**
-             * Format: uuid
-             * @description The event id; equals the `webhook-id` header.
-             */
-            id: string;
-            /**
-             * @description The event kind.
-             * @constant
-             */
-            event: "budget.overrun_detected";
-            /**
-             * Format: uuid
-             * @description Tenant in which the event occurred.
-             */
-            tenantId: string;
-            /**
-             * Format: date-time
-             * @description When the event occurred (RFC 3339, UTC).
-             */
-            timestamp: string;
-            data: components["schemas"]["BudgetOverrunDetectedData"];
-        };
-        /** @description A project's cost crossing above its budget. Money in major units of `currency`. */
-        BudgetOverrunDetectedData: {
-            /**
-             * Format: uuid
-             * @description The project.
-             */
-            projectId: string;
-            kind: components["schemas"]["BudgetOverrunKind"];
-            /** @description The project's budget. */
-            budget: number;
-            /** @description The `actualCost` (ACTUAL) or `forecastCost` (FORECAST) that crossed the budget. */
-            amount: number;
-            /** @description amount − budget (> 0). */
-            overrun: number;
-            /** @description ISO 4217 code of the amounts. */
-            currency: string;
-            project: components["schemas"]["Project"];
+        WebhookEventFilter: "project.status_changed" | "risk.created" | "risk.severity_escalated" | "milestone.missed" | "agent.execution_completed" | "budget.overrun_detected" | "*";
+        /**
+         * @description Kind of event delivered to webhooks.
+         * @enum {string}
+         */
+        WebhookEventType: "project.status_changed" | "risk.created" | "risk.severity_escalated" | "milestone.missed" | "agent.execution_completed" | "budget.overrun_detected";
+        /**
+         * @description `status-report` only: the written status report of a project or of the portfolio. Every sentence ends with
+         *     the `[n]` markers of the records it states.
+         */
+        WrittenStatusReport: {
+            /** @description e.g. `Status report — Brooklyn Bridge Promenade Rehabilitation, as of 2025-06-02`. */
+            title: string;
+            /** @description Overall status (RAG); null when nothing is known to judge it by. */
+            overall: components["schemas"]["RagStatus"] | null;
+            /** @description `overall`, `schedule`, `cost`, `risks` and `decisions`, in that order. */
+            sections: components["schemas"]["StatusReportSection"][];
+            /** @description The whole report as Markdown (headings and the sections' sentences). */
+            text: string;
         };
     };
     responses: {
+        /** @description Done; no body. */
+        NoContent: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description The record has not changed since the `ETag` sent in `If-None-Match`; there is no body. */
         NotModified: {
             headers: {
@@ -4200,16 +4210,6 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Done; no body. */
-        NoContent: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                [name: string]: unknown;
-            };
-            content?: never;
-        };
         /** @description Any 2xx answer within 15 seconds acknowledges the delivery; the body is ignored. */
         WebhookAccepted: {
             headers: {
@@ -4237,37 +4237,15 @@ export interface components {
     };
     parameters: {
         /**
-         * @description The record's id (UUID).
-         * @example 01a20566-b56d-7210-88a1-4d3565ac043d
-         */
-        Id: string;
-        /**
          * @description The execution's id, as returned by `POST /agents/run`.
          * @example 01a20567-3c4d-7e5f-8a9b-0c1d2e3f4a5b
          */
         ExecutionId: string;
         /**
-         * @description Maximum number of records in the page (1–100).
-         * @example 25
+         * @description The record's id (UUID).
+         * @example 01a20566-b56d-7210-88a1-4d3565ac043d
          */
-        Limit: number;
-        /**
-         * @description Number of records to skip from the start of the list (at most 2,147,483,647).
-         * @example 0
-         */
-        Offset: number;
-        /**
-         * @description The `ETag` of the copy you hold. When the record's current entity tag matches it (weak comparison, RFC 9110
-         *     §13.1.2), the answer is `304 Not Modified` with no body, and you can keep using your copy.
-         * @example "3"
-         */
-        IfNoneMatch: string;
-        /**
-         * @description The `ETag` of the record as you last read it (or `*`). When given and the record has changed since, nothing
-         *     is written and the answer is 412 `precondition_failed`. Omit it to write unconditionally.
-         * @example "3"
-         */
-        IfMatch: string;
+        Id: string;
         /**
          * @description A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key
          *     and body returns the first response without repeating the effect, marked by the response header
@@ -4281,15 +4259,32 @@ export interface components {
          */
         IdempotencyKey: string;
         /**
+         * @description The `ETag` of the record as you last read it (or `*`). When given and the record has changed since, nothing
+         *     is written and the answer is 412 `precondition_failed`. Omit it to write unconditionally.
+         * @example "3"
+         */
+        IfMatch: string;
+        /**
+         * @description The `ETag` of the copy you hold. When the record's current entity tag matches it (weak comparison, RFC 9110
+         *     §13.1.2), the answer is `304 Not Modified` with no body, and you can keep using your copy.
+         * @example "3"
+         */
+        IfNoneMatch: string;
+        /**
+         * @description Maximum number of records in the page (1–100).
+         * @example 25
+         */
+        Limit: number;
+        /**
+         * @description Number of records to skip from the start of the list (at most 2,147,483,647).
+         * @example 0
+         */
+        Offset: number;
+        /**
          * @description The event id; identical on every retry of the same event. Deduplicate on it.
          * @example 019512b2-e506-77fc-8b2d-9d8f2a4b6c2b
          */
         WebhookIdHeader: string;
-        /**
-         * @description Unix time in seconds of this delivery attempt. Reject values more than 5 minutes from your clock.
-         * @example 1748874600
-         */
-        WebhookTimestampHeader: string;
         /**
          * @description Space-separated signatures `v1,<base64>`, each the HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}`
          *     keyed with the base64-decoded part of a `whsec_…` secret. Two are sent during the 24 hours after a rotation;
@@ -4297,6 +4292,11 @@ export interface components {
          * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
          */
         WebhookSignatureHeader: string;
+        /**
+         * @description Unix time in seconds of this delivery attempt. Reject values more than 5 minutes from your clock.
+         * @example 1748874600
+         */
+        WebhookTimestampHeader: string;
     };
     requestBodies: never;
     headers: {
@@ -4307,10 +4307,20 @@ export interface components {
          */
         "Cache-Control": string;
         /**
-         * @description Identifier of this request, echoed from the request's `X-Request-Id` when given, else generated. Quote it when reporting a problem.
-         * @example 0195f3a8-2b1c-7d4e-9f6a-1c2b3d4e5f60
+         * @description Entity tag of the record's current `version`, e.g. `"3"`. Treat it as opaque and send it back in `If-Match`.
+         * @example "3"
          */
-        "X-Request-Id": string;
+        ETag: string;
+        /**
+         * @description RFC 8288 links to the neighbouring pages, with `rel="next"` and/or `rel="prev"`; absent when the list fits in one page.
+         * @example </v1/projects?limit=25&offset=25>; rel="next"
+         */
+        Link: string;
+        /**
+         * @description Absolute path of the created record (or of the execution to poll), e.g. `/v1/projects/0195113c-8a2e-7f41-b6d3-2c9e4a7b1f10`.
+         * @example /v1/projects/0195113c-8a2e-7f41-b6d3-2c9e4a7b1f10
+         */
+        Location: string;
         /**
          * @description Current state of the caller's rate-limit window (IETF RateLimit fields draft): `r` is the number of requests
          *     remaining and `t` the seconds until the oldest request in the sliding 60-second window leaves it (when quota
@@ -4325,20 +4335,10 @@ export interface components {
          */
         "RateLimit-Policy": string;
         /**
-         * @description Absolute path of the created record (or of the execution to poll), e.g. `/v1/projects/0195113c-8a2e-7f41-b6d3-2c9e4a7b1f10`.
-         * @example /v1/projects/0195113c-8a2e-7f41-b6d3-2c9e4a7b1f10
+         * @description Identifier of this request, echoed from the request's `X-Request-Id` when given, else generated. Quote it when reporting a problem.
+         * @example 0195f3a8-2b1c-7d4e-9f6a-1c2b3d4e5f60
          */
-        Location: string;
-        /**
-         * @description Entity tag of the record's current `version`, e.g. `"3"`. Treat it as opaque and send it back in `If-Match`.
-         * @example "3"
-         */
-        ETag: string;
-        /**
-         * @description RFC 8288 links to the neighbouring pages, with `rel="next"` and/or `rel="prev"`; absent when the list fits in one page.
-         * @example </v1/projects?limit=25&offset=25>; rel="next"
-         */
-        Link: string;
+        "X-Request-Id": string;
     };
     pathItems: never;
 }
