@@ -4,7 +4,7 @@
  */
 import type { Request } from 'express';
 import { operationTable, type PaginatedOperationId } from '../../generated/operations.js';
-import type { Page, PageRequest } from '../repositories/common.js';
+import type { Page, PageRequest } from '../repositories/lists.js';
 
 /** What a list handler's context offers {@link listPage}: a paginated operation and its validated query. */
 export interface ListContext {

@@ -8,9 +8,10 @@
  */
 import type { Knex } from 'knex';
 import type { Schema } from '../schemas.js';
-import type { Executor, Page, PageRequest } from './common.js';
-import { parseJson, toCount } from './common.js';
 import type { JobProgress } from './jobs.js';
+import type { Page, PageRequest } from './lists.js';
+import type { Executor } from './sql.js';
+import { parseJson, toCount } from './values.js';
 
 /** An execution as the API shows it (spec `AgentExecution`). */
 export type ExecutionRecord = Schema<'AgentExecution'>;
@@ -209,7 +210,7 @@ export async function markFailed(
   return changed === 1;
 }
 
-/** Outputs stored before issue 12 carry no `engine`: the embedded engine wrote every one of them. */
+/** An output stored without an `engine` field was written by the embedded engine: it is shown as `embedded`. */
 function withEngine(output: Schema<'AgentOutput'> | null): Schema<'AgentOutput'> | null {
   return output && !output.engine ? { ...output, engine: 'embedded' } : output;
 }

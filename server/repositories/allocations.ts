@@ -4,8 +4,11 @@
  */
 import type { Knex } from 'knex';
 import type { Schema } from '../schemas.js';
-import type { Executor, Page, PageRequest } from './common.js';
-import { column, isPostgres, type SortField, sortOrder, VersionedTable } from './common.js';
+import type { Page, PageRequest } from './lists.js';
+import { type SortField, sortOrder } from './lists.js';
+import type { Executor } from './sql.js';
+import { isPostgres } from './sql.js';
+import { column, VersionedTable } from './versioned-table.js';
 
 /** An allocation as stored and as the API shows it. */
 export type AllocationRecord = Schema<'Allocation'>;

@@ -3,8 +3,10 @@
  * delete path on purpose (append-only, docs/design.md).
  */
 import type { Schema } from '../schemas.js';
-import type { Executor, Page, PageRequest, SortField } from './common.js';
-import { insertRow, paginate, sortOrder } from './common.js';
+import type { Page, PageRequest, SortField } from './lists.js';
+import { paginate, sortOrder } from './lists.js';
+import type { Executor } from './sql.js';
+import { insertRow } from './sql.js';
 
 /** One change of one field: its value before and after (any JSON value). */
 export interface FieldChange {

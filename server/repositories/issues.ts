@@ -2,8 +2,10 @@
  * Issues table: rows ⇄ the API's `Issue`.
  */
 import type { Schema } from '../schemas.js';
-import type { Executor, Page, PageRequest } from './common.js';
-import { column, type SortField, sortOrder, VersionedTable } from './common.js';
+import type { Page, PageRequest } from './lists.js';
+import { type SortField, sortOrder } from './lists.js';
+import type { Executor } from './sql.js';
+import { column, VersionedTable } from './versioned-table.js';
 
 /** An issue as stored and as the API shows it. */
 export type IssueRecord = Schema<'Issue'>;

@@ -3,8 +3,11 @@
  * through the table mapper.
  */
 import type { Schema } from '../schemas.js';
-import type { Executor, Page, PageRequest } from './common.js';
-import { column, isPostgres, type SortField, sortOrder, VersionedTable } from './common.js';
+import type { Page, PageRequest } from './lists.js';
+import { type SortField, sortOrder } from './lists.js';
+import type { Executor } from './sql.js';
+import { isPostgres } from './sql.js';
+import { column, VersionedTable } from './versioned-table.js';
 
 /** A resource as stored and as the API shows it. */
 export type ResourceRecord = Schema<'Resource'>;

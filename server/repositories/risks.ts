@@ -2,8 +2,11 @@
  * Risks table: rows ⇄ the API's `Risk`.
  */
 import type { Schema } from '../schemas.js';
-import type { Executor, FieldsOf, Page, PageRequest } from './common.js';
-import { column, type SortField, sortOrder, VersionedTable } from './common.js';
+import type { Page, PageRequest } from './lists.js';
+import { type SortField, sortOrder } from './lists.js';
+import type { Executor } from './sql.js';
+import type { FieldsOf } from './versioned-table.js';
+import { column, VersionedTable } from './versioned-table.js';
 
 /** A risk as stored and as the API shows it. */
 export type RiskRecord = Schema<'Risk'>;

@@ -4,16 +4,11 @@
  */
 import type { Knex } from 'knex';
 import type { Schema } from '../schemas.js';
-import {
-  type Column,
-  column,
-  type Executor,
-  type Page,
-  type PageRequest,
-  paginate,
-  toBoolean,
-} from './common.js';
+import { type Page, type PageRequest, paginate } from './lists.js';
 import { indexRecord } from './search.js';
+import type { Executor } from './sql.js';
+import { toBoolean } from './values.js';
+import { type Column, column } from './versioned-table.js';
 
 /** A status report as the API shows it (spec `StatusReport`). */
 export type StatusReportRecord = Schema<'StatusReport'>;
@@ -155,7 +150,7 @@ export async function latestStatusReport(
 /**
  * The tenant's reports (or one project's) dated on or before `until`, a page at a time, in (project, asOf, createdAt,
  * id) order — each project's history oldest first — by keyset pages along the (tenant, project, as_of, created_at, id)
- * index: what an agent run reads (issue 11), once, without holding the rows of a page longer than the page.
+ * index: what an agent run reads, once, without holding the rows of a page longer than the page.
  */
 export async function* scanStatusReports(
   db: Executor,

@@ -4,8 +4,10 @@
  * job (repositories/jobs.ts); the row keeps what the API shows: status, attempt count, next attempt.
  */
 import type { Schema } from '../schemas.js';
-import type { Executor, Page, PageRequest } from './common.js';
-import { paginate, toBoolean } from './common.js';
+import type { Page, PageRequest } from './lists.js';
+import { paginate } from './lists.js';
+import type { Executor } from './sql.js';
+import { toBoolean } from './values.js';
 import { attemptsOf } from './webhook-attempts.js';
 import type { WebhookSecrets } from './webhook-endpoints.js';
 

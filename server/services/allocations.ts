@@ -12,7 +12,7 @@ import {
   listAllAllocations,
   listAllocations,
 } from '../repositories/allocations.js';
-import type { Page, PageRequest } from '../repositories/common.js';
+import type { Page, PageRequest } from '../repositories/lists.js';
 import type { Schema } from '../schemas.js';
 import { type AllocationConflict, findConflicts } from './conflicts.js';
 import type { Actor, ServiceDeps } from './context.js';

@@ -5,8 +5,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
-import type { Page, PageRequest } from '../repositories/common.js';
-import { inTransaction } from '../repositories/common.js';
+import type { Page, PageRequest } from '../repositories/lists.js';
 import {
   type ApiKeyRecord,
   type ApiKeyScope,
@@ -30,6 +29,7 @@ import {
   type UserRecord,
   updateTenantSettings,
 } from '../repositories/tenants.js';
+import { inTransaction } from '../repositories/transactions.js';
 import type { Schema } from '../schemas.js';
 import { diff, recordAudit } from './audit.js';
 import { type Actor, type ServiceDeps, systemActor } from './context.js';

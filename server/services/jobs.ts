@@ -11,8 +11,6 @@
  */
 import { v7 as uuidv7 } from 'uuid';
 import type { Clock } from '../clock.js';
-import type { Executor } from '../repositories/common.js';
-import { inTransaction } from '../repositories/common.js';
 import type { Database } from '../repositories/db.js';
 import {
   cancelJobs,
@@ -26,6 +24,8 @@ import {
   pruneJobs,
   settleJob,
 } from '../repositories/jobs.js';
+import type { Executor } from '../repositories/sql.js';
+import { inTransaction } from '../repositories/transactions.js';
 
 export type { JobProgress, JobRecord };
 

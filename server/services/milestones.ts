@@ -3,8 +3,7 @@
  */
 import { v7 as uuidv7 } from 'uuid';
 import { ZonedCalendar } from '../clock.js';
-import type { Executor, Page, PageRequest } from '../repositories/common.js';
-import { withAdvisoryLock } from '../repositories/common.js';
+import type { Page, PageRequest } from '../repositories/lists.js';
 import {
   listMilestones,
   type MilestoneFields,
@@ -16,6 +15,8 @@ import {
   pendingMilestonesDueBefore,
 } from '../repositories/milestones.js';
 import { projects } from '../repositories/projects.js';
+import type { Executor } from '../repositories/sql.js';
+import { withAdvisoryLock } from '../repositories/transactions.js';
 import type { Schema } from '../schemas.js';
 import { type Actor, type ServiceDeps, systemActor } from './context.js';
 import { AppError, notFound } from './errors.js';

@@ -4,7 +4,7 @@
  */
 import { v7 as uuidv7 } from 'uuid';
 import { ZonedCalendar } from '../clock.js';
-import type { Executor, Page, PageRequest } from '../repositories/common.js';
+import type { Page, PageRequest } from '../repositories/lists.js';
 import { type MilestoneRecord, milestonesByDueDate } from '../repositories/milestones.js';
 import {
   FACETS,
@@ -17,6 +17,7 @@ import {
   projects,
   writeProjectFacets,
 } from '../repositories/projects.js';
+import type { Executor } from '../repositories/sql.js';
 import { teamAllocations } from '../repositories/team.js';
 import { findTenant } from '../repositories/tenants.js';
 import type { Schema } from '../schemas.js';

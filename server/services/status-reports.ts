@@ -7,7 +7,7 @@
 
 import { v7 as uuidv7 } from 'uuid';
 import { ZonedCalendar } from '../clock.js';
-import type { Page, PageRequest } from '../repositories/common.js';
+import type { Page, PageRequest } from '../repositories/lists.js';
 import { projects } from '../repositories/projects.js';
 import {
   findStatusReport,

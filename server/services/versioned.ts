@@ -12,9 +12,10 @@
  * document behind, and a committed one is searchable at once.
  */
 import type { FieldChange } from '../repositories/audit.js';
-import type { Executor, VersionedRecord, VersionedTable } from '../repositories/common.js';
-import { inTransaction } from '../repositories/common.js';
 import { indexRecord, removeRecord } from '../repositories/search.js';
+import type { Executor } from '../repositories/sql.js';
+import { inTransaction } from '../repositories/transactions.js';
+import type { VersionedRecord, VersionedTable } from '../repositories/versioned-table.js';
 import { diff, recordAudit } from './audit.js';
 import { checkIfMatch } from './concurrency.js';
 import type { Actor, ServiceDeps } from './context.js';

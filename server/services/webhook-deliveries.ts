@@ -5,7 +5,7 @@
  * The worker (server/workers/delivery.ts) talks to this service, never to repositories.
  */
 import { v7 as uuidv7 } from 'uuid';
-import type { Executor } from '../repositories/common.js';
+import type { Executor } from '../repositories/sql.js';
 import type { DeliveryAttemptRecord } from '../repositories/webhook-attempts.js';
 import { insertAttempt } from '../repositories/webhook-attempts.js';
 import {

@@ -8,8 +8,8 @@
  * as module state, so two apps in one process do not share it).
  */
 import { v7 as uuidv7 } from 'uuid';
-import type { Executor } from '../repositories/common.js';
 import { type EventRecord, insertEvent } from '../repositories/events.js';
+import type { Executor } from '../repositories/sql.js';
 import { insertDeliveries, type NewDelivery } from '../repositories/webhook-deliveries.js';
 import { enabledWebhooks } from '../repositories/webhook-endpoints.js';
 import type { Schema } from '../schemas.js';

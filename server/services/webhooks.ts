@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
-import type { Page, PageRequest } from '../repositories/common.js';
+import type { Page, PageRequest } from '../repositories/lists.js';
 import {
   type DeliveryRecord,
   type DeliveryStatus,

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { listPage, listResult } from '../../server/http/pagination.js';
-import type { PageRequest } from '../../server/repositories/common.js';
+import type { PageRequest } from '../../server/repositories/lists.js';
 
 describe('list envelope and Link header (RFC 8288)', () => {
   const base = 'http://127.0.0.1:9/v1';

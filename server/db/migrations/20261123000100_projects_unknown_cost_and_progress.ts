@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { isPostgres } from '../../repositories/common.js';
+import { isPostgres } from '../../repositories/sql.js';
 import { rebuildSqliteTable } from '../sqlite-rebuild.js';
 
 // Unknown is null (issue 10; docs/design.md, "Conventions on the wire"): a project's `actual_cost` and `progress`

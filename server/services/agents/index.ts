@@ -26,8 +26,9 @@ import {
   markPending,
   markRunning,
 } from '../../repositories/agent-executions.js';
-import type { Executor, Page, PageRequest } from '../../repositories/common.js';
+import type { Page, PageRequest } from '../../repositories/lists.js';
 import { projects } from '../../repositories/projects.js';
+import type { Executor } from '../../repositories/sql.js';
 import { scanStatusReports } from '../../repositories/status-reports.js';
 import type { Schema } from '../../schemas.js';
 import { recordAudit } from '../audit.js';

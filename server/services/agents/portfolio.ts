@@ -12,7 +12,7 @@ import {
   scanResources,
   scanRisks,
 } from '../../repositories/agent-data.js';
-import type { Executor } from '../../repositories/common.js';
+import type { Executor } from '../../repositories/sql.js';
 import type { AgentDepth, AgentInput } from './catalogue.js';
 import type { ProjectFacts, ReportPoint } from './measures.js';
 

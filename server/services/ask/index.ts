@@ -7,8 +7,9 @@
  * switched off for the tenant (`settings.llmEnabled`), model-engine.ts writes the answer over the same evidence,
  * checked by the server, with the embedded answer as its fallback.
  */
-import { inReadSnapshot } from '../../repositories/common.js';
+
 import { findTenant } from '../../repositories/tenants.js';
+import { inReadSnapshot } from '../../repositories/transactions.js';
 import type { Schema } from '../../schemas.js';
 import type { Actor, BaseDeps } from '../context.js';
 import { AppError } from '../errors.js';

@@ -15,10 +15,10 @@ import {
   findRisks,
   projectFacetValues,
 } from '../../repositories/ask.js';
-import type { Executor } from '../../repositories/common.js';
 import { findProjectByCode, type ProjectRecord, projects } from '../../repositories/projects.js';
 import type { ResourceRecord } from '../../repositories/resources.js';
 import { type SearchHit, searchDocuments } from '../../repositories/search.js';
+import type { Executor } from '../../repositories/sql.js';
 import {
   findStatusReport,
   latestStatusReport,
