@@ -7,10 +7,9 @@ import { createApp, createServer } from './app.js';
 import { DEMO_TENANT_NAME, ensureDemoTenant, importDemoPortfolio } from './bootstrap.js';
 import { systemClock } from './clock.js';
 import { loadConfig } from './config.js';
+import { createJobRunner, startSweeps } from './jobs/index.js';
 import { progressReporter } from './progress.js';
 import { migrate, openDatabase } from './repositories/db.js';
-import { createJobRunner } from './workers/registry.js';
-import { startSweeps } from './workers/sweeps.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -6,11 +6,10 @@
 
 import { systemClock } from './clock.js';
 import { loadConfig } from './config.js';
+import { createJobRunner, startSweeps } from './jobs/index.js';
 import { createLogger } from './logging.js';
 import { migrate, openDatabase } from './repositories/db.js';
 import { buildServices } from './services/index.js';
-import { createJobRunner } from './workers/registry.js';
-import { startSweeps } from './workers/sweeps.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();

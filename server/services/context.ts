@@ -2,8 +2,8 @@
  * What a service needs to know about the caller and its surroundings; services never see `req`/`res`.
  */
 import type { Clock } from '../clock.js';
+import type { JobQueue } from '../jobs/queue.js';
 import type { Database } from '../repositories/db.js';
-import type { JobQueue } from './jobs.js';
 import type { EventOutbox } from './webhook-outbox.js';
 
 /** Who is acting: the authenticated key's tenant, user and key, and the request id for the audit trail. */

@@ -3,6 +3,7 @@
  */
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
+import { JobQueue } from '../jobs/queue.js';
 import { AgentService } from './agents/index.js';
 import { AllocationService } from './allocations.js';
 import { AskService } from './ask/index.js';
@@ -12,7 +13,6 @@ import { HealthService } from './health.js';
 import { IdempotencyService } from './idempotency.js';
 import { IdentityService } from './identity.js';
 import { IssueService } from './issues.js';
-import { JobQueue } from './jobs.js';
 import { LanguageModel } from './llm/model.js';
 import { MilestoneService } from './milestones.js';
 import { ProjectService } from './projects.js';

@@ -148,7 +148,7 @@ export class MilestoneService {
   /**
    * The missed-milestone sweep (spec, webhooks `milestone.missed`): every PENDING milestone whose due date has
    * passed in its tenant's time zone becomes MISSED, with its audit row and one `milestone.missed` event, in one
-   * transaction per milestone. Run periodically (server/workers/sweeps.ts) with the injected clock. On Postgres one
+   * transaction per milestone. Run periodically (server/jobs/sweeps.ts) with the injected clock. On Postgres one
    * process runs each sweep (an advisory lock; the others skip it), and the versioned update would still let only
    * one of them mark a milestone. A milestone announced before (then reopened by hand) is not picked again.
    * @returns the number of milestones marked MISSED.

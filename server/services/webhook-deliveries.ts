@@ -5,6 +5,7 @@
  * The worker (server/workers/delivery.ts) talks to this service, never to repositories.
  */
 import { v7 as uuidv7 } from 'uuid';
+import type { JobQueue } from '../jobs/queue.js';
 import type { Executor } from '../repositories/sql.js';
 import type { DeliveryAttemptRecord } from '../repositories/webhook-attempts.js';
 import { insertAttempt } from '../repositories/webhook-attempts.js';
@@ -25,7 +26,6 @@ import {
 } from '../repositories/webhook-endpoints.js';
 import { type ServiceDeps, systemActor } from './context.js';
 import { AppError } from './errors.js';
-import type { JobQueue } from './jobs.js';
 import { updateRecord, type VersionedKind } from './versioned.js';
 import { WEBHOOK_DELIVERY_JOB } from './webhook-outbox.js';
 

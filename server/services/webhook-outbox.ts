@@ -8,12 +8,12 @@
  * as module state, so two apps in one process do not share it).
  */
 import { v7 as uuidv7 } from 'uuid';
+import type { JobQueue } from '../jobs/queue.js';
 import { type EventRecord, insertEvent } from '../repositories/events.js';
 import type { Executor } from '../repositories/sql.js';
 import { insertDeliveries, type NewDelivery } from '../repositories/webhook-deliveries.js';
 import { enabledWebhooks } from '../repositories/webhook-endpoints.js';
 import type { Schema } from '../schemas.js';
-import type { JobQueue } from './jobs.js';
 
 /** The six event kinds of the seed (spec `WebhookEventType`). */
 export type EventType = Schema<'WebhookEventType'>;

@@ -12,13 +12,13 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
+import type { Commit, JobKind } from '../jobs/queue.js';
+import { JobRunner } from '../jobs/runner.js';
 import type { BaseDeps } from '../services/context.js';
 import type { Services } from '../services/index.js';
 import { buildServices } from '../services/index.js';
-import type { Commit, JobKind } from '../services/jobs.js';
 import { WEBHOOK_DELIVERY_JOB } from '../services/webhook-outbox.js';
 import { deliveryOutcome } from './delivery-outcome.js';
-import { JobRunner } from './runner.js';
 import { signatureHeader } from './webhook-signing.js';
 import { sendAttempt } from './webhook-transport.js';
 

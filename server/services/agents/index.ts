@@ -1,6 +1,6 @@
 /**
  * Agent runs (issue 11; docs/design.md, "Agents"): the catalogue, executions stored in the database and run by the
- * job runner (kind `agent.execution`, server/workers/agent-execution.ts), and the six analyses.
+ * job runner (kind `agent.execution`, ./execution-job.ts), and the six analyses.
  *
  * - `run` stores a PENDING execution and enqueues its job in one transaction (with its audit row), so a run that was
  *   accepted is never lost; in-process workers are woken when it commits.
