@@ -8,7 +8,11 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import { type AgentJobConfig, agentExecutionJob } from '../services/agents/execution-job.js';
 import type { Services } from '../services/index.js';
-import { DELIVERY_RETENTION_MS, type DeliveryConfig, webhookDeliveryJob } from '../workers/delivery.js';
+import {
+  DELIVERY_RETENTION_MS,
+  type DeliveryConfig,
+  webhookDeliveryJob,
+} from '../services/webhooks/index.js';
 import type { JobKind } from './queue.js';
 import { JobRunner } from './runner.js';
 

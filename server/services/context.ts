@@ -4,7 +4,7 @@
 import type { Clock } from '../clock.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { Database } from '../repositories/db.js';
-import type { EventOutbox } from './webhook-outbox.js';
+import type { EventOutbox } from './webhooks/outbox.js';
 
 /** Who is acting: the authenticated key's tenant, user and key, and the request id for the audit trail. */
 export interface Actor {

@@ -20,9 +20,7 @@ import { RateLimitService } from './rate-limits.js';
 import { ResourceService } from './resources.js';
 import { RiskService } from './risks.js';
 import { StatusReportService } from './status-reports.js';
-import { DeliveryService } from './webhook-deliveries.js';
-import { EventOutbox } from './webhook-outbox.js';
-import { WebhookService } from './webhooks.js';
+import { buildWebhooks, type DeliveryService, EventOutbox, type WebhookService } from './webhooks/index.js';
 
 /** Every service of the application, and the job queue and event outbox they share. */
 export interface Services {
@@ -83,9 +81,8 @@ export function buildServices(
     resources: new ResourceService(deps),
     allocations: new AllocationService(deps),
     ask: new AskService(deps, undefined, model),
-    webhooks: new WebhookService(deps, { allowPrivate: config.webhookAllowPrivate ?? false }),
+    ...buildWebhooks(deps, { allowPrivate: config.webhookAllowPrivate ?? false }),
     agents: new AgentService(deps, milestones, { stageDelayMs: config.agentStageDelayMs ?? 0, model }),
-    deliveries: new DeliveryService(deps),
     jobs,
     events,
     rateLimits: new RateLimitService(deps),

@@ -29,7 +29,7 @@ import {
   updateRecord,
   type VersionedKind,
 } from './versioned.js';
-import type { EventOutbox } from './webhook-outbox.js';
+import type { EventOutbox } from './webhooks/outbox.js';
 
 type MilestoneStatus = Schema<'MilestoneStatus'>;
 

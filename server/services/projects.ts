@@ -35,7 +35,7 @@ import {
   type VersionedKind,
   type WriteContext,
 } from './versioned.js';
-import type { EventOutbox } from './webhook-outbox.js';
+import type { EventOutbox } from './webhooks/outbox.js';
 
 /** Body of POST /projects (spec `ProjectCreate`): name, startDate and endDate are required (seed). */
 export type ProjectCreateInput = Schema<'ProjectCreate'>;

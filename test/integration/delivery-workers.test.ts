@@ -9,7 +9,7 @@ import { expect } from 'chai';
 import { v7 as uuidv7 } from 'uuid';
 import { systemClock } from '../../server/clock.js';
 import { buildServices } from '../../server/services/index.js';
-import { newSecret } from '../../server/services/webhooks.js';
+import { newSecret } from '../../server/services/webhooks/index.js';
 import { openTestDatabase, TEST_DB } from '../support/server.js';
 import { Receiver, verify } from './delivery-receiver.js';
 

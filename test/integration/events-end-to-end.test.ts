@@ -9,7 +9,7 @@ import { webhooks as sdkWebhooks } from '../../sdk-ts/src/lib/webhooks.js';
 import { systemClock } from '../../server/clock.js';
 import { loadConfig } from '../../server/config.js';
 import { createJobRunner } from '../../server/jobs/index.js';
-import { DeliveryWorker } from '../../server/workers/delivery.js';
+import { DeliveryWorker } from '../../server/services/webhooks/index.js';
 import { makeProject, makeRisk } from '../contract/helpers.js';
 import { client } from '../support/client.js';
 import { assertMatchesSchema } from '../support/contract.js';

@@ -8,17 +8,17 @@
  * as module state, so two apps in one process do not share it).
  */
 import { v7 as uuidv7 } from 'uuid';
-import type { JobQueue } from '../jobs/queue.js';
-import { type EventRecord, insertEvent } from '../repositories/events.js';
-import type { Executor } from '../repositories/sql.js';
-import { insertDeliveries, type NewDelivery } from '../repositories/webhook-deliveries.js';
-import { enabledWebhooks } from '../repositories/webhook-endpoints.js';
-import type { Schema } from '../schemas.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import { type EventRecord, insertEvent } from '../../repositories/events.js';
+import type { Executor } from '../../repositories/sql.js';
+import { insertDeliveries, type NewDelivery } from '../../repositories/webhook-deliveries.js';
+import { enabledWebhooks } from '../../repositories/webhook-endpoints.js';
+import type { Schema } from '../../schemas.js';
 
 /** The six event kinds of the seed (spec `WebhookEventType`). */
 export type EventType = Schema<'WebhookEventType'>;
 
-/** The job kind that sends one webhook delivery (server/workers/delivery.ts); its payload is `{ deliveryId }`. */
+/** The job kind that sends one webhook delivery (./delivery-job.ts); its payload is `{ deliveryId }`. */
 export const WEBHOOK_DELIVERY_JOB = 'webhook.delivery';
 
 /** Whether an endpoint's `events` filter takes an event kind. */
