@@ -6,7 +6,7 @@
  */
 import { Bench } from 'tinybench';
 import { dateOf, dayNumber } from '../server/services/availability.js';
-import { findConflicts, type SweepAllocation } from '../server/services/conflicts.js';
+import { findConflicts, type SweepAllocation } from '../server/services/allocation-conflicts.js';
 
 /** Deterministic pseudo-random numbers (mulberry32), so every run measures the same input. */
 function rng(seed: number): () => number {

@@ -22,7 +22,6 @@ import { answerClientErrors } from './http/client-errors.js';
 import { callHandler, resolveOperation } from './http/dispatch.js';
 import { docsRoutes } from './http/docs.js';
 import { buildHandlers } from './http/handlers/index.js';
-import { healthRoutes } from './http/health.js';
 import { idempotencyKeys } from './http/idempotency.js';
 import {
   accessLog,
@@ -33,6 +32,7 @@ import {
   requireDeclaredBody,
   validateAgainstSpec,
 } from './http/middleware.js';
+import { probeRoutes } from './http/probes.js';
 import { problemHandler } from './http/problem.js';
 import { FailedAuthLimit, tenantRateLimit } from './http/rate-limit.js';
 import { type LoadedSpec, loadSpec } from './http/spec.js';
@@ -75,7 +75,7 @@ export function createApp(options: AppOptions): MeridianApp {
   app.use(helmet());
   app.use(accessLog(logger));
   // Liveness and readiness: no key, no rate limit, outside /v1 (docs/design.md, Operations).
-  app.use(healthRoutes(services.health, logger));
+  app.use(probeRoutes(services.readiness, logger));
   // The interactive API reference, rendered from /v1/openapi.json with assets from our own node_modules.
   app.use(docsRoutes(config.basePath));
   app.get(`${config.basePath}/openapi.json`, (_req, res) => {

@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { Config } from '../config.js';
 import { AppError, type FieldError } from '../services/errors.js';
-import { isProbe } from './health.js';
+import { isProbe } from './probes.js';
 import type { LoadedSpec } from './spec.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;

@@ -14,7 +14,7 @@ import {
 } from '../repositories/allocations.js';
 import type { Page, PageRequest } from '../repositories/lists.js';
 import type { Schema } from '../schemas.js';
-import { type AllocationConflict, findConflicts } from './conflicts.js';
+import { type AllocationConflict, findConflicts } from './allocation-conflicts.js';
 import type { Actor, ServiceDeps } from './context.js';
 import { businessRule } from './errors.js';
 import { assertReference } from './references.js';

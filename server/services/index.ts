@@ -9,7 +9,6 @@ import { AllocationService } from './allocations.js';
 import { AskService } from './ask/index.js';
 import { AuditLogService } from './audit.js';
 import type { BaseDeps, ServiceDeps } from './context.js';
-import { HealthService } from './health.js';
 import { IdempotencyService } from './idempotency.js';
 import { IdentityService } from './identity.js';
 import { IssueService } from './issues.js';
@@ -17,6 +16,7 @@ import { LanguageModel } from './llm/model.js';
 import { MilestoneService } from './milestones.js';
 import { ProjectService } from './projects.js';
 import { RateLimitService } from './rate-limits.js';
+import { ReadinessService } from './readiness.js';
 import { ResourceService } from './resources.js';
 import { RiskService } from './risks.js';
 import { StatusReportService } from './status-reports.js';
@@ -49,7 +49,7 @@ export interface Services {
   /** Sliding-window rate limits (tenant limit, failed authentication per address). */
   rateLimits: RateLimitService;
   /** Readiness of the database and its schema (GET /readyz). */
-  health: HealthService;
+  readiness: ReadinessService;
 }
 
 /**
@@ -86,6 +86,6 @@ export function buildServices(
     jobs,
     events,
     rateLimits: new RateLimitService(deps),
-    health: new HealthService(deps),
+    readiness: new ReadinessService(deps),
   };
 }

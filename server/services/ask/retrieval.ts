@@ -25,7 +25,7 @@ import {
   statusReportHistory,
 } from '../../repositories/status-reports.js';
 import type { CitationType } from '../agents/citations.js';
-import { findConflicts } from '../conflicts.js';
+import { findConflicts } from '../allocation-conflicts.js';
 import { notFound } from '../errors.js';
 import {
   type Evidence,

@@ -1,6 +1,7 @@
 /**
- * Liveness and readiness (docs/design.md, Operations): what `GET /healthz` and `GET /readyz` answer. Liveness is the
- * process answering at all; readiness is the database answering within a bound and its schema being current.
+ * Readiness (docs/design.md, Operations): what `GET /readyz` answers (server/http/probes.ts). Readiness is the
+ * database answering within a bound and its schema being current; liveness (`GET /healthz`) is the process
+ * answering at all and needs no service.
  */
 import { type Database, pendingMigrations, pingDatabase } from '../repositories/db.js';
 
@@ -10,7 +11,7 @@ export const READINESS_TIMEOUT_MS = 2_000;
 /** One readiness check's outcome. */
 export type CheckState = 'ok' | 'unreachable' | 'pending' | 'unknown';
 
-/** The outcome of {@link HealthService.readiness}. */
+/** The outcome of {@link ReadinessService.check}. */
 export interface Readiness {
   ready: boolean;
   checks: {
@@ -28,7 +29,7 @@ export interface Readiness {
  * (its migration files are fixed at deploy; a newer deploy only adds migrations this process does not know), so
  * after the first success a check costs one `SELECT 1`.
  */
-export class HealthService {
+export class ReadinessService {
   readonly #db: Database;
   readonly #timeoutMs: number;
   #schemaCurrent = false;
@@ -39,7 +40,7 @@ export class HealthService {
   }
 
   /** Checks the database and the schema; never throws (a failed check is a state, not an error). */
-  async readiness(): Promise<Readiness> {
+  async check(): Promise<Readiness> {
     const reachable = await this.#withinBound(pingDatabase(this.#db));
     if (!reachable) {
       return {
