@@ -1,6 +1,7 @@
 /**
- * What the agents read (docs/design.md, "Agents", Memory: page or stream through records, never load a tenant twice): each table of the
- * tenant, or of one project, in pages of a bounded size, ordered by an index so each page is one index range
+ * What the agents read (docs/design.md, "Agents", Memory: page or stream through records, never load a tenant
+ * twice): each table of the tenant, or of one project, in pages of a bounded size, ordered by an index so each page
+ * is one index range
  * (keyset pagination on the row value `(created_at, id)`, or `(project_id, created_at, id)` for milestones, which is
  * how their index is laid out). Rows become records through the tables' own mappers (the SQLite/Postgres
  * normalisation lives there once). An agent run calls each scan at most once.

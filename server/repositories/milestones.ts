@@ -66,8 +66,8 @@ export async function milestonesByDueDate(
   projectId: string,
 ): Promise<MilestoneRecord[]> {
   // Sorted here, not by ORDER BY: a project has a handful of milestones, and SQLite re-plans an ordered statement
-  // with bound parameters on every run (≈ 10 µs of a 3 µs read; bench/results/profiles.md). Dates and ids are ASCII, so
-  // JavaScript's string order is SQLite's BINARY order.
+  // with bound parameters on every run (≈ 10 µs of a 3 µs read; bench/results/profiles.md). Dates and ids are
+  // ASCII, so JavaScript's string order is SQLite's BINARY order.
   const rows = await runSql(db, milestonesOfProjectSql(db, tenantId, projectId), [tenantId, projectId]);
   return rows.map(milestones.toRecord).sort((a, b) => compareKeys([a.dueDate, a.id], [b.dueDate, b.id]));
 }

@@ -215,8 +215,8 @@ export interface KeyPrincipalRow {
 }
 
 /**
- * The key with this SHA-256 hex hash joined to its user and tenant, in one query (docs/design.md, "The request pipeline", hot-path rules),
- * or null when no key, or its user or tenant, exists.
+ * The key with this SHA-256 hex hash joined to its user and tenant, in one query (docs/design.md, "The request
+ * pipeline", hot-path rules), or null when no key, or its user or tenant, exists.
  */
 export async function findKeyPrincipalByHash(db: Executor, keyHash: string): Promise<KeyPrincipalRow | null> {
   const row = (await db('api_keys as k')

@@ -15,7 +15,7 @@ import type { Knex } from 'knex';
 // writes of the same tenant, table and value queue on it for the rest of their transaction (they already serialise
 // on the tenant's rate limit and outbox far more).
 
-/** The counted columns: table → columns. The repositories read them through `countedTotal` (repositories/lists.ts). */
+/** The counted columns, table → columns; repositories read the totals with `countedTotal` (repositories/lists.ts). */
 const COUNTED: Record<string, string[]> = { projects: ['status'], risks: ['severity', 'status'] };
 
 function sqliteTriggers(table: string, columns: string[]): string[] {
