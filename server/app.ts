@@ -90,12 +90,12 @@ export function createApp(options: AppOptions): MeridianApp {
   const failedAuth = new FailedAuthLimit(services.rateLimits, config.authFailuresPerMinute);
   app.use(
     config.basePath,
-    authenticate(services.identity, (req) => failedAuth.refusal(req)),
+    authenticate(services.authentication, (req) => failedAuth.refusal(req)),
   );
   app.use(
     config.basePath,
     tenantRateLimit(services.rateLimits, (req) =>
-      req.principal ? services.identity.rateLimitOf(req.principal.tenant) : 1,
+      req.principal ? services.tenants.rateLimitOf(req.principal.tenant) : 1,
     ),
   );
 

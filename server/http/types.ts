@@ -7,7 +7,7 @@ import type { Request } from 'express';
 import type { operations } from '../../generated/openapi.js';
 import type { OperationId } from '../../generated/operations.js';
 import type { Actor } from '../services/context.js';
-import type { Principal } from '../services/identity.js';
+import type { Principal } from '../services/identity/index.js';
 
 export type { OperationId };
 

@@ -10,7 +10,12 @@ import { AskService } from './ask/index.js';
 import { AuditLogService } from './audit.js';
 import type { BaseDeps, ServiceDeps } from './context.js';
 import { IdempotencyService } from './idempotency.js';
-import { IdentityService } from './identity.js';
+import {
+  type ApiKeyService,
+  type AuthenticationService,
+  buildIdentity,
+  type TenantService,
+} from './identity/index.js';
 import { IssueService } from './issues.js';
 import { LanguageModel } from './llm/model.js';
 import { MilestoneService } from './milestones.js';
@@ -24,7 +29,12 @@ import { buildWebhooks, type DeliveryService, EventOutbox, type WebhookService }
 
 /** Every service of the application, and the job queue and event outbox they share. */
 export interface Services {
-  identity: IdentityService;
+  /** Tenants and their users, `GET /me`, `GET|PATCH /tenant`. */
+  tenants: TenantService;
+  /** API keys. */
+  apiKeys: ApiKeyService;
+  /** Presented keys to principals. */
+  authentication: AuthenticationService;
   auditLog: AuditLogService;
   idempotency: IdempotencyService;
   projects: ProjectService;
@@ -70,7 +80,7 @@ export function buildServices(
   const projects = new ProjectService(deps);
   const milestones = new MilestoneService(deps);
   return {
-    identity: new IdentityService(deps, config.defaultRateLimitPerMinute),
+    ...buildIdentity(deps, { defaultRateLimitPerMinute: config.defaultRateLimitPerMinute }),
     auditLog: new AuditLogService(deps),
     idempotency: new IdempotencyService(deps),
     projects,

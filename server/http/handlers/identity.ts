@@ -10,15 +10,15 @@ export function identityHandlers(
 ): Pick<HandlerMap, 'getMe' | 'getTenant' | 'updateTenant'> {
   return {
     async getMe({ principal }) {
-      return { status: 200, body: services.identity.me(principal) };
+      return { status: 200, body: services.tenants.me(principal) };
     },
     async getTenant({ principal }) {
-      return { status: 200, body: services.identity.tenantView(principal.tenant) };
+      return { status: 200, body: services.tenants.view(principal.tenant) };
     },
     async updateTenant({ actor, body }) {
       return {
         status: 200,
-        body: services.identity.tenantView(await services.identity.updateTenant(actor, body)),
+        body: services.tenants.view(await services.tenants.update(actor, body)),
       };
     },
   };

@@ -11,14 +11,14 @@ export function platformHandlers(
 ): Pick<HandlerMap, 'listApiKeys' | 'createApiKey' | 'revokeApiKey' | 'listAuditLogs'> {
   return {
     async listApiKeys(ctx) {
-      return listPage(ctx, (page) => services.identity.listKeys(ctx.actor, page));
+      return listPage(ctx, (page) => services.apiKeys.list(ctx.actor, page));
     },
     async createApiKey({ actor, principal, body }) {
-      const { apiKey, key } = await services.identity.issueKey(principal, actor, body);
+      const { apiKey, key } = await services.apiKeys.createForCaller(principal, actor, body);
       return { status: 201, body: { ...apiKey, key }, headers: { Location: `/v1/api-keys/${apiKey.id}` } };
     },
     async revokeApiKey({ actor, path }) {
-      await services.identity.revokeKey(actor, path.id);
+      await services.apiKeys.revoke(actor, path.id);
       return { status: 204 };
     },
     async listAuditLogs(ctx) {
