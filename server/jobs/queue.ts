@@ -106,9 +106,10 @@ export class JobQueue {
   readonly #clock: Clock;
   readonly #listeners = new Set<() => void>();
 
-  constructor(db: Database, clock: Clock) {
-    this.#db = db;
-    this.#clock = clock;
+  /** @param options the database the `jobs` table is in, and the clock that dates and leases jobs. */
+  constructor(options: { db: Database; clock: Clock }) {
+    this.#db = options.db;
+    this.#clock = options.clock;
   }
 
   /**

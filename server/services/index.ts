@@ -72,10 +72,11 @@ export function buildServices(
     Partial<Pick<Config, 'webhookAllowPrivate' | 'agentStageDelayMs' | 'llm'>>,
   logger?: Logger,
 ): Services {
-  // The optional language model (issue 12): one client per app, shared by Ask and the agents.
-  const model = config.llm ? new LanguageModel(config.llm, logger) : null;
-  const jobs = new JobQueue(base.db, base.clock);
-  const events = new EventOutbox(jobs);
+  // The optional language model (docs/design.md, "Bring your own model"): one client per app, shared by Ask and
+  // the agents.
+  const model = config.llm ? new LanguageModel({ config: config.llm, logger }) : null;
+  const jobs = new JobQueue(base);
+  const events = new EventOutbox({ jobs });
   const deps: ServiceDeps = { ...base, jobs, events };
   const projects = new ProjectService(deps);
   const milestones = new MilestoneService(deps);
@@ -84,15 +85,15 @@ export function buildServices(
     auditLog: new AuditLogService(deps),
     idempotency: new IdempotencyService(deps),
     projects,
-    statusReports: new StatusReportService(deps, projects),
+    statusReports: new StatusReportService({ ...deps, projects }),
     milestones,
     issues: new IssueService(deps),
     risks: new RiskService(deps),
     resources: new ResourceService(deps),
     allocations: new AllocationService(deps),
-    ask: new AskService(deps, undefined, model),
+    ask: new AskService({ ...deps, model }),
     ...buildWebhooks(deps, { allowPrivate: config.webhookAllowPrivate ?? false }),
-    agents: new AgentService(deps, milestones, { stageDelayMs: config.agentStageDelayMs ?? 0, model }),
+    agents: new AgentService({ ...deps, milestones, stageDelayMs: config.agentStageDelayMs ?? 0, model }),
     jobs,
     events,
     rateLimits: new RateLimitService(deps),

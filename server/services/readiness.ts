@@ -34,9 +34,10 @@ export class ReadinessService {
   readonly #timeoutMs: number;
   #schemaCurrent = false;
 
-  constructor(deps: { db: Database }, timeoutMs = READINESS_TIMEOUT_MS) {
-    this.#db = deps.db;
-    this.#timeoutMs = timeoutMs;
+  /** @param options.timeoutMs how long a check waits for the database (default {@link READINESS_TIMEOUT_MS}). */
+  constructor(options: { db: Database; timeoutMs?: number }) {
+    this.#db = options.db;
+    this.#timeoutMs = options.timeoutMs ?? READINESS_TIMEOUT_MS;
   }
 
   /** Checks the database and the schema; never throws (a failed check is a state, not an error). */

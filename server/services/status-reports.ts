@@ -59,10 +59,14 @@ function projectChangesOf(input: StatusReportInput): ProjectUpdateInput {
 export class StatusReportService {
   /** One `Intl.DateTimeFormat` per time zone (issue 8: not one per request). */
   readonly #calendar = new ZonedCalendar();
-  constructor(
-    private readonly deps: ServiceDeps,
-    private readonly projectService: ProjectService,
-  ) {}
+  private readonly deps: ServiceDeps;
+  private readonly projectService: ProjectService;
+
+  /** @param options.projects the project service: a report moves its project through the one write path. */
+  constructor(options: ServiceDeps & { projects: ProjectService }) {
+    this.deps = options;
+    this.projectService = options.projects;
+  }
 
   /**
    * Submits a report of the project (source `api`). See {@link StatusReportService.submitIn}.

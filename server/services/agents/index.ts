@@ -116,16 +116,19 @@ export interface RunContext {
   signal: AbortSignal;
 }
 
-/** Options of the agent service. */
-export interface AgentOptions {
+/** Options of {@link AgentService}: the app's dependencies, the milestone service and the run settings. */
+export interface AgentServiceOptions extends ServiceDeps {
+  /** The milestone service: `schedule-health` marks overdue milestones MISSED through it first. */
+  milestones: MilestoneService;
   /**
    * Pause after each stage of a run, in ms (env `MERIDIAN_AGENT_STAGE_DELAY_MS`, default 0): makes progress visible
    * in demonstrations and gives crash tests a run to kill mid-way. Never needed in production.
    */
   stageDelayMs?: number;
   /**
-   * The configured language model (issue 12), or null: with one, and the tenant's `settings.llmEnabled`, the
-   * model writes the output's prose (agents/prose.ts); metrics and findings stay computed.
+   * The configured language model (docs/design.md, "Bring your own model"), or null: with one, and the tenant's
+   * `settings.llmEnabled`, the model writes the output's prose (agents/prose.ts); metrics and findings stay
+   * computed.
    */
   model?: LanguageModel | null;
 }
@@ -176,11 +179,15 @@ export class AgentService {
   /** The tenants' today, with one date formatter per time zone (kept: building one costs hundreds of µs). */
   readonly #calendar = new ZonedCalendar();
 
-  constructor(
-    private readonly deps: ServiceDeps,
-    private readonly milestones: MilestoneService,
-    private readonly options: AgentOptions = {},
-  ) {}
+  private readonly deps: ServiceDeps;
+  private readonly milestones: MilestoneService;
+  private readonly options: Pick<AgentServiceOptions, 'stageDelayMs' | 'model'>;
+
+  constructor(options: AgentServiceOptions) {
+    this.deps = options;
+    this.milestones = options.milestones;
+    this.options = options;
+  }
 
   /** A page of the catalogue (the same for every tenant). */
   catalogue(page: PageRequest): Page<AgentDefinition> {

@@ -145,8 +145,8 @@ export interface DeliveryWorkerOptions {
 
 /** A job queue and delivery state of their own over `deps`, for a worker built without the app's services. */
 function ownParts(deps: BaseDeps): DeliveryParts {
-  const jobs = new JobQueue(deps.db, deps.clock);
-  const events = new EventOutbox(jobs);
+  const jobs = new JobQueue(deps);
+  const events = new EventOutbox({ jobs });
   return { jobs, deliveries: new DeliveryService({ ...deps, jobs, events }) };
 }
 

@@ -61,10 +61,16 @@ function normaliseEvents(events: WebhookEventFilter[]): WebhookEventFilter[] {
 
 /** Webhook endpoint use cases. */
 export class WebhookService {
-  constructor(
-    private readonly deps: ServiceDeps,
-    private readonly policy: { allowPrivate: boolean },
-  ) {}
+  private readonly deps: ServiceDeps;
+  private readonly policy: { allowPrivate: boolean };
+
+  /**
+   * @param options.allowPrivate whether targets may resolve to private addresses (`MERIDIAN_WEBHOOK_ALLOW_PRIVATE`).
+   */
+  constructor(options: ServiceDeps & { allowPrivate: boolean }) {
+    this.deps = options;
+    this.policy = { allowPrivate: options.allowPrivate };
+  }
 
   /** @throws AppError 422 for a refused URL. */
   async create(actor: Actor, input: WebhookCreateInput): Promise<WebhookWithSecret> {

@@ -72,7 +72,7 @@ export interface Webhooks {
  */
 export function buildWebhooks(deps: ServiceDeps, options: { allowPrivate: boolean }): Webhooks {
   return {
-    webhooks: new WebhookService(deps, options),
+    webhooks: new WebhookService({ ...deps, allowPrivate: options.allowPrivate }),
     deliveries: new DeliveryService(deps),
   };
 }

@@ -28,7 +28,12 @@ export function subscribes(events: readonly string[], type: string): boolean {
 
 /** Writes events to the outbox and queues their deliveries. */
 export class EventOutbox {
-  constructor(private readonly jobs: JobQueue) {}
+  private readonly jobs: JobQueue;
+
+  /** @param options.jobs the app's job queue: each delivery's job is enqueued in the event's transaction. */
+  constructor(options: { jobs: JobQueue }) {
+    this.jobs = options.jobs;
+  }
 
   /**
    * Writes an event and queues one delivery per subscribed endpoint, in the caller's transaction.
