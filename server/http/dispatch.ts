@@ -94,6 +94,7 @@ function contextOf(
     principal,
     actor: actorOf(req),
     baseUrl: `${req.protocol}://${req.get('host')}${basePath}`,
+    basePath,
     req,
   };
 }

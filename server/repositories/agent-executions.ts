@@ -7,7 +7,7 @@
  * settlement that lost its race changes nothing.
  */
 import type { Knex } from 'knex';
-import type { Schema } from '../schemas.js';
+import type { ListFilter, Schema } from '../schemas.js';
 import type { JobProgress } from './jobs.js';
 import type { Page, PageRequest } from './lists.js';
 import type { Executor } from './sql.js';
@@ -31,13 +31,11 @@ export interface NewExecution {
   createdAt: string;
 }
 
-/** Filters and order of GET /agents/executions. */
-export interface ExecutionFilter {
-  agentId?: Schema<'AgentId'> | undefined;
-  status?: ExecutionStatus | undefined;
-  /** `asc` (oldest first, the default) or `desc` (newest first), by createdAt then id. */
-  order?: 'asc' | 'desc' | undefined;
-}
+/**
+ * Filters and order of GET /agents/executions: `sort` `createdAt` (oldest first, the default) or `-createdAt`
+ * (newest first), then id.
+ */
+export type ExecutionFilter = ListFilter<'listAgentExecutions'>;
 
 type Row = Record<string, unknown>;
 
@@ -131,7 +129,7 @@ export async function listExecutions(
   if (filter.agentId !== undefined) where.agent_id = filter.agentId;
   if (filter.status !== undefined) where.status = filter.status;
   const [countRow] = await db('agent_executions').where(where).count({ n: '*' });
-  const order = filter.order ?? 'asc';
+  const order = filter.sort === '-createdAt' ? 'desc' : 'asc';
   const rows = (await selectExecutions(db)
     .where(Object.fromEntries(Object.entries(where).map(([k, v]) => [`e.${k}`, v])))
     .orderBy([

@@ -1,7 +1,7 @@
 /**
  * Milestones table: rows ⇄ the API's `Milestone`, plus the missed-milestone sweep's queries.
  */
-import type { Schema } from '../schemas.js';
+import type { ListFilter, Schema } from '../schemas.js';
 import type { Page, PageRequest } from './lists.js';
 import { type SortField, sortOrder } from './lists.js';
 import type { Executor } from './sql.js';
@@ -42,7 +42,7 @@ export function listMilestones(
   db: Executor,
   tenantId: string,
   projectId: string,
-  filter: { status?: Schema<'MilestoneStatus'> | undefined; sort?: Schema<'MilestoneSort'> | undefined },
+  filter: ListFilter<'listProjectMilestones'>,
   page: PageRequest,
 ): Promise<Page<MilestoneRecord>> {
   return milestones.list(

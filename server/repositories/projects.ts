@@ -3,7 +3,7 @@
  */
 
 import type { Knex } from 'knex';
-import type { Schema } from '../schemas.js';
+import type { ListFilter, Schema } from '../schemas.js';
 import type { Page, PageRequest, SortField } from './lists.js';
 import { sortOrder } from './lists.js';
 import type { Executor } from './sql.js';
@@ -114,19 +114,10 @@ export async function writeProjectFacets(
 
 /**
  * Query of GET /projects: `status` exact (seed rule 1); the descriptive fields and `tag` by item, `q` as a
- * case-insensitive substring of name, code or description, and the order (spec, listProjects).
+ * case-insensitive substring of name, code or description, and the order (spec `ProjectSort`; default
+ * `createdAt`).
  */
-export interface ProjectFilter {
-  status?: ProjectStatus | undefined;
-  category?: string | undefined;
-  borough?: string | undefined;
-  managingAgency?: string | undefined;
-  clientAgency?: string | undefined;
-  tag?: string | undefined;
-  q?: string | undefined;
-  /** Spec `ProjectSort`; default `createdAt`. */
-  sort?: Schema<'ProjectSort'> | undefined;
-}
+export type ProjectFilter = ListFilter<'listProjects'>;
 
 /**
  * What GET /projects sorts by (spec `ProjectSort`), each served by an index of migration 20261124000300. Names

@@ -3,7 +3,7 @@
  * computed at read time, `scheduleSlipDays` and `costVariance`). Append-only: reports are inserted, never updated.
  */
 import type { Knex } from 'knex';
-import type { Schema } from '../schemas.js';
+import type { ListFilter, Schema } from '../schemas.js';
 import { type Page, type PageRequest, paginate } from './lists.js';
 import { indexRecord } from './search.js';
 import type { Executor } from './sql.js';
@@ -90,11 +90,7 @@ export async function findStatusReport(
 }
 
 /** Filters of the report lists: one project, and an inclusive `asOf` range (`YYYY-MM-DD`). */
-export interface StatusReportFilter {
-  projectId?: string | undefined;
-  since?: string | undefined;
-  until?: string | undefined;
-}
+export type StatusReportFilter = ListFilter<'listStatusReports'>;
 
 function filtered(db: Executor, tenantId: string, filter: StatusReportFilter): Knex.QueryBuilder {
   const query = db(TABLE).where('tenant_id', tenantId).select('*');

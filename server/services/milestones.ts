@@ -17,7 +17,7 @@ import {
 import { projects } from '../repositories/projects.js';
 import type { Executor } from '../repositories/sql.js';
 import { withAdvisoryLock } from '../repositories/transactions.js';
-import type { Schema } from '../schemas.js';
+import type { ListFilter, Schema } from '../schemas.js';
 import { type Actor, type ServiceDeps, systemActor } from './context.js';
 import { AppError, notFound } from './errors.js';
 import {
@@ -106,7 +106,7 @@ export class MilestoneService {
   async list(
     actor: Actor,
     projectId: string,
-    filter: { status?: MilestoneStatus | undefined; sort?: Schema<'MilestoneSort'> | undefined },
+    filter: ListFilter<'listProjectMilestones'>,
     page: PageRequest,
   ): Promise<Page<MilestoneRecord>> {
     if (!(await projects.exists(this.deps.db.knex, actor.tenantId, projectId))) {

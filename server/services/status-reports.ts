@@ -20,7 +20,7 @@ import {
   statusReportHistory,
 } from '../repositories/status-reports.js';
 import { findTenant } from '../repositories/tenants.js';
-import type { Schema } from '../schemas.js';
+import type { ListFilter, Schema } from '../schemas.js';
 import { diff, recordAudit } from './audit.js';
 import type { Actor, ServiceDeps } from './context.js';
 import { businessRule, notFound } from './errors.js';
@@ -146,7 +146,7 @@ export class StatusReportService {
   async listForProject(
     actor: Actor,
     projectId: string,
-    filter: Omit<StatusReportFilter, 'projectId'>,
+    filter: ListFilter<'listProjectStatusReports'>,
     page: PageRequest,
   ): Promise<Page<StatusReportRecord>> {
     if (!(await projects.exists(this.deps.db.knex, actor.tenantId, projectId)))

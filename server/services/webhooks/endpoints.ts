@@ -8,7 +8,6 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Page, PageRequest } from '../../repositories/lists.js';
 import {
   type DeliveryRecord,
-  type DeliveryStatus,
   findDelivery,
   listDeliveries,
   pendingDeliveryIds,
@@ -19,7 +18,7 @@ import {
   type WebhookEndpointRecord,
   webhookEndpoints,
 } from '../../repositories/webhook-endpoints.js';
-import type { Schema } from '../../schemas.js';
+import type { ListFilter, Schema } from '../../schemas.js';
 import { checkIfMatch } from '../concurrency.js';
 import type { Actor, ServiceDeps } from '../context.js';
 import { AppError } from '../errors.js';
@@ -180,7 +179,7 @@ export class WebhookService {
   async deliveries(
     actor: Actor,
     id: string,
-    filter: { status?: DeliveryStatus | undefined },
+    filter: ListFilter<'listWebhookDeliveries'>,
     page: PageRequest,
   ): Promise<Page<DeliveryRecord>> {
     await this.get(actor, id);
