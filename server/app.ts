@@ -86,7 +86,8 @@ export function createApp(options: AppOptions): MeridianApp {
   });
   app.use(config.basePath, noStore());
 
-  // The key is checked first; only failures count against (and are refused by) the per-address limit (issue 13).
+  // The key is checked first; only failures count against (and are refused by) the per-address limit
+  // (docs/design.md, "Limits").
   const failedAuth = new FailedAuthLimit(services.rateLimits, config.authFailuresPerMinute);
   app.use(
     config.basePath,

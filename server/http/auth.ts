@@ -26,7 +26,7 @@ const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="meridian"' };
  * Resolves the Bearer key to a principal, or answers 401 `unauthenticated` with `WWW-Authenticate: Bearer`
  * when the header is missing or malformed or the key is unknown, expired or revoked. The key is checked first: each
  * failure is then reported to `onFailure` (the failed-authentication limit), which may answer another error (429)
- * instead; a valid key is never reported, so never refused by that limit (issue 13).
+ * instead; a valid key is never reported, so never refused by that limit (docs/design.md, "Limits").
  */
 export function authenticate(
   authentication: AuthenticationService,

@@ -14,7 +14,8 @@ export interface Actor {
   requestId: string | null;
   /**
    * The tenant's IANA time zone when the caller already holds the tenant (an authenticated request does), so a
-   * service need not read the tenant again in the same request (issue 8); absent → services read it.
+   * service need not read the tenant again in the same request (docs/design.md, "The request pipeline", hot-path
+   * rules); absent → services read it.
    */
   timeZone?: string;
 }

@@ -81,7 +81,8 @@ const round2 = (n: number): number => Math.round(n * 100) / 100;
 
 /**
  * Computes the detail view's budget summary from a project. A figure that depends on an unknown (null) input is
- * null (issue 10: an unreported actual cost is not 0, so nothing is "remaining" or "0 % spent").
+ * null (docs/design.md, "Unknown is null": an unreported actual cost is not 0, so nothing is "remaining" or "0 %
+ * spent").
  */
 export function budgetSummaryOf(p: ProjectRecord): BudgetSummary {
   const { budget, actualCost, forecastCost } = p;

@@ -26,7 +26,7 @@ function startWorker(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
     const timer = setTimeout(() => reject(new Error(`worker did not start in 60 s:\n${out}`)), 60_000);
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      if (/delivering webhooks/.test(out)) {
+      if (/running jobs/.test(out)) {
         clearTimeout(timer);
         resolve(child);
       }

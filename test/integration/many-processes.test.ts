@@ -156,7 +156,7 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs: num
         const worker = await start(
           'server/worker.ts',
           { ...common, MERIDIAN_WORKER_POLL_MS: '50', LOG_LEVEL: 'info' },
-          /delivering webhooks/,
+          /running jobs/,
         );
         processes.push(worker.child);
         workers.push(worker);

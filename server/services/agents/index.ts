@@ -1,5 +1,5 @@
 /**
- * Agent runs (issue 11; docs/design.md, "Agents"): the catalogue, executions stored in the database and run by the
+ * Agent runs (docs/design.md, "Agents"): the catalogue, executions stored in the database and run by the
  * job runner (kind `agent.execution`, ./execution-job.ts), and the six analyses.
  *
  * - `run` stores a PENDING execution and enqueues its job in one transaction (with its audit row), so a run that was
@@ -134,8 +134,8 @@ export interface AgentServiceOptions extends ServiceDeps {
 }
 
 /**
- * The status-report history as the agents read it (issue 10's reports): every report of the scope dated on or
- * before asOf, each project's oldest first, with its slip and cost variance against the baseline of its date.
+ * The status-report history as the agents read it (docs/design.md, "Status reports"): every report of the scope dated
+ * on or before asOf, each project's oldest first, with its slip and cost variance against the baseline of its date.
  */
 export const statusReportHistory: ReportSource = async function* (db, scope, asOf) {
   for await (const page of scanStatusReports(db, scope, asOf)) {
