@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 
-// The exact `total` of the hottest list filters without counting rows (issue 8, round 2; docs/design.md, List totals).
+// The exact `total` of the hottest list filters without counting rows (docs/design.md, "The request pipeline", List
+// totals).
 //
 // `pagination.total` is documented as the number of records in the whole filtered list, so it must stay exact. A
 // `count(*)` walks every index entry of the filter: on a tenant with 100,000 projects, GET /projects?status=AT_RISK
