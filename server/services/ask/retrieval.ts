@@ -541,8 +541,9 @@ export class Retrieval {
   }
 
   /**
-   * People whose overlapping allocations sum above 100 % in a period that ends today or later (services/conflicts.ts).
-   * The periods are not clipped to today, so each of their dates is an allocation's start or end.
+   * People whose overlapping allocations sum above 100 % in a period that ends today or later
+   * (services/allocation-conflicts.ts). The periods are not clipped to today, so each of their dates is an
+   * allocation's start or end.
    */
   private async overAllocated(tenant: AskTenant, named: ResourceRecord[] | null): Promise<Finding> {
     const allocations = await listAllAllocations(this.db, tenant.id, { from: tenant.today });
