@@ -108,9 +108,9 @@ export function createApp(options: AppOptions): MeridianApp {
   app.use(idempotencyKeys(services.idempotency));
   app.use(callHandler(buildHandlers(services), config.basePath));
 
-  // Anything outside /v1.
+  // Anything outside the base path.
   app.use((_req, _res, next) => {
-    next(new AppError('not_found', 'No such resource. The API lives under /v1.'));
+    next(new AppError('not_found', `No such resource. The API lives under ${config.basePath}.`));
   });
   app.use(problemHandler(logger));
   return { app, services, logger, spec };

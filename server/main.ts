@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   const stopSweeps = config.worker ? startSweeps(services, logger) : null;
   const server = createServer(meridian).listen(config.port, config.host, () => {
     const { port } = server.address() as AddressInfo;
-    say(`meridian: listening on http://${config.host}:${port}/v1`);
+    say(`meridian: listening on http://${config.host}:${port}${config.basePath}`);
     logger.info({ port }, 'listening');
   });
   const stop = (signal: string) => {
