@@ -15,7 +15,7 @@ import { analyse, horizonDays, statusReportHistory } from '../server/services/ag
 import { loadPortfolio } from '../server/services/agents/portfolio.js';
 import { systemActor } from '../server/services/context.js';
 import { buildServices } from '../server/services/index.js';
-import { createJobRunner } from '../server/workers/registry.js';
+import { createJobRunner } from '../server/jobs/index.js';
 
 const env = process.env;
 const db = openDatabase({

@@ -57,7 +57,7 @@ export async function benchAgents(): Promise<Record<string, string | number>[]> 
   const db = openDatabase({ databaseUrl: databaseUrl || null, sqliteFile });
   await migrate(db);
   const services = buildServices({ db, clock: systemClock }, config);
-  const nyc = (await services.identity.createTenant({ name: 'NYC (bench)' })).tenant.id;
+  const nyc = (await services.tenants.create({ name: 'NYC (bench)' })).tenant.id;
   let t0 = performance.now();
   await importNycCapitalProjects({ db, clock: systemClock }, services, systemActor(nyc), fs.readFileSync(NYC_DATASET), {
     fileName: NYC_DATASET,

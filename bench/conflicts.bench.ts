@@ -1,12 +1,12 @@
 /**
- * Allocation conflicts: the sweep over interval endpoints (server/services/conflicts.ts) against the day-by-day
- * application of the definition, on the same allocations in the same run. The issue asks that the sweep's cost grow
- * with the number of allocations, not with the number of days: the second case spans ten times the days of the
- * first with the same allocations, the third has ten times the allocations of the second.
+ * Allocation conflicts: the sweep over interval endpoints (server/services/allocation-conflicts.ts) against the
+ * day-by-day application of the definition, on the same allocations in the same run. The issue asks that the sweep's
+ * cost grow with the number of allocations, not with the number of days: the second case spans ten times the days of
+ * the first with the same allocations, the third has ten times the allocations of the second.
  */
 import { Bench } from 'tinybench';
 import { dateOf, dayNumber } from '../server/services/availability.js';
-import { findConflicts, type SweepAllocation } from '../server/services/conflicts.js';
+import { findConflicts, type SweepAllocation } from '../server/services/allocation-conflicts.js';
 
 /** Deterministic pseudo-random numbers (mulberry32), so every run measures the same input. */
 function rng(seed: number): () => number {

@@ -17,8 +17,7 @@ import { systemClock } from '../server/clock.js';
 import { loadConfig } from '../server/config.js';
 import { migrate, openDatabase } from '../server/repositories/db.js';
 import { buildServices } from '../server/services/index.js';
-import { newSecret } from '../server/services/webhooks.js';
-import { DeliveryWorker } from '../server/workers/delivery.js';
+import { DeliveryWorker, newSecret } from '../server/services/webhooks/index.js';
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;

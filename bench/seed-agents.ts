@@ -8,7 +8,7 @@
  */
 import type { Knex } from 'knex';
 import { allocations } from '../server/repositories/allocations.js';
-import type { VersionedRecord, VersionedTable } from '../server/repositories/common.js';
+import type { VersionedRecord, VersionedTable } from '../server/repositories/versioned-table.js';
 import { issues } from '../server/repositories/issues.js';
 import { milestones } from '../server/repositories/milestones.js';
 import { projects } from '../server/repositories/projects.js';

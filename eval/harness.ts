@@ -98,14 +98,14 @@ export async function startEvalWorld(
     const s = meridian.app.listen(0, '127.0.0.1', () => resolve(s));
   });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-  const { identity } = meridian.services;
+  const { tenants, apiKeys } = meridian.services;
   const tenant = async (name: string, currency = 'USD', timezone = 'UTC'): Promise<EvalTenant> => {
-    const created = await identity.createTenant({ name, userName: 'Eval', currency, timezone });
+    const created = await tenants.create({ name, userName: 'Eval', currency, timezone });
     const actor = systemActor(created.tenant.id);
     return {
       id: created.tenant.id,
-      readKey: (await identity.createApiKey(actor, { name: 'eval read', scopes: ['read'] })).key,
-      writeKey: (await identity.createApiKey(actor, { name: 'eval write', scopes: ['read', 'write'] })).key,
+      readKey: (await apiKeys.create(actor, { name: 'eval read', scopes: ['read'] })).key,
+      writeKey: (await apiKeys.create(actor, { name: 'eval write', scopes: ['read', 'write'] })).key,
     };
   };
   const nyc = await tenant('NYC Capital Projects (eval)', 'USD', 'America/New_York');

@@ -22,7 +22,6 @@ import { answerClientErrors } from './http/client-errors.js';
 import { callHandler, resolveOperation } from './http/dispatch.js';
 import { docsRoutes } from './http/docs.js';
 import { buildHandlers } from './http/handlers/index.js';
-import { healthRoutes } from './http/health.js';
 import { idempotencyKeys } from './http/idempotency.js';
 import {
   accessLog,
@@ -33,6 +32,7 @@ import {
   requireDeclaredBody,
   validateAgainstSpec,
 } from './http/middleware.js';
+import { probeRoutes } from './http/probes.js';
 import { problemHandler } from './http/problem.js';
 import { FailedAuthLimit, tenantRateLimit } from './http/rate-limit.js';
 import { type LoadedSpec, loadSpec } from './http/spec.js';
@@ -75,7 +75,7 @@ export function createApp(options: AppOptions): MeridianApp {
   app.use(helmet());
   app.use(accessLog(logger));
   // Liveness and readiness: no key, no rate limit, outside /v1 (docs/design.md, Operations).
-  app.use(healthRoutes(services.health, logger));
+  app.use(probeRoutes(services.readiness, logger));
   // The interactive API reference, rendered from /v1/openapi.json with assets from our own node_modules.
   app.use(docsRoutes(config.basePath));
   app.get(`${config.basePath}/openapi.json`, (_req, res) => {
@@ -86,16 +86,17 @@ export function createApp(options: AppOptions): MeridianApp {
   });
   app.use(config.basePath, noStore());
 
-  // The key is checked first; only failures count against (and are refused by) the per-address limit (issue 13).
+  // The key is checked first; only failures count against (and are refused by) the per-address limit
+  // (docs/design.md, "Limits").
   const failedAuth = new FailedAuthLimit(services.rateLimits, config.authFailuresPerMinute);
   app.use(
     config.basePath,
-    authenticate(services.identity, (req) => failedAuth.refusal(req)),
+    authenticate(services.authentication, (req) => failedAuth.refusal(req)),
   );
   app.use(
     config.basePath,
     tenantRateLimit(services.rateLimits, (req) =>
-      req.principal ? services.identity.rateLimitOf(req.principal.tenant) : 1,
+      req.principal ? services.tenants.rateLimitOf(req.principal.tenant) : 1,
     ),
   );
 
@@ -107,9 +108,9 @@ export function createApp(options: AppOptions): MeridianApp {
   app.use(idempotencyKeys(services.idempotency));
   app.use(callHandler(buildHandlers(services), config.basePath));
 
-  // Anything outside /v1.
+  // Anything outside the base path.
   app.use((_req, _res, next) => {
-    next(new AppError('not_found', 'No such resource. The API lives under /v1.'));
+    next(new AppError('not_found', `No such resource. The API lives under ${config.basePath}.`));
   });
   app.use(problemHandler(logger));
   return { app, services, logger, spec };

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { findApiKeyByHash, findTenantsByName } from './repositories/tenants.js';
 import type { BaseDeps } from './services/context.js';
 import { systemActor } from './services/context.js';
-import { hashApiKey } from './services/identity.js';
+import { hashApiKey } from './services/identity/index.js';
 import { type ImportReport, importNycCapitalProjects } from './services/import-nyc.js';
 import type { Services } from './services/index.js';
 
@@ -45,7 +45,7 @@ export async function ensureDemoTenant(
   let tenantId = existing?.id;
   const created = !existing;
   if (!tenantId) {
-    const { tenant } = await services.identity.createTenant({
+    const { tenant } = await services.tenants.create({
       name: DEMO_TENANT_NAME,
       plan: 'TEAM',
       currency: 'USD',
@@ -58,7 +58,7 @@ export async function ensureDemoTenant(
   let newKey: string | null = null;
   if (apiKey) {
     if (!(await findApiKeyByHash(deps.db.knex, hashApiKey(apiKey)))) {
-      await services.identity.createApiKey(actor, {
+      await services.apiKeys.create(actor, {
         name: 'Demo admin key (MERIDIAN_API_KEY)',
         scopes: ['read', 'write', 'admin'],
         key: apiKey,
@@ -66,7 +66,7 @@ export async function ensureDemoTenant(
     }
   } else if (created) {
     newKey = (
-      await services.identity.createApiKey(actor, {
+      await services.apiKeys.create(actor, {
         name: 'Demo admin key',
         scopes: ['read', 'write', 'admin'],
       })

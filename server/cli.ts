@@ -81,7 +81,7 @@ tenants
   .action(
     (opts: { name: string; plan: TenantPlan; currency: string; timezone: string; rateLimit?: number }) =>
       withServices(async ({ services }) => {
-        const { tenant, user } = await services.identity.createTenant({
+        const { tenant, user } = await services.tenants.create({
           name: opts.name,
           plan: opts.plan,
           currency: opts.currency.toUpperCase(),
@@ -107,8 +107,8 @@ keys
       if (opts.expiresAt !== undefined && Number.isNaN(Date.parse(opts.expiresAt))) {
         throw new InvalidArgumentError('--expires-at must be an RFC 3339 instant');
       }
-      const tenant = await services.identity.resolveTenant(opts.tenant);
-      const { apiKey, key } = await services.identity.createApiKey(systemActor(tenant.id), {
+      const tenant = await services.tenants.resolve(opts.tenant);
+      const { apiKey, key } = await services.apiKeys.create(systemActor(tenant.id), {
         name: opts.name,
         scopes: opts.scopes,
         expiresAt: opts.expiresAt ? new Date(opts.expiresAt).toISOString() : null,
@@ -130,7 +130,7 @@ program
   .action((source: string, file: string, opts: { tenant: string; json?: boolean }) =>
     withServices(async ({ deps, services }) => {
       if (source !== 'nyc-capital-projects') throw new InvalidArgumentError(`unknown source "${source}"`);
-      const tenant = await services.identity.resolveTenant(opts.tenant);
+      const tenant = await services.tenants.resolve(opts.tenant);
       // A bar when stdout is a terminal; otherwise a plain line every 250 rows on stderr (stdout keeps the report).
       const progress = progressReporter({ label: 'imported', unit: 'status reports' });
       const report = await importNycCapitalProjects(

@@ -40,7 +40,10 @@ export interface Config {
   demoApiKey: string | null;
   /** Import the bundled NYC portfolio into the demo tenant on first start (env `MERIDIAN_IMPORT_DEMO`, default true). */
   importDemo: boolean;
-  /** Public base URL used in `Location` and `Link` headers is derived from the request; this is the `/v1` mount path. */
+  /**
+   * Where the API is mounted (`/v1`): its routes, the served spec and every `Location` header are under it; `Link`
+   * headers take the request's own origin.
+   */
   basePath: '/v1';
   /**
    * Allow webhook URLs on plain http and on loopback, private, link-local, unique-local, CGNAT and metadata
@@ -56,11 +59,12 @@ export interface Config {
   /** Timeout of one delivery attempt in ms (env `MERIDIAN_WEBHOOK_TIMEOUT_MS`, default 15000). */
   webhookTimeoutMs: number;
   /**
-   * Run the webhook delivery worker inside the API process (env `MERIDIAN_WORKER`; default on, off when
-   * NODE_ENV=test so test servers send nothing unless a test starts a worker). `npm run worker` runs it alone.
+   * Run the job runner (webhook deliveries and agent executions) and the periodic sweeps inside the API process
+   * (env `MERIDIAN_WORKER`; default on, off when NODE_ENV=test so test servers send and run nothing unless a test
+   * starts a runner). `npm run worker` runs them alone.
    */
   worker: boolean;
-  /** How often an idle delivery worker looks for due deliveries, in ms (env `MERIDIAN_WORKER_POLL_MS`, default 500). */
+  /** How often an idle job runner looks for due jobs, in ms (env `MERIDIAN_WORKER_POLL_MS`, default 500). */
   workerPollMs: number;
   /**
    * Lease of an agent execution's claim, in ms (env `MERIDIAN_AGENT_LEASE_MS`, default 60000): the worker extends it
@@ -73,8 +77,9 @@ export interface Config {
    */
   agentStageDelayMs: number;
   /**
-   * The language model that may write Ask answers and the agents' prose (issue 12; docs/design.md, "Ask"), or null
-   * (the default: the embedded engine only). Set when both `MERIDIAN_LLM_BASE_URL` and `MERIDIAN_LLM_MODEL` are.
+   * The language model that may write Ask answers and the agents' prose (docs/design.md, "Bring your own model"),
+   * or null (the default: the embedded engine only). Set when both `MERIDIAN_LLM_BASE_URL` and `MERIDIAN_LLM_MODEL`
+   * are.
    */
   llm: LlmConfig | null;
 }

@@ -1,16 +1,16 @@
 /**
  * `npm start`: migrate, create the demo tenant and import the NYC portfolio on first run, print the admin key
- * once, and listen on PORT (default 8080).
+ * once, run the job runner (webhook deliveries and agent executions) and the periodic sweeps in this process unless
+ * MERIDIAN_WORKER=false, and listen on PORT (default 8080).
  */
 import type { AddressInfo } from 'node:net';
 import { createApp, createServer } from './app.js';
 import { DEMO_TENANT_NAME, ensureDemoTenant, importDemoPortfolio } from './bootstrap.js';
 import { systemClock } from './clock.js';
 import { loadConfig } from './config.js';
+import { createJobRunner, startSweeps } from './jobs/index.js';
 import { progressReporter } from './progress.js';
 import { migrate, openDatabase } from './repositories/db.js';
-import { createJobRunner } from './workers/registry.js';
-import { startSweeps } from './workers/sweeps.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -47,20 +47,20 @@ async function main(): Promise<void> {
     say('meridian: using MERIDIAN_API_KEY as the demo admin key');
   } else {
     say(
-      'meridian: the demo admin key was printed on first start; create another with: npm run cli -- keys create --tenant "NYC Capital Projects (demo)" --scopes read,write,admin',
+      `meridian: the demo admin key was printed on first start; create another with: npm run cli -- keys create --tenant "${DEMO_TENANT_NAME}" --scopes read,write,admin`,
     );
   }
-  // The job runner (webhook deliveries) runs in the API process unless MERIDIAN_WORKER=false (then: npm run
-  // worker); it shares the app's job queue, so an enqueue wakes it at once.
+  // The job runner (webhook deliveries and agent executions) runs in the API process unless MERIDIAN_WORKER=false
+  // (then: npm run worker); it shares the app's job queue, so an enqueue wakes it at once.
   const worker = config.worker
     ? createJobRunner({ services, clock: systemClock, config, logger }).start()
     : null;
   if (worker) say(`meridian: job runner (${worker.kinds.join(', ')}) running in this process`);
-  // The periodic sweeps (missed milestones) run wherever the worker runs; several at once are safe.
+  // The periodic sweeps (missed milestones) run wherever the job runner runs; several at once are safe.
   const stopSweeps = config.worker ? startSweeps(services, logger) : null;
   const server = createServer(meridian).listen(config.port, config.host, () => {
     const { port } = server.address() as AddressInfo;
-    say(`meridian: listening on http://${config.host}:${port}/v1`);
+    say(`meridian: listening on http://${config.host}:${port}${config.basePath}`);
     logger.info({ port }, 'listening');
   });
   const stop = (signal: string) => {

@@ -1,16 +1,16 @@
 /**
- * `npm run worker`: the job runner (webhook deliveries) and the periodic sweeps alone, without the API (docs/design.md:
- * any number of worker processes on one Postgres; they claim jobs with `FOR UPDATE SKIP LOCKED`). Migrates first,
- * so it can start before the API. Stops on SIGTERM/SIGINT after the round in flight settles.
+ * `npm run worker`: the job runner (every kind of server/jobs/registry.ts: webhook deliveries and agent executions)
+ * and the periodic sweeps alone, without the API (docs/design.md, "Job runner": any number of worker processes on
+ * one Postgres; they claim jobs with `FOR UPDATE SKIP LOCKED`). Migrates first, so it can start before the API.
+ * Stops on SIGTERM/SIGINT after the round in flight settles.
  */
 
 import { systemClock } from './clock.js';
 import { loadConfig } from './config.js';
+import { createJobRunner, startSweeps } from './jobs/index.js';
 import { createLogger } from './logging.js';
 import { migrate, openDatabase } from './repositories/db.js';
 import { buildServices } from './services/index.js';
-import { createJobRunner } from './workers/registry.js';
-import { startSweeps } from './workers/sweeps.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   const worker = createJobRunner({ services, clock: systemClock, config, logger }).start();
   const stopSweeps = startSweeps(services, logger);
   process.stdout.write(
-    `meridian-worker: Node.js ${process.version}\nmeridian-worker: ${worker.id} running jobs (${worker.kinds.join(', ')}): delivering webhooks from ${db.dialect === 'sqlite' ? config.sqliteFile : 'postgres (DATABASE_URL)'}\n`,
+    `meridian-worker: Node.js ${process.version}\nmeridian-worker: ${worker.id} running jobs (${worker.kinds.join(', ')}) from ${db.dialect === 'sqlite' ? config.sqliteFile : 'postgres (DATABASE_URL)'}\n`,
   );
   const stop = (signal: string) => {
     logger.info({ signal }, 'shutting down');

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { expect } from 'chai';
 import { systemClock } from '../../server/clock.js';
 import { loadConfig } from '../../server/config.js';
-import { createJobRunner } from '../../server/workers/registry.js';
+import { createJobRunner } from '../../server/jobs/index.js';
 import { startTestServer, type TestServer, type TestTenant } from '../../test/support/server.js';
 import {
   APIError,

@@ -3,13 +3,13 @@
  * Schema Changes", sqlite.org/lang_altertable.html), for the changes `ALTER TABLE` cannot make (a NOT NULL dropped,
  * a default removed).
  *
- * Why not Knex's `.alter()`: Knex rebuilds the table inside the migration's transaction, where `PRAGMA foreign_keys
- * = OFF` is a no-op, so dropping the old table runs its foreign keys: `ON DELETE CASCADE` children are deleted and
- * the others make the drop fail (knex #6213; TOOLCHAIN.md, "Knex with better-sqlite3 and pg"). Here the pragma is
- * switched off *before* the transaction (the migration must export `config = { transaction: false }`), the table is
- * copied, dropped and renamed, its indexes and triggers are re-created from their stored DDL (so indexes other
- * migrations added survive), `PRAGMA foreign_key_check` must come back empty before the commit, and the pragma is
- * restored afterwards, even on failure.
+ * Why not Knex's `.alter()`: Knex rebuilds the table inside the migration's transaction, where
+ * `PRAGMA foreign_keys = OFF` is a no-op, so dropping the old table runs its foreign keys: `ON DELETE CASCADE`
+ * children are deleted and the others make the drop fail (knex #6213; docs/toolchain.md, "Knex with better-sqlite3
+ * and pg"). Here the pragma is switched off *before* the transaction (the migration must export
+ * `config = { transaction: false }`), the table is copied, dropped and renamed, its indexes and triggers are
+ * re-created from their stored DDL (so indexes other migrations added survive), `PRAGMA foreign_key_check` must come
+ * back empty before the commit, and the pragma is restored afterwards, even on failure.
  */
 import type { Knex } from 'knex';
 

@@ -5,7 +5,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { ApiKeyScope } from '../repositories/tenants.js';
 import type { Actor } from '../services/context.js';
 import { AppError } from '../services/errors.js';
-import { hasScope, type IdentityService, type Principal } from '../services/identity.js';
+import { type AuthenticationService, hasScope, type Principal } from '../services/identity/index.js';
 
 declare global {
   namespace Express {
@@ -26,10 +26,10 @@ const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="meridian"' };
  * Resolves the Bearer key to a principal, or answers 401 `unauthenticated` with `WWW-Authenticate: Bearer`
  * when the header is missing or malformed or the key is unknown, expired or revoked. The key is checked first: each
  * failure is then reported to `onFailure` (the failed-authentication limit), which may answer another error (429)
- * instead; a valid key is never reported, so never refused by that limit (issue 13).
+ * instead; a valid key is never reported, so never refused by that limit (docs/design.md, "Limits").
  */
 export function authenticate(
-  identity: IdentityService,
+  authentication: AuthenticationService,
   onFailure: (req: Request) => Promise<AppError | null> = async () => null,
 ): RequestHandler {
   return async (req: Request, _res: Response, rawNext: NextFunction) => {
@@ -62,7 +62,7 @@ export function authenticate(
       return;
     }
     try {
-      req.principal = await identity.authenticate(match[1]);
+      req.principal = await authentication.authenticate(match[1]);
       next();
     } catch (err) {
       next(err);

@@ -14,7 +14,7 @@
 import type { Request, RequestHandler } from 'express';
 import { operationTable } from '../../generated/operations.js';
 import { AppError } from '../services/errors.js';
-import type { Principal } from '../services/identity.js';
+import type { Principal } from '../services/identity/index.js';
 import { actorOf, requireScope } from './auth.js';
 import { sendResult } from './result.js';
 import type { HandlerContext, HandlerMap, HandlerOutcome, OperationId } from './types.js';
@@ -94,6 +94,7 @@ function contextOf(
     principal,
     actor: actorOf(req),
     baseUrl: `${req.protocol}://${req.get('host')}${basePath}`,
+    basePath,
     req,
   };
 }

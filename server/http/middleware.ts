@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { Config } from '../config.js';
 import { AppError, type FieldError } from '../services/errors.js';
-import { isProbe } from './health.js';
+import { isProbe } from './probes.js';
 import type { LoadedSpec } from './spec.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -187,8 +187,8 @@ export function validateAgainstSpec(spec: LoadedSpec, config: Config): RequestHa
 /**
  * A request without a body to an operation whose body is required (`requestBody.required: true`) answers 400 naming
  * the body. express-openapi-validator 5.6 only enforces it when the body schema itself lists required properties, so
- * a `PATCH` (no required fields) with no body got through as if it were `{}` (issue 13); `{}` itself is a body, and a
- * no-op (the spec's "Updates and concurrency").
+ * a `PATCH` (no required fields) with no body would get through as if it were `{}` (docs/design.md, "Conventions on
+ * the wire"); `{}` itself is a body, and a no-op (the spec's "Updates and concurrency").
  * @throws AppError 400 `validation_failed`.
  */
 export function requireDeclaredBody(): RequestHandler {
@@ -244,7 +244,7 @@ function nulFields(root: unknown, location: FieldError['location']): FieldError[
 /**
  * Refuses the NUL character (U+0000) in every string input with 400 `validation_failed` naming each field
  * (docs/design.md, Limits; the spec's "Strings" rule): body values and keys, query parameters and path parameters.
- * Postgres cannot store NUL in text (it answered 500) while SQLite stored it, so both databases now answer alike, and
+ * Postgres cannot store NUL in text while SQLite can, so refusing it here makes both databases answer alike, and
  * no string with NUL reaches a repository. Header values need no check here: Node's HTTP parser refuses a NUL in a
  * header before any middleware runs (400, server/http/client-errors.ts).
  *

@@ -51,9 +51,9 @@ export function tenantRateLimit(
 }
 
 /**
- * Failed authentication per client address (issue 13): only requests whose key is missing or not valid are
- * counted or refused, so a valid key is never refused by it, whoever shares its address (a NAT, a proxy). An
- * address that used up its failures in the last 60 s gets 429 instead of 401 for every further failure until the
+ * Failed authentication per client address (docs/design.md, "Limits"): only requests whose key is missing or not
+ * valid are counted or refused, so a valid key is never refused by it, whoever shares its address (a NAT, a proxy).
+ * An address that used up its failures in the last 60 s gets 429 instead of 401 for every further failure until the
  * oldest leaves the window. Behind a proxy, set MERIDIAN_TRUST_PROXY so the address is the client's.
  */
 export class FailedAuthLimit {

@@ -7,7 +7,7 @@ import type { Request } from 'express';
 import type { operations } from '../../generated/openapi.js';
 import type { OperationId } from '../../generated/operations.js';
 import type { Actor } from '../services/context.js';
-import type { Principal } from '../services/identity.js';
+import type { Principal } from '../services/identity/index.js';
 
 export type { OperationId };
 
@@ -50,8 +50,10 @@ export interface HandlerContext<O extends OperationId> {
   body: BodyOf<O>;
   principal: Principal;
   actor: Actor;
-  /** Absolute URL of the API root, e.g. `http://127.0.0.1:8080/v1` (for `Location` and `Link`). */
+  /** Absolute URL of the API root, e.g. `http://127.0.0.1:8080/v1` (for `Link`). */
   baseUrl: string;
+  /** The configured base path, e.g. `/v1` (for `Location`: ./result.ts). */
+  basePath: string;
   req: Request;
 }
 

@@ -1,19 +1,21 @@
 /**
- * What the agents read (issue 11: page or stream through records, never load a tenant twice): each table of the
- * tenant, or of one project, in pages of a bounded size, ordered by an index so each page is one index range
+ * What the agents read (docs/design.md, "Agents", Memory: page or stream through records, never load a tenant
+ * twice): each table of the tenant, or of one project, in pages of a bounded size, ordered by an index so each page
+ * is one index range
  * (keyset pagination on the row value `(created_at, id)`, or `(project_id, created_at, id)` for milestones, which is
  * how their index is laid out). Rows become records through the tables' own mappers (the SQLite/Postgres
  * normalisation lives there once). An agent run calls each scan at most once.
  */
 import type { Knex } from 'knex';
 import { type AllocationRecord, allocations } from './allocations.js';
-import type { Executor, VersionedRecord, VersionedTable } from './common.js';
 import { type IssueRecord, issues } from './issues.js';
 import { type MilestoneRecord, milestones } from './milestones.js';
 import { type ProjectRecord, projects } from './projects.js';
 import { type ResourceRecord, resources } from './resources.js';
 import { type RiskRecord, risks } from './risks.js';
+import type { Executor } from './sql.js';
 import { settingsOf } from './tenants.js';
+import type { VersionedRecord, VersionedTable } from './versioned-table.js';
 
 /** Rows per page of a scan. */
 export const SCAN_PAGE_SIZE = 1_000;

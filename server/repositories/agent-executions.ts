@@ -7,10 +7,11 @@
  * settlement that lost its race changes nothing.
  */
 import type { Knex } from 'knex';
-import type { Schema } from '../schemas.js';
-import type { Executor, Page, PageRequest } from './common.js';
-import { parseJson, toCount } from './common.js';
+import type { ListFilter, Schema } from '../schemas.js';
 import type { JobProgress } from './jobs.js';
+import type { Page, PageRequest } from './lists.js';
+import type { Executor } from './sql.js';
+import { parseJson, toCount } from './values.js';
 
 /** An execution as the API shows it (spec `AgentExecution`). */
 export type ExecutionRecord = Schema<'AgentExecution'>;
@@ -30,13 +31,11 @@ export interface NewExecution {
   createdAt: string;
 }
 
-/** Filters and order of GET /agents/executions. */
-export interface ExecutionFilter {
-  agentId?: Schema<'AgentId'> | undefined;
-  status?: ExecutionStatus | undefined;
-  /** `asc` (oldest first, the default) or `desc` (newest first), by createdAt then id. */
-  order?: 'asc' | 'desc' | undefined;
-}
+/**
+ * Filters and order of GET /agents/executions: `sort` `createdAt` (oldest first, the default) or `-createdAt`
+ * (newest first), then id.
+ */
+export type ExecutionFilter = ListFilter<'listAgentExecutions'>;
 
 type Row = Record<string, unknown>;
 
@@ -130,7 +129,7 @@ export async function listExecutions(
   if (filter.agentId !== undefined) where.agent_id = filter.agentId;
   if (filter.status !== undefined) where.status = filter.status;
   const [countRow] = await db('agent_executions').where(where).count({ n: '*' });
-  const order = filter.order ?? 'asc';
+  const order = filter.sort === '-createdAt' ? 'desc' : 'asc';
   const rows = (await selectExecutions(db)
     .where(Object.fromEntries(Object.entries(where).map(([k, v]) => [`e.${k}`, v])))
     .orderBy([
@@ -209,7 +208,7 @@ export async function markFailed(
   return changed === 1;
 }
 
-/** Outputs stored before issue 12 carry no `engine`: the embedded engine wrote every one of them. */
+/** An output stored without an `engine` field was written by the embedded engine: it is shown as `embedded`. */
 function withEngine(output: Schema<'AgentOutput'> | null): Schema<'AgentOutput'> | null {
   return output && !output.engine ? { ...output, engine: 'embedded' } : output;
 }

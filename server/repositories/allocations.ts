@@ -3,9 +3,12 @@
  * [from, to] exactly when `end_date >= from AND start_date <= to` (text order is date order).
  */
 import type { Knex } from 'knex';
-import type { Schema } from '../schemas.js';
-import type { Executor, Page, PageRequest } from './common.js';
-import { column, isPostgres, type SortField, sortOrder, VersionedTable } from './common.js';
+import type { ListFilter, Schema } from '../schemas.js';
+import type { Page, PageRequest } from './lists.js';
+import { type SortField, sortOrder } from './lists.js';
+import type { Executor } from './sql.js';
+import { isPostgres } from './sql.js';
+import { column, VersionedTable } from './versioned-table.js';
 
 /** An allocation as stored and as the API shows it. */
 export type AllocationRecord = Schema<'Allocation'>;
@@ -26,15 +29,11 @@ export const allocations = new VersionedTable<AllocationRecord, AllocationFields
   },
 });
 
-/** Filters of GET /allocations: resourceId and projectId exact; from/to keep allocations overlapping the range. */
-export interface AllocationFilter {
-  resourceId?: string | undefined;
-  projectId?: string | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-  /** Order of a page (spec `AllocationSort`); default `createdAt`. */
-  sort?: Schema<'AllocationSort'> | undefined;
-}
+/**
+ * Filters of GET /allocations: resourceId and projectId exact; from/to keep allocations overlapping the range;
+ * `sort`, the order of a page (spec `AllocationSort`; default `createdAt`).
+ */
+export type AllocationFilter = ListFilter<'listAllocations'>;
 
 /** What GET /allocations sorts by (spec `AllocationSort`), each served by an index. */
 const ALLOCATION_SORTS: Record<string, SortField> = {

@@ -4,13 +4,14 @@
  */
 import type { Knex } from 'knex';
 import { type AllocationRecord, allocations } from './allocations.js';
-import type { Executor, VersionedRecord, VersionedTable } from './common.js';
-import { isPostgres } from './common.js';
 import { type IssueRecord, issues } from './issues.js';
 import { type MilestoneRecord, milestones } from './milestones.js';
 import { facetKey, type ProjectRecord, type ProjectStatus, projects } from './projects.js';
 import { type ResourceRecord, resources } from './resources.js';
 import { type RiskRecord, risks } from './risks.js';
+import type { Executor } from './sql.js';
+import { isPostgres } from './sql.js';
+import type { VersionedRecord, VersionedTable } from './versioned-table.js';
 
 async function select<R extends VersionedRecord, F extends object>(
   table: VersionedTable<R, F>,

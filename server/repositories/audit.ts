@@ -2,9 +2,11 @@
  * Audit log rows: appended in the transaction of the mutation they record; this module has no update or
  * delete path on purpose (append-only, docs/design.md).
  */
-import type { Schema } from '../schemas.js';
-import type { Executor, Page, PageRequest, SortField } from './common.js';
-import { insertRow, paginate, sortOrder } from './common.js';
+import type { ListFilter } from '../schemas.js';
+import type { Page, PageRequest, SortField } from './lists.js';
+import { paginate, sortOrder } from './lists.js';
+import type { Executor } from './sql.js';
+import { insertRow } from './sql.js';
 
 /** One change of one field: its value before and after (any JSON value). */
 export interface FieldChange {
@@ -53,17 +55,11 @@ export async function listAuditForResource(
   return rows.map(toEntry);
 }
 
-/** Filters of GET /audit-logs: exact matches; `actorId` matches the user or the key; since ≤ occurredAt < until. */
-export interface AuditFilter {
-  action?: string | undefined;
-  resourceType?: string | undefined;
-  resourceId?: string | undefined;
-  actorId?: string | undefined;
-  since?: string | undefined;
-  until?: string | undefined;
-  /** `occurredAt` (oldest first, the default) or `-occurredAt` (newest first); spec `AuditLogSort`. */
-  sort?: Schema<'AuditLogSort'> | undefined;
-}
+/**
+ * Filters of GET /audit-logs: exact matches; `actorId` matches the user or the key; since ≤ occurredAt < until;
+ * `sort` `occurredAt` (oldest first, the default) or `-occurredAt` (newest first; spec `AuditLogSort`).
+ */
+export type AuditFilter = ListFilter<'listAuditLogs'>;
 
 /** What GET /audit-logs sorts by: the (tenant, occurred_at, id) index, walked either way. */
 const AUDIT_SORTS: Record<string, SortField> = { occurredAt: { sql: 'occurred_at' } };

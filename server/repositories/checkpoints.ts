@@ -1,7 +1,7 @@
 /**
  * Import checkpoints: the last report date applied per (tenant, source, external id).
  */
-import type { Executor } from './common.js';
+import type { Executor } from './sql.js';
 
 /** The date (`YYYY-MM-DD`) of the last applied report, or null. */
 export async function getCheckpoint(

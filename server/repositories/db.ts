@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import knexFactory, { type Knex } from 'knex';
+import { SqlTexts } from './sql.js';
 
 export type { Knex };
 
@@ -58,18 +59,25 @@ export const STATEMENT_CACHE_SIZE = 1000;
 
 /**
  * Knex's better-sqlite3 client, reusing prepared statements: Knex prepares every query anew (17 % of the CPU of
- * GET /projects/{id} in the issue-8 profile); this keeps one statement per SQL text and connection, least recently
- * used out first. The SQL text holds `?` placeholders, never values, so the number of distinct texts is bounded by
- * the code. Statements are held by the connection they were prepared on (Knex's transaction clients are copies of
- * the client, so the connection is the one object every query of it sees), never by the module.
+ * GET /projects/{id}: bench/results/profiles.md); this keeps one statement per SQL text and connection, least
+ * recently used out first. The SQL text holds `?` placeholders, never values, so the number of distinct texts is
+ * bounded by the code. Statements are held by the connection they were prepared on (Knex's transaction clients are
+ * copies of the client, so the connection is the one object every query of it sees), never by the module. The
+ * client also holds the database's {@link SqlTexts} (./sql.ts), as a getter of its class, which Knex's transaction
+ * clients share (they are built on the class's prototype).
  */
-function cachingBetterSqlite3Client(): KnexClientClass {
+function cachingBetterSqlite3Client(sqlTexts: SqlTexts): KnexClientClass {
   const Base = require('knex/lib/dialects/better-sqlite3/index.js') as KnexClientClass;
   const Client = class extends (Base as new (
     config: Knex.Config,
   ) => {
     _formatBindings(bindings: unknown[] | undefined): unknown[];
   }) {
+    /** The database's SQL texts (./sql.ts). */
+    get sqlTexts(): SqlTexts {
+      return sqlTexts;
+    }
+
     async _query(connection: SqliteConnection, obj: KnexQueryObject): Promise<KnexQueryObject> {
       if (!obj.sql) throw new Error('The query is empty');
       if (!connection) throw new Error('No connection provided');
@@ -82,8 +90,9 @@ function cachingBetterSqlite3Client(): KnexClientClass {
       // that was not already.
       if (obj.sql === 'BEGIN;') obj.sql = 'BEGIN IMMEDIATE;';
       // `.first()` ends its SQL in `limit ?` bound to 1: SQLite (3.54 with STAT4, as better-sqlite3 13 builds it)
-      // re-plans a statement whose LIMIT is a bound parameter on every run (≈ 15 µs on a 5 µs point read; issue 8,
-      // round 2), so that one value is written into the SQL text. Other limits stay bound (one statement per text).
+      // re-plans a statement whose LIMIT is a bound parameter on every run (≈ 15 µs on a 5 µs point read;
+      // bench/results/profiles.md), so that one value is written into the SQL text. Other limits stay bound (one
+      // statement per text).
       const last = obj.bindings?.length ? obj.bindings[obj.bindings.length - 1] : undefined;
       if (last === 1 && obj.sql.endsWith(' limit ?')) {
         obj.sql = `${obj.sql.slice(0, -1)}1`;
@@ -115,19 +124,25 @@ function cachingBetterSqlite3Client(): KnexClientClass {
 }
 
 /**
- * Knex's pg client, sending reads as named prepared statements (issue 8): Postgres parses and plans a named
- * statement once per connection and then only binds and executes it. The name is derived from the SQL text (which
- * holds placeholders, never values), so the same query reuses its statement on every connection it meets. Only
- * plain reads are named: writes and DDL stay unnamed, and a statement whose cached plan a schema change outdated is
- * retried unnamed.
+ * Knex's pg client, sending reads as named prepared statements (docs/design.md, "The request pipeline", hot-path
+ * rules): Postgres parses and plans a named statement once per connection and then only binds and executes it. The
+ * name is derived from the SQL text (which holds placeholders, never values), so the same query reuses its
+ * statement on every connection it meets. Only plain reads are named: writes and DDL stay unnamed, and a statement
+ * whose cached plan a schema change outdated is retried unnamed. The client holds the database's {@link SqlTexts}
+ * as the SQLite client does.
  */
-function preparingPgClient(): KnexClientClass {
+function preparingPgClient(sqlTexts: SqlTexts): KnexClientClass {
   const Base = require('knex/lib/dialects/postgres/index.js') as KnexClientClass;
   const Client = class extends (Base as new (
     config: Knex.Config,
   ) => {
     _query(connection: unknown, obj: KnexQueryObject): Promise<KnexQueryObject>;
   }) {
+    /** The database's SQL texts (./sql.ts). */
+    get sqlTexts(): SqlTexts {
+      return sqlTexts;
+    }
+
     override async _query(connection: unknown, obj: KnexQueryObject): Promise<KnexQueryObject> {
       const sql = obj.sql;
       if (!sql || obj.options?.name !== undefined || !/^select\b/i.test(sql) || /;\s*\S/.test(sql))
@@ -156,13 +171,14 @@ function namedAs(knex: Knex, client: 'pg' | 'better-sqlite3'): void {
 }
 
 /**
- * Opens the database named by the options. SQLite gets WAL, foreign keys and a 5 s busy timeout on its
- * single pooled connection (TOOLCHAIN.md); the parent folder of the file is created when missing.
+ * Opens the database named by the options, with one {@link SqlTexts} of its own. SQLite gets WAL, foreign keys and
+ * a 5 s busy timeout on its single pooled connection (docs/toolchain.md, "Knex with better-sqlite3 and pg"); the
+ * parent folder of the file is created when missing.
  */
 export function openDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl && /^postgres(ql)?:\/\//.test(options.databaseUrl)) {
     const knex = knexFactory({
-      client: preparingPgClient() as unknown as typeof Knex.Client,
+      client: preparingPgClient(new SqlTexts()) as unknown as typeof Knex.Client,
       connection: options.databaseUrl,
       pool: { min: 0, max: 10 },
       ...(options.pgSchema ? { searchPath: [options.pgSchema] } : {}),
@@ -173,7 +189,7 @@ export function openDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
   fs.mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
   const knex = knexFactory({
-    client: cachingBetterSqlite3Client() as unknown as typeof Knex.Client,
+    client: cachingBetterSqlite3Client(new SqlTexts()) as unknown as typeof Knex.Client,
     connection: { filename: options.sqliteFile },
     useNullAsDefault: true,
     pool: {

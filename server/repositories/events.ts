@@ -1,8 +1,8 @@
 /**
  * The outbox table: one row per event, written in the transaction of the change that caused it.
  */
-import type { Executor } from './common.js';
-import { insertRow } from './common.js';
+import type { Executor } from './sql.js';
+import { insertRow } from './sql.js';
 
 /** An event as stored: the delivered JSON body is `payload`, byte for byte. */
 export interface EventRecord {

@@ -1,8 +1,8 @@
 /**
  * Idempotency-Key rows: reserve (insert, failing on an existing key), read, complete, release.
  */
-import type { Executor } from './common.js';
-import { parseJson } from './common.js';
+import type { Executor } from './sql.js';
+import { parseJson } from './values.js';
 
 /** A stored key. */
 export interface IdempotencyRecord {

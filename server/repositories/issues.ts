@@ -1,9 +1,11 @@
 /**
  * Issues table: rows ⇄ the API's `Issue`.
  */
-import type { Schema } from '../schemas.js';
-import type { Executor, Page, PageRequest } from './common.js';
-import { column, type SortField, sortOrder, VersionedTable } from './common.js';
+import type { ListFilter, Schema } from '../schemas.js';
+import type { Page, PageRequest } from './lists.js';
+import { type SortField, sortOrder } from './lists.js';
+import type { Executor } from './sql.js';
+import { column, VersionedTable } from './versioned-table.js';
 
 /** An issue as stored and as the API shows it. */
 export type IssueRecord = Schema<'Issue'>;
@@ -26,15 +28,11 @@ export const issues = new VersionedTable<IssueRecord, IssueFields>({
   },
 });
 
-/** Filters of GET /issues: each given one restricts to exact matches (seed rule 1). */
-export interface IssueFilter {
-  projectId?: string | undefined;
-  status?: Schema<'IssueStatus'> | undefined;
-  priority?: Schema<'IssuePriority'> | undefined;
-  assigneeId?: string | undefined;
-  /** Order (spec `IssueSort`); default `createdAt`. */
-  sort?: Schema<'IssueSort'> | undefined;
-}
+/**
+ * Filters of GET /issues: each given one restricts to exact matches (seed rule 1); `sort` (spec `IssueSort`;
+ * default `createdAt`).
+ */
+export type IssueFilter = ListFilter<'listIssues'>;
 
 /** What GET /issues sorts by (spec `IssueSort`), each served by an index; priority by rank, not alphabetically. */
 const ISSUE_SORTS: Record<string, SortField> = {

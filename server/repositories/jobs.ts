@@ -4,8 +4,9 @@
  * worker whose lease expired (and was taken over) writes nothing.
  */
 import type { Knex } from 'knex';
-import type { Executor } from './common.js';
-import { isPostgres, parseJson } from './common.js';
+import type { Executor } from './sql.js';
+import { isPostgres } from './sql.js';
+import { parseJson } from './values.js';
 
 /** PENDING → RUNNING → COMPLETED | FAILED | CANCELLED (a RUNNING job whose lease expired is claimable again). */
 export const JOB_STATUSES = ['PENDING', 'RUNNING', 'COMPLETED', 'FAILED', 'CANCELLED'] as const;

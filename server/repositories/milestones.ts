@@ -1,9 +1,13 @@
 /**
  * Milestones table: rows ⇄ the API's `Milestone`, plus the missed-milestone sweep's queries.
  */
-import type { Schema } from '../schemas.js';
-import type { Executor, Page, PageRequest } from './common.js';
-import { column, compareKeys, runSql, type SortField, sortOrder, sqlOnce, VersionedTable } from './common.js';
+import type { ListFilter, Schema } from '../schemas.js';
+import type { Page, PageRequest } from './lists.js';
+import { type SortField, sortOrder } from './lists.js';
+import type { Executor } from './sql.js';
+import { runSql, sqlOnce } from './sql.js';
+import { compareKeys } from './values.js';
+import { column, VersionedTable } from './versioned-table.js';
 
 /** A milestone as stored and as the API shows it. */
 export type MilestoneRecord = Schema<'Milestone'>;
@@ -38,7 +42,7 @@ export function listMilestones(
   db: Executor,
   tenantId: string,
   projectId: string,
-  filter: { status?: Schema<'MilestoneStatus'> | undefined; sort?: Schema<'MilestoneSort'> | undefined },
+  filter: ListFilter<'listProjectMilestones'>,
   page: PageRequest,
 ): Promise<Page<MilestoneRecord>> {
   return milestones.list(
@@ -62,8 +66,8 @@ export async function milestonesByDueDate(
   projectId: string,
 ): Promise<MilestoneRecord[]> {
   // Sorted here, not by ORDER BY: a project has a handful of milestones, and SQLite re-plans an ordered statement
-  // with bound parameters on every run (≈ 10 µs of a 3 µs read; issue 8, round 2). Dates and ids are ASCII, so
-  // JavaScript's string order is SQLite's BINARY order.
+  // with bound parameters on every run (≈ 10 µs of a 3 µs read; bench/results/profiles.md). Dates and ids are
+  // ASCII, so JavaScript's string order is SQLite's BINARY order.
   const rows = await runSql(db, milestonesOfProjectSql(db, tenantId, projectId), [tenantId, projectId]);
   return rows.map(milestones.toRecord).sort((a, b) => compareKeys([a.dueDate, a.id], [b.dueDate, b.id]));
 }

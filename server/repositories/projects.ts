@@ -3,9 +3,12 @@
  */
 
 import type { Knex } from 'knex';
-import type { Schema } from '../schemas.js';
-import type { Executor, Page, PageRequest, SortField } from './common.js';
-import { column, isPostgres, sortOrder, VersionedTable } from './common.js';
+import type { ListFilter, Schema } from '../schemas.js';
+import type { Page, PageRequest, SortField } from './lists.js';
+import { sortOrder } from './lists.js';
+import type { Executor } from './sql.js';
+import { isPostgres } from './sql.js';
+import { column, VersionedTable } from './versioned-table.js';
 
 /** Project statuses (spec `ProjectStatus`). */
 export type ProjectStatus = Schema<'ProjectStatus'>;
@@ -40,7 +43,7 @@ export const projects = new VersionedTable<ProjectRecord, ProjectFields>({
   },
   joined: { currency: column.text('currency') },
   // A scalar subquery, not a join: the same one index seek per row, but SQLite (3.50, better-sqlite3 13) runs a
-  // GET by id with the join in ≈ 30–40 µs and with the subquery in ≈ 5 µs (issue 8, round 2; bench/results/profiles.md).
+  // GET by id with the join in ≈ 30–40 µs and with the subquery in ≈ 5 µs (bench/results/profiles.md).
   select: (query) =>
     query.select('projects.*', (sub: Knex.QueryBuilder) =>
       sub
@@ -111,19 +114,10 @@ export async function writeProjectFacets(
 
 /**
  * Query of GET /projects: `status` exact (seed rule 1); the descriptive fields and `tag` by item, `q` as a
- * case-insensitive substring of name, code or description, and the order (spec, listProjects).
+ * case-insensitive substring of name, code or description, and the order (spec `ProjectSort`; default
+ * `createdAt`).
  */
-export interface ProjectFilter {
-  status?: ProjectStatus | undefined;
-  category?: string | undefined;
-  borough?: string | undefined;
-  managingAgency?: string | undefined;
-  clientAgency?: string | undefined;
-  tag?: string | undefined;
-  q?: string | undefined;
-  /** Spec `ProjectSort`; default `createdAt`. */
-  sort?: Schema<'ProjectSort'> | undefined;
-}
+export type ProjectFilter = ListFilter<'listProjects'>;
 
 /**
  * What GET /projects sorts by (spec `ProjectSort`), each served by an index of migration 20261124000300. Names

@@ -1,10 +1,10 @@
 /**
- * The shared sliding-window log of the rate limiter (Postgres deployments; issue 8): one row per request let
- * through, in `rate_limit_hits`. A key's hits are read and written under a transaction-scoped advisory lock on the
+ * The shared sliding-window log of the rate limiter (Postgres deployments; docs/design.md, "Limits"): one row per
+ * request let through, in `rate_limit_hits`. A key's hits are read and written under a transaction-scoped advisory lock on the
  * key, so two API processes can never both take the last unit of a window.
  */
 import type { Knex } from 'knex';
-import { toCount } from './common.js';
+import { toCount } from './values.js';
 
 /** What one attempt to take a unit of a key's window found. */
 export interface LoggedHit {

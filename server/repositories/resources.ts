@@ -2,9 +2,12 @@
  * Resources (people): rows ⇄ the API's `Resource`. `skills` is JSON text and `active` a boolean on both databases
  * through the table mapper.
  */
-import type { Schema } from '../schemas.js';
-import type { Executor, Page, PageRequest } from './common.js';
-import { column, isPostgres, type SortField, sortOrder, VersionedTable } from './common.js';
+import type { ListFilter, Schema } from '../schemas.js';
+import type { Page, PageRequest } from './lists.js';
+import { type SortField, sortOrder } from './lists.js';
+import type { Executor } from './sql.js';
+import { isPostgres } from './sql.js';
+import { column, VersionedTable } from './versioned-table.js';
 
 /** A resource as stored and as the API shows it. */
 export type ResourceRecord = Schema<'Resource'>;
@@ -26,14 +29,11 @@ export const resources = new VersionedTable<ResourceRecord, ResourceFields>({
   },
 });
 
-/** Filters of GET /resources: role exact, skill contained in `skills` (exact element), active flag. */
-export interface ResourceFilter {
-  role?: string | undefined;
-  skill?: string | undefined;
-  active?: boolean | undefined;
-  /** Order (spec `ResourceSort`); default `createdAt`. */
-  sort?: Schema<'ResourceSort'> | undefined;
-}
+/**
+ * Filters of GET /resources: role exact, skill contained in `skills` (exact element), active flag; `sort` (spec
+ * `ResourceSort`; default `createdAt`).
+ */
+export type ResourceFilter = ListFilter<'listResources'>;
 
 /**
  * What GET /resources sorts by (spec `ResourceSort`), each served by an index. Names compare lower-cased, and on

@@ -1,9 +1,12 @@
 /**
  * Risks table: rows ⇄ the API's `Risk`.
  */
-import type { Schema } from '../schemas.js';
-import type { Executor, FieldsOf, Page, PageRequest } from './common.js';
-import { column, type SortField, sortOrder, VersionedTable } from './common.js';
+import type { ListFilter, Schema } from '../schemas.js';
+import type { Page, PageRequest } from './lists.js';
+import { type SortField, sortOrder } from './lists.js';
+import type { Executor } from './sql.js';
+import type { FieldsOf } from './versioned-table.js';
+import { column, VersionedTable } from './versioned-table.js';
 
 /** A risk as stored and as the API shows it. */
 export type RiskRecord = Schema<'Risk'>;
@@ -30,14 +33,11 @@ export const risks = new VersionedTable<RiskRecord, RiskFields>({
   },
 });
 
-/** Filters of GET /risks (seed rule 1: each given filter restricts to records with that value). */
-export interface RiskFilter {
-  projectId?: string | undefined;
-  status?: Schema<'RiskStatus'> | undefined;
-  severity?: Schema<'RiskSeverity'> | undefined;
-  /** Order (spec `RiskSort`); default `createdAt`. */
-  sort?: Schema<'RiskSort'> | undefined;
-}
+/**
+ * Filters of GET /risks (seed rule 1: each given filter restricts to records with that value) and its `sort` (spec
+ * `RiskSort`; default `createdAt`).
+ */
+export type RiskFilter = ListFilter<'listRisks'>;
 
 /** What GET /risks sorts by (spec `RiskSort`), each served by an index. */
 const RISK_SORTS: Record<string, SortField> = {

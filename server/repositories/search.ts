@@ -10,10 +10,11 @@
  *
  * What a record's document says is a SQL expression over its own table ({@link SearchSource}), so the write path
  * (one record) and a migration's rebuild (every record) produce the same text. A migration freezes the sources it
- * builds with; {@link SEARCH_SOURCES} must equal the latest of them (test/unit/search-sources.test.ts).
+ * builds with; {@link SEARCH_SOURCES} must equal the latest of them (test/integration/search-index.test.ts,
+ * "uses the sources the latest search migration froze").
  */
-import type { Executor } from './common.js';
-import { isPostgres } from './common.js';
+import type { Executor } from './sql.js';
+import { isPostgres } from './sql.js';
 
 /** How one record type becomes a document: SQL expressions over the columns of its table. */
 export interface SearchSource {

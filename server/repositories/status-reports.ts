@@ -3,17 +3,12 @@
  * computed at read time, `scheduleSlipDays` and `costVariance`). Append-only: reports are inserted, never updated.
  */
 import type { Knex } from 'knex';
-import type { Schema } from '../schemas.js';
-import {
-  type Column,
-  column,
-  type Executor,
-  type Page,
-  type PageRequest,
-  paginate,
-  toBoolean,
-} from './common.js';
+import type { ListFilter, Schema } from '../schemas.js';
+import { type Page, type PageRequest, paginate } from './lists.js';
 import { indexRecord } from './search.js';
+import type { Executor } from './sql.js';
+import { toBoolean } from './values.js';
+import { type Column, column } from './versioned-table.js';
 
 /** A status report as the API shows it (spec `StatusReport`). */
 export type StatusReportRecord = Schema<'StatusReport'>;
@@ -95,11 +90,7 @@ export async function findStatusReport(
 }
 
 /** Filters of the report lists: one project, and an inclusive `asOf` range (`YYYY-MM-DD`). */
-export interface StatusReportFilter {
-  projectId?: string | undefined;
-  since?: string | undefined;
-  until?: string | undefined;
-}
+export type StatusReportFilter = ListFilter<'listStatusReports'>;
 
 function filtered(db: Executor, tenantId: string, filter: StatusReportFilter): Knex.QueryBuilder {
   const query = db(TABLE).where('tenant_id', tenantId).select('*');
@@ -155,7 +146,7 @@ export async function latestStatusReport(
 /**
  * The tenant's reports (or one project's) dated on or before `until`, a page at a time, in (project, asOf, createdAt,
  * id) order — each project's history oldest first — by keyset pages along the (tenant, project, as_of, created_at, id)
- * index: what an agent run reads (issue 11), once, without holding the rows of a page longer than the page.
+ * index: what an agent run reads, once, without holding the rows of a page longer than the page.
  */
 export async function* scanStatusReports(
   db: Executor,

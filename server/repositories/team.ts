@@ -1,7 +1,9 @@
 /**
  * The rows behind a project's `team`: its allocations with their resource's name and role.
  */
-import { compareKeys, type Executor, runSql, sqlOnce } from './common.js';
+
+import { type Executor, runSql, sqlOnce } from './sql.js';
+import { compareKeys } from './values.js';
 
 /** One allocation of a project, with the resource it allocates. */
 export interface TeamAllocationRow {
@@ -41,7 +43,8 @@ export async function teamAllocations(
   projectId: string,
 ): Promise<TeamAllocationRow[]> {
   // The resource's fields by scalar subqueries and the order here, not a join and ORDER BY: SQLite re-plans a
-  // join or an ordered statement with bound parameters on every run (≈ 23 µs against ≈ 10 µs; issue 8, round 2).
+  // join or an ordered statement with bound parameters on every run (≈ 23 µs against ≈ 10 µs;
+  // bench/results/profiles.md).
   // A project has a handful of allocations; dates, instants and ids are ASCII, so JavaScript's string order is
   // SQLite's BINARY order.
   const rows = (await runSql(db, teamSql(db, tenantId, projectId), [tenantId, projectId])).sort((x, y) =>

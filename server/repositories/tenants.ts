@@ -2,8 +2,11 @@
  * Tenants, users and API keys. Only the SHA-256 hash and a display prefix of a key are stored (docs/design.md).
  */
 import type { Schema } from '../schemas.js';
-import type { Executor, Page, PageRequest } from './common.js';
-import { isPostgres, paginate, parseJson } from './common.js';
+import type { Page, PageRequest } from './lists.js';
+import { paginate } from './lists.js';
+import type { Executor } from './sql.js';
+import { isPostgres } from './sql.js';
+import { parseJson } from './values.js';
 
 /** A tenant's plan (spec `TenantPlan`). */
 export type TenantPlan = Schema<'TenantPlan'>;
@@ -212,8 +215,8 @@ export interface KeyPrincipalRow {
 }
 
 /**
- * The key with this SHA-256 hex hash joined to its user and tenant, in one query (issue 8: authentication was three),
- * or null when no key, or its user or tenant, exists.
+ * The key with this SHA-256 hex hash joined to its user and tenant, in one query (docs/design.md, "The request
+ * pipeline", hot-path rules), or null when no key, or its user or tenant, exists.
  */
 export async function findKeyPrincipalByHash(db: Executor, keyHash: string): Promise<KeyPrincipalRow | null> {
   const row = (await db('api_keys as k')

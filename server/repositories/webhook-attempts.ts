@@ -2,7 +2,7 @@
  * Delivery attempts: one row per HTTP attempt of a webhook delivery (the API's `DeliveryAttempt`), append-only.
  */
 import type { Schema } from '../schemas.js';
-import type { Executor } from './common.js';
+import type { Executor } from './sql.js';
 
 /** One HTTP attempt of a delivery. */
 export type DeliveryAttemptRecord = Schema<'DeliveryAttempt'>;

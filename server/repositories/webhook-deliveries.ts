@@ -3,9 +3,11 @@
  * and what the delivery worker needs to send one. Scheduling (due times, leases, retries) belongs to the delivery's
  * job (repositories/jobs.ts); the row keeps what the API shows: status, attempt count, next attempt.
  */
-import type { Schema } from '../schemas.js';
-import type { Executor, Page, PageRequest } from './common.js';
-import { paginate, toBoolean } from './common.js';
+import type { ListFilter, Schema } from '../schemas.js';
+import type { Page, PageRequest } from './lists.js';
+import { paginate } from './lists.js';
+import type { Executor } from './sql.js';
+import { toBoolean } from './values.js';
 import { attemptsOf } from './webhook-attempts.js';
 import type { WebhookSecrets } from './webhook-endpoints.js';
 
@@ -95,7 +97,7 @@ export async function listDeliveries(
   db: Executor,
   tenantId: string,
   webhookId: string,
-  filter: { status?: DeliveryStatus | undefined },
+  filter: ListFilter<'listWebhookDeliveries'>,
   page: PageRequest,
 ): Promise<Page<DeliveryRecord>> {
   const query = db('webhook_deliveries').where({ tenant_id: tenantId, webhook_id: webhookId }).select('*');

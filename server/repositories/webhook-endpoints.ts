@@ -3,8 +3,10 @@
  * with, the fan-out's subscriber list and the endpoint's failure window (the 5-day rule).
  */
 import type { Schema } from '../schemas.js';
-import type { Executor } from './common.js';
-import { column, parseJson, runSql, sqlOnce, toBoolean, VersionedTable } from './common.js';
+import type { Executor } from './sql.js';
+import { runSql, sqlOnce } from './sql.js';
+import { parseJson, toBoolean } from './values.js';
+import { column, VersionedTable } from './versioned-table.js';
 
 /** A webhook endpoint as the API shows it (never its secrets). */
 export type WebhookEndpointRecord = Schema<'WebhookEndpoint'>;
@@ -51,7 +53,7 @@ export async function enabledWebhooks(
   return rows.map((r) => ({ id: r.id as string, events: parseJson<string[]>(r.events, []) }));
 }
 
-/** The SQL of {@link enabledWebhooks}, built once (issue 8, round 3: it runs in every write that emits an event). */
+/** The SQL of {@link enabledWebhooks}, built once (it runs in every write that emits an event). */
 const enabledWebhooksSql = sqlOnce((db: Executor, tenantId: string, enabled: boolean) =>
   db('webhook_endpoints').where({ tenant_id: tenantId, enabled }).select('id', 'events'),
 );

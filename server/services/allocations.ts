@@ -12,9 +12,9 @@ import {
   listAllAllocations,
   listAllocations,
 } from '../repositories/allocations.js';
-import type { Page, PageRequest } from '../repositories/common.js';
-import type { Schema } from '../schemas.js';
-import { type AllocationConflict, findConflicts } from './conflicts.js';
+import type { Page, PageRequest } from '../repositories/lists.js';
+import type { ListFilter, Schema } from '../schemas.js';
+import { type AllocationConflict, findConflicts } from './allocation-conflicts.js';
 import type { Actor, ServiceDeps } from './context.js';
 import { businessRule } from './errors.js';
 import { assertReference } from './references.js';
@@ -40,11 +40,7 @@ const ALLOCATION: VersionedKind<AllocationRecord, AllocationFields> = {
 };
 
 /** Filters of GET /allocations/conflicts. */
-export interface ConflictFilter {
-  resourceId?: string | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-}
+export type ConflictFilter = ListFilter<'listAllocationConflicts'>;
 
 /** The rules the schema cannot express: endDate ≥ startDate; allocationPercent 1–100 (for non-HTTP callers). */
 function checkFields(f: AllocationFields): void {

@@ -9,7 +9,8 @@ import {
   type FieldChange,
   listAudit,
 } from '../repositories/audit.js';
-import type { Executor, Page, PageRequest } from '../repositories/common.js';
+import type { Page, PageRequest } from '../repositories/lists.js';
+import type { Executor } from '../repositories/sql.js';
 import type { Actor, ServiceDeps } from './context.js';
 
 /**

@@ -2,9 +2,9 @@
  * What a service needs to know about the caller and its surroundings; services never see `req`/`res`.
  */
 import type { Clock } from '../clock.js';
+import type { JobQueue } from '../jobs/queue.js';
 import type { Database } from '../repositories/db.js';
-import type { JobQueue } from './jobs.js';
-import type { EventOutbox } from './webhook-outbox.js';
+import type { EventOutbox } from './webhooks/outbox.js';
 
 /** Who is acting: the authenticated key's tenant, user and key, and the request id for the audit trail. */
 export interface Actor {
@@ -14,7 +14,8 @@ export interface Actor {
   requestId: string | null;
   /**
    * The tenant's IANA time zone when the caller already holds the tenant (an authenticated request does), so a
-   * service need not read the tenant again in the same request (issue 8); absent → services read it.
+   * service need not read the tenant again in the same request (docs/design.md, "The request pipeline", hot-path
+   * rules); absent → services read it.
    */
   timeZone?: string;
 }

@@ -12,7 +12,6 @@
  *   409 naming the record created (server/app.ts).
  */
 import { createHash } from 'node:crypto';
-import { inTransaction } from '../repositories/common.js';
 import {
   completeKey,
   deleteExpiredKeys,
@@ -20,6 +19,7 @@ import {
   findKey,
   reserveKey,
 } from '../repositories/idempotency.js';
+import { inTransaction } from '../repositories/transactions.js';
 import type { ServiceDeps } from './context.js';
 import { AppError } from './errors.js';
 

@@ -3,30 +3,38 @@
  */
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
+import { JobQueue } from '../jobs/queue.js';
 import { AgentService } from './agents/index.js';
 import { AllocationService } from './allocations.js';
 import { AskService } from './ask/index.js';
 import { AuditLogService } from './audit.js';
 import type { BaseDeps, ServiceDeps } from './context.js';
-import { HealthService } from './health.js';
 import { IdempotencyService } from './idempotency.js';
-import { IdentityService } from './identity.js';
+import {
+  type ApiKeyService,
+  type AuthenticationService,
+  buildIdentity,
+  type TenantService,
+} from './identity/index.js';
 import { IssueService } from './issues.js';
-import { JobQueue } from './jobs.js';
 import { LanguageModel } from './llm/model.js';
 import { MilestoneService } from './milestones.js';
 import { ProjectService } from './projects.js';
 import { RateLimitService } from './rate-limits.js';
+import { ReadinessService } from './readiness.js';
 import { ResourceService } from './resources.js';
 import { RiskService } from './risks.js';
 import { StatusReportService } from './status-reports.js';
-import { DeliveryService } from './webhook-deliveries.js';
-import { EventOutbox } from './webhook-outbox.js';
-import { WebhookService } from './webhooks.js';
+import { buildWebhooks, type DeliveryService, EventOutbox, type WebhookService } from './webhooks/index.js';
 
 /** Every service of the application, and the job queue and event outbox they share. */
 export interface Services {
-  identity: IdentityService;
+  /** Tenants and their users, `GET /me`, `GET|PATCH /tenant`. */
+  tenants: TenantService;
+  /** API keys. */
+  apiKeys: ApiKeyService;
+  /** Presented keys to principals. */
+  authentication: AuthenticationService;
   auditLog: AuditLogService;
   idempotency: IdempotencyService;
   projects: ProjectService;
@@ -51,7 +59,7 @@ export interface Services {
   /** Sliding-window rate limits (tenant limit, failed authentication per address). */
   rateLimits: RateLimitService;
   /** Readiness of the database and its schema (GET /readyz). */
-  health: HealthService;
+  readiness: ReadinessService;
 }
 
 /**
@@ -64,31 +72,31 @@ export function buildServices(
     Partial<Pick<Config, 'webhookAllowPrivate' | 'agentStageDelayMs' | 'llm'>>,
   logger?: Logger,
 ): Services {
-  // The optional language model (issue 12): one client per app, shared by Ask and the agents.
-  const model = config.llm ? new LanguageModel(config.llm, logger) : null;
-  const jobs = new JobQueue(base.db, base.clock);
-  const events = new EventOutbox(jobs);
+  // The optional language model (docs/design.md, "Bring your own model"): one client per app, shared by Ask and
+  // the agents.
+  const model = config.llm ? new LanguageModel({ config: config.llm, logger }) : null;
+  const jobs = new JobQueue(base);
+  const events = new EventOutbox({ jobs });
   const deps: ServiceDeps = { ...base, jobs, events };
   const projects = new ProjectService(deps);
   const milestones = new MilestoneService(deps);
   return {
-    identity: new IdentityService(deps, config.defaultRateLimitPerMinute),
+    ...buildIdentity(deps, { defaultRateLimitPerMinute: config.defaultRateLimitPerMinute }),
     auditLog: new AuditLogService(deps),
     idempotency: new IdempotencyService(deps),
     projects,
-    statusReports: new StatusReportService(deps, projects),
+    statusReports: new StatusReportService({ ...deps, projects }),
     milestones,
     issues: new IssueService(deps),
     risks: new RiskService(deps),
     resources: new ResourceService(deps),
     allocations: new AllocationService(deps),
-    ask: new AskService(deps, undefined, model),
-    webhooks: new WebhookService(deps, { allowPrivate: config.webhookAllowPrivate ?? false }),
-    agents: new AgentService(deps, milestones, { stageDelayMs: config.agentStageDelayMs ?? 0, model }),
-    deliveries: new DeliveryService(deps),
+    ask: new AskService({ ...deps, model }),
+    ...buildWebhooks(deps, { allowPrivate: config.webhookAllowPrivate ?? false }),
+    agents: new AgentService({ ...deps, milestones, stageDelayMs: config.agentStageDelayMs ?? 0, model }),
     jobs,
     events,
     rateLimits: new RateLimitService(deps),
-    health: new HealthService(deps),
+    readiness: new ReadinessService(deps),
   };
 }

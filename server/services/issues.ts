@@ -3,7 +3,6 @@
  * an issue becomes RESOLVED or CLOSED and cleared on reopen).
  */
 import { v7 as uuidv7 } from 'uuid';
-import type { Page, PageRequest } from '../repositories/common.js';
 import {
   type IssueFields,
   type IssueFilter,
@@ -11,6 +10,7 @@ import {
   issues,
   listIssues,
 } from '../repositories/issues.js';
+import type { Page, PageRequest } from '../repositories/lists.js';
 import type { Schema } from '../schemas.js';
 import type { Actor, ServiceDeps } from './context.js';
 import { assertReference } from './references.js';

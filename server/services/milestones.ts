@@ -3,8 +3,7 @@
  */
 import { v7 as uuidv7 } from 'uuid';
 import { ZonedCalendar } from '../clock.js';
-import type { Executor, Page, PageRequest } from '../repositories/common.js';
-import { withAdvisoryLock } from '../repositories/common.js';
+import type { Page, PageRequest } from '../repositories/lists.js';
 import {
   listMilestones,
   type MilestoneFields,
@@ -16,7 +15,9 @@ import {
   pendingMilestonesDueBefore,
 } from '../repositories/milestones.js';
 import { projects } from '../repositories/projects.js';
-import type { Schema } from '../schemas.js';
+import type { Executor } from '../repositories/sql.js';
+import { withAdvisoryLock } from '../repositories/transactions.js';
+import type { ListFilter, Schema } from '../schemas.js';
 import { type Actor, type ServiceDeps, systemActor } from './context.js';
 import { AppError, notFound } from './errors.js';
 import {
@@ -28,7 +29,7 @@ import {
   updateRecord,
   type VersionedKind,
 } from './versioned.js';
-import type { EventOutbox } from './webhook-outbox.js';
+import type { EventOutbox } from './webhooks/outbox.js';
 
 type MilestoneStatus = Schema<'MilestoneStatus'>;
 
@@ -105,7 +106,7 @@ export class MilestoneService {
   async list(
     actor: Actor,
     projectId: string,
-    filter: { status?: MilestoneStatus | undefined; sort?: Schema<'MilestoneSort'> | undefined },
+    filter: ListFilter<'listProjectMilestones'>,
     page: PageRequest,
   ): Promise<Page<MilestoneRecord>> {
     if (!(await projects.exists(this.deps.db.knex, actor.tenantId, projectId))) {
@@ -147,7 +148,7 @@ export class MilestoneService {
   /**
    * The missed-milestone sweep (spec, webhooks `milestone.missed`): every PENDING milestone whose due date has
    * passed in its tenant's time zone becomes MISSED, with its audit row and one `milestone.missed` event, in one
-   * transaction per milestone. Run periodically (server/workers/sweeps.ts) with the injected clock. On Postgres one
+   * transaction per milestone. Run periodically (server/jobs/sweeps.ts) with the injected clock. On Postgres one
    * process runs each sweep (an advisory lock; the others skip it), and the versioned update would still let only
    * one of them mark a milestone. A milestone announced before (then reopened by hand) is not picked again.
    * @returns the number of milestones marked MISSED.
@@ -179,7 +180,7 @@ export class MilestoneService {
   /**
    * Marks the overdue PENDING milestones of one tenant (or of one of its projects) MISSED, through the sweep's own
    * path (same rule, audit row and one `milestone.missed` per milestone): what `schedule-health` does before it
-   * reads the milestones (issue 11), so a milestone is announced once whichever marks it first.
+   * reads the milestones (docs/design.md, "Agents"), so a milestone is announced once whichever marks it first.
    * @returns the number of milestones marked.
    */
   async markOverdueMissed(tenantId: string, timezone: string, projectId: string | null): Promise<number> {

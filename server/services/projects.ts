@@ -4,7 +4,7 @@
  */
 import { v7 as uuidv7 } from 'uuid';
 import { ZonedCalendar } from '../clock.js';
-import type { Executor, Page, PageRequest } from '../repositories/common.js';
+import type { Page, PageRequest } from '../repositories/lists.js';
 import { type MilestoneRecord, milestonesByDueDate } from '../repositories/milestones.js';
 import {
   FACETS,
@@ -17,6 +17,7 @@ import {
   projects,
   writeProjectFacets,
 } from '../repositories/projects.js';
+import type { Executor } from '../repositories/sql.js';
 import { teamAllocations } from '../repositories/team.js';
 import { findTenant } from '../repositories/tenants.js';
 import type { Schema } from '../schemas.js';
@@ -34,7 +35,7 @@ import {
   type VersionedKind,
   type WriteContext,
 } from './versioned.js';
-import type { EventOutbox } from './webhook-outbox.js';
+import type { EventOutbox } from './webhooks/outbox.js';
 
 /** Body of POST /projects (spec `ProjectCreate`): name, startDate and endDate are required (seed). */
 export type ProjectCreateInput = Schema<'ProjectCreate'>;
@@ -80,7 +81,8 @@ const round2 = (n: number): number => Math.round(n * 100) / 100;
 
 /**
  * Computes the detail view's budget summary from a project. A figure that depends on an unknown (null) input is
- * null (issue 10: an unreported actual cost is not 0, so nothing is "remaining" or "0 % spent").
+ * null (docs/design.md, "Unknown is null": an unreported actual cost is not 0, so nothing is "remaining" or "0 %
+ * spent").
  */
 export function budgetSummaryOf(p: ProjectRecord): BudgetSummary {
   const { budget, actualCost, forecastCost } = p;

@@ -1,9 +1,10 @@
 /**
- * Rate limits as a sliding window (seed: 1,000 requests per minute per tenant; issue 8): in any 60-second interval
- * at most `limit` requests of a key pass. A log of the instants of the requests let through is kept per key, so the
- * answer is exact: 600 requests at 12:00:59 and 600 at 12:01:01 let exactly 1,000 through (a fixed window lets all
- * 1,200 through; GCRA and the sliding-window counter approximate and do not hold this either). Refused requests are
- * not logged, so a client that keeps retrying is let through again as soon as its oldest request leaves the window.
+ * Rate limits as a sliding window (seed: 1,000 requests per minute per tenant; docs/design.md, "Limits"): in any
+ * 60-second interval at most `limit` requests of a key pass. A log of the instants of the requests let through is
+ * kept per key, so the answer is exact: 600 requests at 12:00:59 and 600 at 12:01:01 let exactly 1,000 through (a
+ * fixed window lets all 1,200 through; GCRA and the sliding-window counter approximate and do not hold this either).
+ * Refused requests are not logged, so a client that keeps retrying is let through again as soon as its oldest request
+ * leaves the window.
  *
  * Where the log lives: in this process's memory on the embedded SQLite default (one process), in the database on
  * Postgres, where every API process of the deployment must see the same count (an advisory lock per key makes

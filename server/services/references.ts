@@ -2,9 +2,10 @@
  * Reference checks shared by the services: a body field that names another record must name one of the caller's
  * tenant, else 422 (docs/design.md: "422 business rule … a projectId that names no project of the tenant").
  */
-import type { Executor } from '../repositories/common.js';
+
 import { projects } from '../repositories/projects.js';
 import { resources } from '../repositories/resources.js';
+import type { Executor } from '../repositories/sql.js';
 import { businessRule } from './errors.js';
 
 const TABLES = { project: projects, resource: resources } as const;

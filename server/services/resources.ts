@@ -5,7 +5,7 @@
  */
 import { v7 as uuidv7 } from 'uuid';
 import { listAllAllocations } from '../repositories/allocations.js';
-import type { Page, PageRequest } from '../repositories/common.js';
+import type { Page, PageRequest } from '../repositories/lists.js';
 import {
   listResources,
   type ResourceFields,

@@ -2,7 +2,7 @@
  * Risks: score = likelihood × impact and severity derived from it unless the client sets it (docs/design.md).
  */
 import { v7 as uuidv7 } from 'uuid';
-import type { Page, PageRequest } from '../repositories/common.js';
+import type { Page, PageRequest } from '../repositories/lists.js';
 import {
   listRisks,
   type RiskFields,

@@ -1,5 +1,5 @@
 /**
- * Status reports (issue 10; docs/design.md, "Status reports"): how a project stood on a date. Submitting one is how
+ * Status reports (docs/design.md, "Status reports"): how a project stood on a date. Submitting one is how
  * a project's current state moves: in one transaction the report is stored and, when it is not older than the
  * project's newest report, its values are applied to the project through the one versioned write path (audit row,
  * `project.status_changed`, `budget.overrun_detected`, exactly as a PATCH); an older report is history only.
@@ -7,7 +7,7 @@
 
 import { v7 as uuidv7 } from 'uuid';
 import { ZonedCalendar } from '../clock.js';
-import type { Page, PageRequest } from '../repositories/common.js';
+import type { Page, PageRequest } from '../repositories/lists.js';
 import { projects } from '../repositories/projects.js';
 import {
   findStatusReport,
@@ -20,7 +20,7 @@ import {
   statusReportHistory,
 } from '../repositories/status-reports.js';
 import { findTenant } from '../repositories/tenants.js';
-import type { Schema } from '../schemas.js';
+import type { ListFilter, Schema } from '../schemas.js';
 import { diff, recordAudit } from './audit.js';
 import type { Actor, ServiceDeps } from './context.js';
 import { businessRule, notFound } from './errors.js';
@@ -59,10 +59,14 @@ function projectChangesOf(input: StatusReportInput): ProjectUpdateInput {
 export class StatusReportService {
   /** One `Intl.DateTimeFormat` per time zone (issue 8: not one per request). */
   readonly #calendar = new ZonedCalendar();
-  constructor(
-    private readonly deps: ServiceDeps,
-    private readonly projectService: ProjectService,
-  ) {}
+  private readonly deps: ServiceDeps;
+  private readonly projectService: ProjectService;
+
+  /** @param options.projects the project service: a report moves its project through the one write path. */
+  constructor(options: ServiceDeps & { projects: ProjectService }) {
+    this.deps = options;
+    this.projectService = options.projects;
+  }
 
   /**
    * Submits a report of the project (source `api`). See {@link StatusReportService.submitIn}.
@@ -142,7 +146,7 @@ export class StatusReportService {
   async listForProject(
     actor: Actor,
     projectId: string,
-    filter: Omit<StatusReportFilter, 'projectId'>,
+    filter: ListFilter<'listProjectStatusReports'>,
     page: PageRequest,
   ): Promise<Page<StatusReportRecord>> {
     if (!(await projects.exists(this.deps.db.knex, actor.tenantId, projectId)))

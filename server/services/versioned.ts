@@ -3,18 +3,19 @@
  * appends its audit row in the same transaction): create, update and delete, each inside the caller's transaction.
  *
  * An update reads the record under a row lock (Postgres `FOR NO KEY UPDATE`; SQLite has a single writer), so
- * concurrent writers queue instead of failing (issue 13): a PATCH without `If-Match` is unconditional and always
- * applies to the latest version, and every loser of an `If-Match` race sees the winner's version and gets 412. The
- * version condition on the UPDATE stays as a second guard.
+ * concurrent writers queue instead of failing (docs/design.md, "Conventions on the wire"): a PATCH without `If-Match`
+ * is unconditional and always applies to the latest version, and every loser of an `If-Match` race sees the winner's
+ * version and gets 412. The version condition on the UPDATE stays as a second guard.
  *
  * Each write also keeps the Ask agent's full-text index in step, in the same transaction (repositories/search.ts:
  * the record types with a document and what it says; other types have none): a rolled-back change leaves no
  * document behind, and a committed one is searchable at once.
  */
 import type { FieldChange } from '../repositories/audit.js';
-import type { Executor, VersionedRecord, VersionedTable } from '../repositories/common.js';
-import { inTransaction } from '../repositories/common.js';
 import { indexRecord, removeRecord } from '../repositories/search.js';
+import type { Executor } from '../repositories/sql.js';
+import { inTransaction } from '../repositories/transactions.js';
+import type { VersionedRecord, VersionedTable } from '../repositories/versioned-table.js';
 import { diff, recordAudit } from './audit.js';
 import { checkIfMatch } from './concurrency.js';
 import type { Actor, ServiceDeps } from './context.js';

@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import { createApp } from '../../server/app.js';
 import { ManualClock } from '../../server/clock.js';
 import { loadConfig } from '../../server/config.js';
-import { AUTH_CACHE_TTL_MS } from '../../server/services/identity.js';
+import { AUTH_CACHE_TTL_MS } from '../../server/services/identity/index.js';
 import { client } from '../support/client.js';
 import { startTestServer, type TestServer, type TestTenant } from '../support/server.js';
 import { type Api, expectProblem } from './helpers.js';

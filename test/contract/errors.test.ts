@@ -108,7 +108,7 @@ describe('Cross-cutting errors and conventions', () => {
     });
 
     it('answers 401 for an expired key', async () => {
-      const { key } = await server.meridian.services.identity.createApiKey(systemActor(tenant.tenantId), {
+      const { key } = await server.meridian.services.apiKeys.create(systemActor(tenant.tenantId), {
         name: 'expired',
         scopes: ['read'],
         expiresAt: new Date(Date.now() - 60_000).toISOString(),
@@ -117,18 +117,15 @@ describe('Cross-cutting errors and conventions', () => {
     });
 
     it('answers 401 for a revoked key that worked before', async () => {
-      const { key, apiKey } = await server.meridian.services.identity.createApiKey(
-        systemActor(tenant.tenantId),
-        {
-          name: 'to revoke',
-          scopes: ['read'],
-        },
-      );
+      const { key, apiKey } = await server.meridian.services.apiKeys.create(systemActor(tenant.tenantId), {
+        name: 'to revoke',
+        scopes: ['read'],
+      });
       const before = await client(server.baseUrl, key).get('listProjects', '/projects');
       expect(before.status).to.equal(200);
       // Revoked by this process: refused from the very next request (other processes: within AUTH_CACHE_TTL_MS,
       // see identity.test.ts).
-      await server.meridian.services.identity.revokeKey(systemActor(tenant.tenantId), apiKey.id);
+      await server.meridian.services.apiKeys.revoke(systemActor(tenant.tenantId), apiKey.id);
       expect401(await client(server.baseUrl, key).get('listProjects', '/projects'));
     });
 
@@ -139,13 +136,13 @@ describe('Cross-cutting errors and conventions', () => {
     });
 
     it('does not tell an unknown key from an expired or revoked one', async () => {
-      const identity = server.meridian.services.identity;
-      const expired = await identity.createApiKey(systemActor(tenant.tenantId), {
+      const { apiKeys } = server.meridian.services;
+      const expired = await apiKeys.create(systemActor(tenant.tenantId), {
         name: 'expired',
         scopes: ['read'],
         expiresAt: new Date(Date.now() - 60_000).toISOString(),
       });
-      const revoked = await identity.createApiKey(systemActor(tenant.tenantId), {
+      const revoked = await apiKeys.create(systemActor(tenant.tenantId), {
         name: 'revoked',
         scopes: ['read'],
       });
@@ -348,9 +345,9 @@ describe('Cross-cutting errors and conventions', () => {
     });
 
     it('answers 429 rate_limited with Retry-After once a tenant’s quota is used up', async () => {
-      const identity = server.meridian.services.identity;
-      const { tenant: small } = await identity.createTenant({ name: uniq('Small'), rateLimitPerMinute: 2 });
-      const { key } = await identity.createApiKey(systemActor(small.id), { name: 'k', scopes: ['read'] });
+      const { tenants, apiKeys } = server.meridian.services;
+      const { tenant: small } = await tenants.create({ name: uniq('Small'), rateLimitPerMinute: 2 });
+      const { key } = await apiKeys.create(systemActor(small.id), { name: 'k', scopes: ['read'] });
       const limited = client(server.baseUrl, key);
       const a = await limited.get('listProjects', '/projects');
       const b = await limited.get('listProjects', '/projects');

@@ -59,7 +59,7 @@ describe('Identity', () => {
     it('reports the expiry of a key that has one', async () => {
       const t = await server.createTenant();
       const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
-      const { key } = await server.meridian.services.identity.createApiKey(systemActor(t.tenantId), {
+      const { key } = await server.meridian.services.apiKeys.create(systemActor(t.tenantId), {
         name: 'expiring',
         scopes: ['read'],
         expiresAt,

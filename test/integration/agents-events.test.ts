@@ -8,8 +8,8 @@
 import { expect } from 'chai';
 import { systemClock } from '../../server/clock.js';
 import { loadConfig } from '../../server/config.js';
+import { createJobRunner } from '../../server/jobs/index.js';
 import { AGENT_EXECUTION_JOB } from '../../server/services/agents/index.js';
-import { createJobRunner } from '../../server/workers/registry.js';
 import { makeProject } from '../contract/helpers.js';
 import { client } from '../support/client.js';
 import { assertMatchesSchema } from '../support/contract.js';

@@ -12,9 +12,9 @@ import { parse } from 'csv-parse/sync';
 import { NYC_DATASET } from '../../server/bootstrap.js';
 import { systemClock } from '../../server/clock.js';
 import { loadConfig } from '../../server/config.js';
+import { createJobRunner } from '../../server/jobs/index.js';
 import { systemActor } from '../../server/services/context.js';
 import { importNycCapitalProjects } from '../../server/services/import-nyc.js';
-import { createJobRunner } from '../../server/workers/registry.js';
 import { client } from '../support/client.js';
 import { startTestServer, TEST_DB, type TestServer, type TestTenant } from '../support/server.js';
 

@@ -34,7 +34,7 @@ import { openTestDatabase, TEST_DB } from '../support/server.js';
         { db: database.db, clock: systemClock },
         { defaultRateLimitPerMinute: 1_000 },
       );
-      const { tenant } = await services.identity.createTenant({
+      const { tenant } = await services.tenants.create({
         name: 'Two agent workers',
         userName: 'Owner',
         userEmail: 'owner@example.com',

@@ -9,7 +9,7 @@ import { expect } from 'chai';
 import { v7 as uuidv7 } from 'uuid';
 import { systemClock } from '../../server/clock.js';
 import { buildServices } from '../../server/services/index.js';
-import { newSecret } from '../../server/services/webhooks.js';
+import { newSecret } from '../../server/services/webhooks/index.js';
 import { openTestDatabase, TEST_DB } from '../support/server.js';
 import { Receiver, verify } from './delivery-receiver.js';
 
@@ -26,7 +26,7 @@ function startWorker(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
     const timer = setTimeout(() => reject(new Error(`worker did not start in 60 s:\n${out}`)), 60_000);
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      if (/delivering webhooks/.test(out)) {
+      if (/running jobs/.test(out)) {
         clearTimeout(timer);
         resolve(child);
       }

@@ -35,7 +35,7 @@ interface Opened {
 async function open(): Promise<Opened> {
   const { db, connection, dispose } = await openTestDatabase();
   const services = buildServices({ db, clock: systemClock }, { defaultRateLimitPerMinute: 1000 });
-  const tenantId = (await services.identity.createTenant({ name: 'NYC' })).tenant.id;
+  const tenantId = (await services.tenants.create({ name: 'NYC' })).tenant.id;
   return { db, connection, dispose, tenantId };
 }
 

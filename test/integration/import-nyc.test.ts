@@ -59,7 +59,7 @@ describe(`import nyc-capital-projects (real CSV, ${TEST_DB})`, function () {
     ({ db, dispose } = await openTestDatabase());
     const deps = { db, clock: systemClock };
     services = buildServices(deps, { defaultRateLimitPerMinute: 1000 });
-    tenantId = (await services.identity.createTenant({ name: 'NYC' })).tenant.id;
+    tenantId = (await services.tenants.create({ name: 'NYC' })).tenant.id;
     first = await importNycCapitalProjects(deps, services, systemActor(tenantId), csv, {
       fileName: NYC_DATASET,
     });
@@ -69,7 +69,7 @@ describe(`import nyc-capital-projects (real CSV, ${TEST_DB})`, function () {
       const s = meridian.app.listen(0, '127.0.0.1', () => resolve(s));
     });
     const key = (
-      await meridian.services.identity.createApiKey(systemActor(tenantId), {
+      await meridian.services.apiKeys.create(systemActor(tenantId), {
         name: 'reader',
         scopes: ['read'],
       })

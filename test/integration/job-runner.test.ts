@@ -7,10 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { type Clock, ManualClock, systemClock } from '../../server/clock.js';
+import { type JobKind, type JobQueue, type JobResult, JobRunner } from '../../server/jobs/index.js';
 import type { Database } from '../../server/repositories/db.js';
 import { buildServices } from '../../server/services/index.js';
-import type { JobKind, JobQueue, JobResult } from '../../server/services/jobs.js';
-import { JobRunner } from '../../server/workers/runner.js';
 import { openTestDatabase, TEST_DB } from '../support/server.js';
 
 type Payload = { n: number };

@@ -110,9 +110,9 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs: num
         loadConfig({ NODE_ENV: 'test' }),
       );
       const keyOf = async (name: string) => {
-        const { tenant } = await services.identity.createTenant({ name, userName: 'Owner' });
+        const { tenant } = await services.tenants.create({ name, userName: 'Owner' });
         return (
-          await services.identity.createApiKey(systemActor(tenant.id), {
+          await services.apiKeys.create(systemActor(tenant.id), {
             name: 'admin',
             scopes: ['read', 'write', 'admin'],
           })
@@ -156,7 +156,7 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs: num
         const worker = await start(
           'server/worker.ts',
           { ...common, MERIDIAN_WORKER_POLL_MS: '50', LOG_LEVEL: 'info' },
-          /delivering webhooks/,
+          /running jobs/,
         );
         processes.push(worker.child);
         workers.push(worker);

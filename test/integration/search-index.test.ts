@@ -38,7 +38,7 @@ describe('Full-text index', () => {
     const { db, dispose } = await openTestDatabase();
     try {
       const services = buildServices({ db, clock: systemClock }, { defaultRateLimitPerMinute: 1000 });
-      const { tenant } = await services.identity.createTenant({ name: 'Index', userName: 'u' });
+      const { tenant } = await services.tenants.create({ name: 'Index', userName: 'u' });
       const actor = systemActor(tenant.id);
       const person = await services.resources.create(actor, {
         name: 'Dev Patel',
@@ -112,7 +112,7 @@ describe('Full-text index', () => {
     const { db, dispose } = await openTestDatabase();
     try {
       const services = buildServices({ db, clock: systemClock }, { defaultRateLimitPerMinute: 1000 });
-      const { tenant } = await services.identity.createTenant({ name: 'Rollback', userName: 'u' });
+      const { tenant } = await services.tenants.create({ name: 'Rollback', userName: 'u' });
       const actor = systemActor(tenant.id);
       const project = await services.projects.create(actor, {
         name: 'Pumping station',

@@ -105,13 +105,13 @@ export async function startTestServer(
     const s = createServer(meridian).listen(0, '127.0.0.1', () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
-  const { identity } = meridian.services;
+  const { tenants, apiKeys } = meridian.services;
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     db,
     meridian,
     async createTenant(name = `Tenant ${randomUUID().slice(0, 8)}`, options = {}) {
-      const { tenant, user } = await identity.createTenant({
+      const { tenant, user } = await tenants.create({
         name,
         userName: 'Test user',
         userEmail: 'pm@example.com',
@@ -119,7 +119,7 @@ export async function startTestServer(
       });
       const actor = systemActor(tenant.id);
       const key = async (scopes: ApiKeyScope[]) =>
-        (await identity.createApiKey(actor, { name: scopes.join('+'), scopes })).key;
+        (await apiKeys.create(actor, { name: scopes.join('+'), scopes })).key;
       return {
         tenantId: tenant.id,
         userId: user.id,

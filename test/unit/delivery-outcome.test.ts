@@ -3,8 +3,12 @@
  * with Retry-After, the schedule and its last step) and `failureWindow` (the 5-day rule).
  */
 import { expect } from 'chai';
-import { DISABLE_AFTER_FAILING_MS, failureWindow } from '../../server/services/webhook-deliveries.js';
-import { deliveryOutcome, MAX_RETRY_AFTER_MS } from '../../server/workers/delivery-outcome.js';
+import {
+  DISABLE_AFTER_FAILING_MS,
+  deliveryOutcome,
+  failureWindow,
+  MAX_RETRY_AFTER_MS,
+} from '../../server/services/webhooks/index.js';
 
 describe('deliveryOutcome', () => {
   const now = new Date('2026-05-04T08:00:10.000Z');

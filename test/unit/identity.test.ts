@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { API_KEY_PATTERN, generateApiKey, hashApiKey } from '../../server/services/identity.js';
+import { API_KEY_PATTERN, generateApiKey, hashApiKey } from '../../server/services/identity/index.js';
 
 describe('API keys (docs/design.md: mk_live_ + base62, SHA-256 at rest)', () => {
   it('generates well-formed, distinct keys', () => {

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
-import { listPage, listResult } from '../../server/http/pagination.js';
-import type { PageRequest } from '../../server/repositories/common.js';
+import { listResult } from '../../server/http/pagination.js';
+import { page } from '../../server/http/result.js';
+import type { PageRequest } from '../../server/repositories/lists.js';
 
 describe('list envelope and Link header (RFC 8288)', () => {
   const base = 'http://127.0.0.1:9/v1';
@@ -30,6 +31,15 @@ describe('list envelope and Link header (RFC 8288)', () => {
     expect(last.body.pagination.hasMore).to.equal(false);
     expect(last.headers.Link).to.equal('<http://127.0.0.1:9/v1/risks?limit=3&offset=6>; rel="prev"');
   });
+  it('links under any base path: the origin of the API root, the path of the request', () => {
+    const r = listResult(
+      { items: [1, 2], total: 4 },
+      { limit: 2, offset: 0 },
+      'https://pm.example.com/api/v2',
+      '/api/v2/risks?limit=2',
+    );
+    expect(r.headers.Link).to.equal('<https://pm.example.com/api/v2/risks?limit=2&offset=2>; rel="next"');
+  });
   it("asks for the spec's default page size (from the generated operation table) when no limit is given", async () => {
     const asked: PageRequest[] = [];
     const ctx = {
@@ -38,8 +48,8 @@ describe('list envelope and Link header (RFC 8288)', () => {
       baseUrl: base,
       req: { originalUrl: '/v1/risks' },
     };
-    const r = await listPage(ctx, async (page) => {
-      asked.push(page);
+    const r = await page(ctx, async (_filter, p) => {
+      asked.push(p);
       return { items: ['r1'], total: 1 };
     });
     expect(asked).to.deep.equal([{ limit: 25, offset: 0 }]);
@@ -47,5 +57,22 @@ describe('list envelope and Link header (RFC 8288)', () => {
       data: ['r1'],
       pagination: { limit: 25, offset: 0, total: 1, hasMore: false },
     });
+  });
+  it('passes the query through as the filter, without limit and offset', async () => {
+    const ctx = {
+      operationId: 'listRisks' as const,
+      query: { severity: 'HIGH' as const, sort: '-score' as const, limit: 10, offset: 20 },
+      baseUrl: base,
+      req: { originalUrl: '/v1/risks?severity=HIGH&sort=-score&limit=10&offset=20' },
+    };
+    const seen: unknown[] = [];
+    await page(ctx, async (filter, p) => {
+      seen.push(filter, p);
+      return { items: [], total: 0 };
+    });
+    expect(seen).to.deep.equal([
+      { severity: 'HIGH', sort: '-score' },
+      { limit: 10, offset: 20 },
+    ]);
   });
 });

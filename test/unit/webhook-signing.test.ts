@@ -3,9 +3,12 @@
  */
 import { expect } from 'chai';
 import { Webhook } from 'standardwebhooks';
-import { newSecret } from '../../server/services/webhooks.js';
-import { MAX_RETRY_AFTER_MS, retryAfterMs } from '../../server/workers/delivery-outcome.js';
-import { signatureHeader } from '../../server/workers/webhook-signing.js';
+import {
+  MAX_RETRY_AFTER_MS,
+  newSecret,
+  retryAfterMs,
+  signatureHeader,
+} from '../../server/services/webhooks/index.js';
 
 describe('webhook signing', () => {
   const body = JSON.stringify({ id: 'evt', event: 'risk.created', data: { title: 'Crane “failure” ✓' } });

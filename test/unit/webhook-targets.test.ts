@@ -3,8 +3,7 @@
  */
 import { expect } from 'chai';
 import { DEFAULT_RETRY_SCHEDULE_MS, loadConfig } from '../../server/config.js';
-import { subscribes } from '../../server/services/webhook-outbox.js';
-import { checkLiteralTarget, refusedAddress } from '../../server/services/webhook-targets.js';
+import { checkLiteralTarget, refusedAddress, subscribes } from '../../server/services/webhooks/index.js';
 
 describe('webhook target addresses', () => {
   const refused: [string, string][] = [

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 // Instants are stored as ISO-8601 UTC text (`2026-11-22T10:00:00.000Z`) and dates as `YYYY-MM-DD` text on
-// both databases, so values round-trip byte for byte and sort lexicographically (TOOLCHAIN.md: never a JS
+// both databases, so values round-trip byte for byte and sort lexicographically (docs/toolchain.md: never a JS
 // Date into SQLite). JSON values are text for the same reason.
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('tenants', (t) => {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
 
-// The job runner's table (docs/design.md, "Job runner"; issue 9): durable background work in our own database, one
+// The job runner's table (docs/design.md, "Job runner"): durable background work in our own database, one
 // row per job, claimed by workers under a lease (Oban and Solid Queue keep theirs the same way).
 //
 // - `status`: PENDING (waiting for `run_at`), RUNNING (claimed; `lease_owner` holds it until `lease_until`, which
@@ -13,7 +13,7 @@ import { v7 as uuidv7 } from 'uuid';
 //
 // Webhook deliveries become jobs of kind `webhook.delivery`: every PENDING delivery gets its job here, due at its
 // `next_attempt_at`. The deliveries' own `lease_owner`/`lease_until` columns are no longer used; they stay, since
-// rebuilding `webhook_deliveries` on SQLite could cascade into its attempts (TOOLCHAIN.md, knex #6213).
+// rebuilding `webhook_deliveries` on SQLite could cascade into its attempts (docs/toolchain.md, knex #6213).
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('jobs', (t) => {
     t.string('id', 36).primary();

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 
-// Sliding-window rate limits (issue 8): a log of the requests let through, one row per request, shared by every API
-// process of a Postgres deployment (the embedded SQLite default keeps the log in process memory). The fixed
-// one-minute counters it replaces let twice the limit through across a minute boundary.
+// Sliding-window rate limits (docs/design.md, "Limits"): a log of the requests let through, one row per request,
+// shared by every API process of a Postgres deployment (the embedded SQLite default keeps the log in process memory).
+// The fixed one-minute counters it replaces let twice the limit through across a minute boundary.
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('rate_limit_hits', (t) => {
     t.bigIncrements('id').primary();

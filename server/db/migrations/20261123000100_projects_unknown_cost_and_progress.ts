@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import { isPostgres } from '../../repositories/common.js';
+import { isPostgres } from '../../repositories/sql.js';
 import { rebuildSqliteTable } from '../sqlite-rebuild.js';
 
-// Unknown is null (issue 10; docs/design.md, "Conventions on the wire"): a project's `actual_cost` and `progress`
+// Unknown is null (docs/design.md, "Unknown is null"): a project's `actual_cost` and `progress`
 // become nullable without a default, so a cost or progress nobody reported is null, not 0.
 //
 // Postgres drops the NOT NULL and the default in place. SQLite cannot, so the table is rebuilt with SQLite's

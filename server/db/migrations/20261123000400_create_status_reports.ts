@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 
-// Status reports (issue 10): how a project stood on a date. Append-only (no version, no update). The baseline the
-// report is judged against (`baseline_end_date`, `baseline_budget`) is stored with it, as it stood at that date, so
-// `scheduleSlipDays` and `costVariance` are computed at read time from the report alone. The NYC dataset's change
-// columns are kept as reported (`budget_change_*` in money, `schedule_change_*` in days).
+// Status reports (docs/design.md, "Status reports"): how a project stood on a date. Append-only (no version, no
+// update). The baseline the report is judged against (`baseline_end_date`, `baseline_budget`) is stored with it, as
+// it stood at that date, so `scheduleSlipDays` and `costVariance` are computed at read time from the report alone.
+// The NYC dataset's change columns are kept as reported (`budget_change_*` in money, `schedule_change_*` in days).
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('status_reports', (t) => {
     t.string('id', 36).primary();

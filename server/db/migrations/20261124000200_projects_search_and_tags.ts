@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// `q` and `tag` on GET /projects (issue 14; docs/design.md, Lists).
+// `q` and `tag` on GET /projects (docs/design.md, "Sorting and searching").
 //
 // `q` is a case-insensitive substring match on name, code and description. A B-tree cannot serve "contains", so
 // each database gets a trigram index, the structure made for it:

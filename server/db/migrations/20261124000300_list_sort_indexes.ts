@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 
-// One index per `sort` of the lists (issue 14; docs/design.md, Lists), tenant (and parent) first, `id` last as the
-// tie-breaker, so every order is a walk of an index (forwards, or backwards for `-field`) and no list sorts rows. The
-// ORDER BY the repositories write (repositories/common.ts, `sortOrder`) repeats each indexed expression exactly;
-// test/integration/query-plans.test.ts explains every list with each sort on both databases.
+// One index per `sort` of the lists (docs/design.md, "Sorting and searching"), tenant (and parent) first, `id` last
+// as the tie-breaker, so every order is a walk of an index (forwards, or backwards for `-field`) and no list sorts
+// rows. The ORDER BY the repositories write (repositories/lists.ts, `sortOrder`) repeats each indexed expression
+// exactly; test/integration/query-plans.test.ts explains every list with each sort on both databases.
 //
 // - Names sort case-insensitively and by code point on both databases: `lower(name)`, and on Postgres in the "C"
 //   collation (the database's own collation would order differently from SQLite's, and differently per deployment).

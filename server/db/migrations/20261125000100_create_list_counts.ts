@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 
-// The exact `total` of the hottest list filters without counting rows (issue 8, round 2; docs/design.md, List totals).
+// The exact `total` of the hottest list filters without counting rows (docs/design.md, "The request pipeline", List
+// totals).
 //
 // `pagination.total` is documented as the number of records in the whole filtered list, so it must stay exact. A
 // `count(*)` walks every index entry of the filter: on a tenant with 100,000 projects, GET /projects?status=AT_RISK
@@ -15,7 +16,7 @@ import type { Knex } from 'knex';
 // writes of the same tenant, table and value queue on it for the rest of their transaction (they already serialise
 // on the tenant's rate limit and outbox far more).
 
-/** The counted columns: table → columns. The repositories read them through `COUNTED_FILTERS` (common.ts). */
+/** The counted columns, table → columns; repositories read the totals with `countedTotal` (repositories/lists.ts). */
 const COUNTED: Record<string, string[]> = { projects: ['status'], risks: ['severity', 'status'] };
 
 function sqliteTriggers(table: string, columns: string[]): string[] {

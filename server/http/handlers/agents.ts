@@ -2,7 +2,7 @@
  * Handlers of the Agents tag, except `askAgent` (the Ask agent's own module).
  */
 import type { Services } from '../../services/index.js';
-import { listPage } from '../pagination.js';
+import { accepted, ok, page } from '../result.js';
 import type { HandlerMap } from '../types.js';
 
 /** Handlers for listAgents, runAgent, listAgentExecutions, getAgentExecution. */
@@ -11,27 +11,17 @@ export function agentHandlers(
 ): Pick<HandlerMap, 'listAgents' | 'runAgent' | 'listAgentExecutions' | 'getAgentExecution'> {
   return {
     async listAgents(ctx) {
-      return listPage(ctx, async (page) => services.agents.catalogue(page));
+      return page(ctx, async (_filter, p) => services.agents.catalogue(p));
     },
-    async runAgent({ actor, body }) {
-      const execution = await services.agents.run(actor, body);
-      return {
-        status: 202,
-        body: execution,
-        headers: { Location: `/v1/agents/executions/${execution.executionId}` },
-      };
+    async runAgent(ctx) {
+      const execution = await services.agents.run(ctx.actor, ctx.body);
+      return accepted(execution, ctx, '/agents/executions/{executionId}', execution.executionId);
     },
     async listAgentExecutions(ctx) {
-      const { actor, query } = ctx;
-      const filter = {
-        agentId: query?.agentId,
-        status: query?.status,
-        order: query?.sort === '-createdAt' ? ('desc' as const) : ('asc' as const),
-      };
-      return listPage(ctx, (page) => services.agents.list(actor, filter, page));
+      return page(ctx, (filter, p) => services.agents.list(ctx.actor, filter, p));
     },
     async getAgentExecution({ actor, path }) {
-      return { status: 200, body: await services.agents.get(actor, path.executionId) };
+      return ok(await services.agents.get(actor, path.executionId));
     },
   };
 }

@@ -1,9 +1,8 @@
 /**
- * Handlers of the Allocations tag: validated input → one service call → status, body and headers.
+ * Handlers of the Allocations tag: validated input → one service call → a declared result (../result.ts).
  */
-import { etagOf } from '../../services/concurrency.js';
 import type { Services } from '../../services/index.js';
-import { listPage } from '../pagination.js';
+import { created, noContent, page, versioned } from '../result.js';
 import type { HandlerMap } from '../types.js';
 
 /** Handlers for the allocation CRUD operations and listAllocationConflicts. */
@@ -20,40 +19,23 @@ export function allocationHandlers(
 > {
   return {
     async listAllocations(ctx) {
-      const { actor, query } = ctx;
-      const filter = {
-        resourceId: query?.resourceId,
-        projectId: query?.projectId,
-        from: query?.from,
-        to: query?.to,
-        sort: query?.sort,
-      };
-      return listPage(ctx, (page) => services.allocations.list(actor, filter, page));
+      return page(ctx, (filter, p) => services.allocations.list(ctx.actor, filter, p));
     },
-    async createAllocation({ actor, body }) {
-      const allocation = await services.allocations.create(actor, body);
-      return {
-        status: 201,
-        body: allocation,
-        headers: { Location: `/v1/allocations/${allocation.id}`, ETag: etagOf(allocation.version) },
-      };
+    async createAllocation(ctx) {
+      return created(ctx, await services.allocations.create(ctx.actor, ctx.body), '/allocations/{id}');
     },
     async getAllocation({ actor, path }) {
-      const allocation = await services.allocations.get(actor, path.id);
-      return { status: 200, body: allocation, headers: { ETag: etagOf(allocation.version) } };
+      return versioned(await services.allocations.get(actor, path.id));
     },
     async updateAllocation({ actor, path, body, headers }) {
-      const allocation = await services.allocations.update(actor, path.id, body, headers?.['If-Match']);
-      return { status: 200, body: allocation, headers: { ETag: etagOf(allocation.version) } };
+      return versioned(await services.allocations.update(actor, path.id, body, headers?.['If-Match']));
     },
     async deleteAllocation({ actor, path, headers }) {
       await services.allocations.delete(actor, path.id, headers?.['If-Match']);
-      return { status: 204 };
+      return noContent();
     },
     async listAllocationConflicts(ctx) {
-      const { actor, query } = ctx;
-      const filter = { resourceId: query?.resourceId, from: query?.from, to: query?.to };
-      return listPage(ctx, (page) => services.allocations.conflicts(actor, filter, page));
+      return page(ctx, (filter, p) => services.allocations.conflicts(ctx.actor, filter, p));
     },
   };
 }

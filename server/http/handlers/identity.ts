@@ -2,6 +2,7 @@
  * Handlers of the Identity tag: GET /me, GET /tenant and PATCH /tenant.
  */
 import type { Services } from '../../services/index.js';
+import { ok } from '../result.js';
 import type { HandlerMap } from '../types.js';
 
 /** Handlers for getMe, getTenant and updateTenant. */
@@ -10,16 +11,13 @@ export function identityHandlers(
 ): Pick<HandlerMap, 'getMe' | 'getTenant' | 'updateTenant'> {
   return {
     async getMe({ principal }) {
-      return { status: 200, body: services.identity.me(principal) };
+      return ok(services.tenants.me(principal));
     },
     async getTenant({ principal }) {
-      return { status: 200, body: services.identity.tenantView(principal.tenant) };
+      return ok(services.tenants.view(principal.tenant));
     },
     async updateTenant({ actor, body }) {
-      return {
-        status: 200,
-        body: services.identity.tenantView(await services.identity.updateTenant(actor, body)),
-      };
+      return ok(services.tenants.view(await services.tenants.update(actor, body)));
     },
   };
 }

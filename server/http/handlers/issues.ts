@@ -1,9 +1,8 @@
 /**
- * Handlers of the Issues tag.
+ * Handlers of the Issues tag: validated input → one service call → a declared result (../result.ts).
  */
-import { etagOf } from '../../services/concurrency.js';
 import type { Services } from '../../services/index.js';
-import { listPage } from '../pagination.js';
+import { created, page, versioned } from '../result.js';
 import type { HandlerMap } from '../types.js';
 
 /** Handlers for listIssues, createIssue, getIssue, updateIssue. */
@@ -12,31 +11,16 @@ export function issueHandlers(
 ): Pick<HandlerMap, 'listIssues' | 'createIssue' | 'getIssue' | 'updateIssue'> {
   return {
     async listIssues(ctx) {
-      const { actor, query } = ctx;
-      const filter = {
-        projectId: query?.projectId,
-        status: query?.status,
-        priority: query?.priority,
-        assigneeId: query?.assigneeId,
-        sort: query?.sort,
-      };
-      return listPage(ctx, (page) => services.issues.list(actor, filter, page));
+      return page(ctx, (filter, p) => services.issues.list(ctx.actor, filter, p));
     },
-    async createIssue({ actor, body }) {
-      const issue = await services.issues.create(actor, body);
-      return {
-        status: 201,
-        body: issue,
-        headers: { Location: `/v1/issues/${issue.id}`, ETag: etagOf(issue.version) },
-      };
+    async createIssue(ctx) {
+      return created(ctx, await services.issues.create(ctx.actor, ctx.body), '/issues/{id}');
     },
     async getIssue({ actor, path }) {
-      const issue = await services.issues.get(actor, path.id);
-      return { status: 200, body: issue, headers: { ETag: etagOf(issue.version) } };
+      return versioned(await services.issues.get(actor, path.id));
     },
     async updateIssue({ actor, path, body, headers }) {
-      const issue = await services.issues.update(actor, path.id, body, headers?.['If-Match']);
-      return { status: 200, body: issue, headers: { ETag: etagOf(issue.version) } };
+      return versioned(await services.issues.update(actor, path.id, body, headers?.['If-Match']));
     },
   };
 }

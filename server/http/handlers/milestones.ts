@@ -1,9 +1,8 @@
 /**
- * Handlers of the Milestones tag.
+ * Handlers of the Milestones tag: validated input → one service call → a declared result (../result.ts).
  */
-import { etagOf } from '../../services/concurrency.js';
 import type { Services } from '../../services/index.js';
-import { listPage } from '../pagination.js';
+import { created, noContent, page, versioned } from '../result.js';
 import type { HandlerMap } from '../types.js';
 
 /** Handlers for listProjectMilestones, createMilestone, getMilestone, updateMilestone, deleteMilestone. */
@@ -15,30 +14,24 @@ export function milestoneHandlers(
 > {
   return {
     async listProjectMilestones(ctx) {
-      const { actor, path, query } = ctx;
-      return listPage(ctx, (page) =>
-        services.milestones.list(actor, path.id, { status: query?.status, sort: query?.sort }, page),
+      return page(ctx, (filter, p) => services.milestones.list(ctx.actor, ctx.path.id, filter, p));
+    },
+    async createMilestone(ctx) {
+      return created(
+        ctx,
+        await services.milestones.create(ctx.actor, ctx.path.id, ctx.body),
+        '/milestones/{id}',
       );
     },
-    async createMilestone({ actor, path, body }) {
-      const milestone = await services.milestones.create(actor, path.id, body);
-      return {
-        status: 201,
-        body: milestone,
-        headers: { Location: `/v1/milestones/${milestone.id}`, ETag: etagOf(milestone.version) },
-      };
-    },
     async getMilestone({ actor, path }) {
-      const milestone = await services.milestones.get(actor, path.id);
-      return { status: 200, body: milestone, headers: { ETag: etagOf(milestone.version) } };
+      return versioned(await services.milestones.get(actor, path.id));
     },
     async updateMilestone({ actor, path, body, headers }) {
-      const milestone = await services.milestones.update(actor, path.id, body, headers?.['If-Match']);
-      return { status: 200, body: milestone, headers: { ETag: etagOf(milestone.version) } };
+      return versioned(await services.milestones.update(actor, path.id, body, headers?.['If-Match']));
     },
     async deleteMilestone({ actor, path, headers }) {
       await services.milestones.delete(actor, path.id, headers?.['If-Match']);
-      return { status: 204 };
+      return noContent();
     },
   };
 }

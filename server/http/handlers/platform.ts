@@ -1,8 +1,9 @@
 /**
- * Handlers of the API Keys and Audit Logs tags (admin scope).
+ * Handlers of the API Keys and Audit Logs tags (admin scope): validated input → one service call → a declared
+ * result (../result.ts).
  */
 import type { Services } from '../../services/index.js';
-import { listPage } from '../pagination.js';
+import { created, noContent, page } from '../result.js';
 import type { HandlerMap } from '../types.js';
 
 /** Handlers for listApiKeys, createApiKey, revokeApiKey and listAuditLogs. */
@@ -11,28 +12,18 @@ export function platformHandlers(
 ): Pick<HandlerMap, 'listApiKeys' | 'createApiKey' | 'revokeApiKey' | 'listAuditLogs'> {
   return {
     async listApiKeys(ctx) {
-      return listPage(ctx, (page) => services.identity.listKeys(ctx.actor, page));
+      return page(ctx, (_filter, p) => services.apiKeys.list(ctx.actor, p));
     },
-    async createApiKey({ actor, principal, body }) {
-      const { apiKey, key } = await services.identity.issueKey(principal, actor, body);
-      return { status: 201, body: { ...apiKey, key }, headers: { Location: `/v1/api-keys/${apiKey.id}` } };
+    async createApiKey(ctx) {
+      const { apiKey, key } = await services.apiKeys.createForCaller(ctx.principal, ctx.actor, ctx.body);
+      return created(ctx, { ...apiKey, key }, '/api-keys/{id}');
     },
     async revokeApiKey({ actor, path }) {
-      await services.identity.revokeKey(actor, path.id);
-      return { status: 204 };
+      await services.apiKeys.revoke(actor, path.id);
+      return noContent();
     },
     async listAuditLogs(ctx) {
-      const { actor, query } = ctx;
-      const filter = {
-        action: query?.action,
-        resourceType: query?.resourceType,
-        resourceId: query?.resourceId,
-        actorId: query?.actorId,
-        since: query?.since,
-        until: query?.until,
-        sort: query?.sort,
-      };
-      return listPage(ctx, (page) => services.auditLog.list(actor, filter, page));
+      return page(ctx, (filter, p) => services.auditLog.list(ctx.actor, filter, p));
     },
   };
 }

@@ -1,9 +1,8 @@
 /**
- * Handlers of the Projects tag: validated input → one service call → status, body and headers.
+ * Handlers of the Projects tag: validated input → one service call → a declared result (../result.ts).
  */
-import { etagOf } from '../../services/concurrency.js';
 import type { Services } from '../../services/index.js';
-import { listPage } from '../pagination.js';
+import { created, page, versioned } from '../result.js';
 import type { HandlerMap } from '../types.js';
 
 /** Handlers for listProjects, createProject, getProject, updateProject. */
@@ -12,39 +11,16 @@ export function projectHandlers(
 ): Pick<HandlerMap, 'listProjects' | 'createProject' | 'getProject' | 'updateProject'> {
   return {
     async listProjects(ctx) {
-      const { actor, query } = ctx;
-      return listPage(ctx, (page) =>
-        services.projects.list(
-          actor,
-          {
-            status: query?.status,
-            category: query?.category,
-            borough: query?.borough,
-            managingAgency: query?.managingAgency,
-            clientAgency: query?.clientAgency,
-            tag: query?.tag,
-            q: query?.q,
-            sort: query?.sort,
-          },
-          page,
-        ),
-      );
+      return page(ctx, (filter, p) => services.projects.list(ctx.actor, filter, p));
     },
-    async createProject({ actor, body }) {
-      const project = await services.projects.create(actor, body);
-      return {
-        status: 201,
-        body: project,
-        headers: { Location: `/v1/projects/${project.id}`, ETag: etagOf(project.version) },
-      };
+    async createProject(ctx) {
+      return created(ctx, await services.projects.create(ctx.actor, ctx.body), '/projects/{id}');
     },
     async getProject({ actor, path }) {
-      const project = await services.projects.getDetail(actor, path.id);
-      return { status: 200, body: project, headers: { ETag: etagOf(project.version) } };
+      return versioned(await services.projects.getDetail(actor, path.id));
     },
     async updateProject({ actor, path, body, headers }) {
-      const project = await services.projects.update(actor, path.id, body, headers?.['If-Match']);
-      return { status: 200, body: project, headers: { ETag: etagOf(project.version) } };
+      return versioned(await services.projects.update(actor, path.id, body, headers?.['If-Match']));
     },
   };
 }

@@ -1,9 +1,8 @@
 /**
- * Handlers of the Resources tag: validated input → one service call → status, body and headers.
+ * Handlers of the Resources tag: validated input → one service call → a declared result (../result.ts).
  */
-import { etagOf } from '../../services/concurrency.js';
 import type { Services } from '../../services/index.js';
-import { listPage } from '../pagination.js';
+import { created, ok, page, versioned } from '../result.js';
 import type { HandlerMap } from '../types.js';
 
 /** Handlers for listResources, createResource, getResource, updateResource, getResourceAvailability. */
@@ -15,35 +14,27 @@ export function resourceHandlers(
 > {
   return {
     async listResources(ctx) {
-      const { actor, query } = ctx;
-      const filter = { role: query?.role, skill: query?.skill, active: query?.active, sort: query?.sort };
-      return listPage(ctx, (page) => services.resources.list(actor, filter, page));
+      return page(ctx, (filter, p) => services.resources.list(ctx.actor, filter, p));
     },
-    async createResource({ actor, body }) {
-      const resource = await services.resources.create(actor, body);
-      return {
-        status: 201,
-        body: resource,
-        headers: { Location: `/v1/resources/${resource.id}`, ETag: etagOf(resource.version) },
-      };
+    async createResource(ctx) {
+      return created(ctx, await services.resources.create(ctx.actor, ctx.body), '/resources/{id}');
     },
     async getResource({ actor, path }) {
-      const resource = await services.resources.get(actor, path.id);
-      return { status: 200, body: resource, headers: { ETag: etagOf(resource.version) } };
+      return versioned(await services.resources.get(actor, path.id));
     },
     async updateResource({ actor, path, body, headers }) {
-      const resource = await services.resources.update(actor, path.id, body, headers?.['If-Match']);
-      return { status: 200, body: resource, headers: { ETag: etagOf(resource.version) } };
+      return versioned(await services.resources.update(actor, path.id, body, headers?.['If-Match']));
     },
     async getResourceAvailability({ actor, path, query }) {
-      const report = await services.resources.availability(
-        actor,
-        path.id,
-        query.from,
-        query.to,
-        query.granularity ?? 'week',
+      return ok(
+        await services.resources.availability(
+          actor,
+          path.id,
+          query.from,
+          query.to,
+          query.granularity ?? 'week',
+        ),
       );
-      return { status: 200, body: report };
     },
   };
 }

@@ -1,8 +1,8 @@
 /**
- * Handlers of the Status Reports tag: validated input → one service call → status, body and headers.
+ * Handlers of the Status Reports tag: validated input → one service call → a declared result (../result.ts).
  */
 import type { Services } from '../../services/index.js';
-import { listPage } from '../pagination.js';
+import { created, ok, page } from '../result.js';
 import type { HandlerMap } from '../types.js';
 
 /** Handlers for listProjectStatusReports, createStatusReport, listStatusReports, getStatusReport. */
@@ -14,32 +14,22 @@ export function statusReportHandlers(
 > {
   return {
     async listProjectStatusReports(ctx) {
-      const { actor, path, query } = ctx;
-      return listPage(ctx, (page) =>
-        services.statusReports.listForProject(
-          actor,
-          path.id,
-          { since: query?.since, until: query?.until },
-          page,
-        ),
+      return page(ctx, (filter, p) =>
+        services.statusReports.listForProject(ctx.actor, ctx.path.id, filter, p),
       );
     },
-    async createStatusReport({ actor, path, body }) {
-      const report = await services.statusReports.submit(actor, path.id, body);
-      return { status: 201, body: report, headers: { Location: `/v1/status-reports/${report.id}` } };
+    async createStatusReport(ctx) {
+      return created(
+        ctx,
+        await services.statusReports.submit(ctx.actor, ctx.path.id, ctx.body),
+        '/status-reports/{id}',
+      );
     },
     async listStatusReports(ctx) {
-      const { actor, query } = ctx;
-      return listPage(ctx, (page) =>
-        services.statusReports.list(
-          actor,
-          { projectId: query?.projectId, since: query?.since, until: query?.until },
-          page,
-        ),
-      );
+      return page(ctx, (filter, p) => services.statusReports.list(ctx.actor, filter, p));
     },
     async getStatusReport({ actor, path }) {
-      return { status: 200, body: await services.statusReports.get(actor, path.id) };
+      return ok(await services.statusReports.get(actor, path.id));
     },
   };
 }

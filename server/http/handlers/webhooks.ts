@@ -1,9 +1,8 @@
 /**
- * Handlers of the Webhooks tag.
+ * Handlers of the Webhooks tag: validated input → one service call → a declared result (../result.ts).
  */
-import { etagOf } from '../../services/concurrency.js';
 import type { Services } from '../../services/index.js';
-import { listPage } from '../pagination.js';
+import { accepted, created, noContent, page, versioned } from '../result.js';
 import type { HandlerMap } from '../types.js';
 
 /**
@@ -25,41 +24,29 @@ export function webhookHandlers(
 > {
   return {
     async listWebhooks(ctx) {
-      return listPage(ctx, (page) => services.webhooks.list(ctx.actor, page));
+      return page(ctx, (_filter, p) => services.webhooks.list(ctx.actor, p));
     },
-    async createWebhook({ actor, body }) {
-      const webhook = await services.webhooks.create(actor, body);
-      return {
-        status: 201,
-        body: webhook,
-        headers: { Location: `/v1/webhooks/${webhook.id}`, ETag: etagOf(webhook.version) },
-      };
+    async createWebhook(ctx) {
+      return created(ctx, await services.webhooks.create(ctx.actor, ctx.body), '/webhooks/{id}');
     },
     async getWebhook({ actor, path }) {
-      const webhook = await services.webhooks.get(actor, path.id);
-      return { status: 200, body: webhook, headers: { ETag: etagOf(webhook.version) } };
+      return versioned(await services.webhooks.get(actor, path.id));
     },
     async updateWebhook({ actor, path, body, headers }) {
-      const webhook = await services.webhooks.update(actor, path.id, body, headers?.['If-Match']);
-      return { status: 200, body: webhook, headers: { ETag: etagOf(webhook.version) } };
+      return versioned(await services.webhooks.update(actor, path.id, body, headers?.['If-Match']));
     },
     async deleteWebhook({ actor, path, headers }) {
       await services.webhooks.delete(actor, path.id, headers?.['If-Match']);
-      return { status: 204 };
+      return noContent();
     },
     async rotateWebhookSecret({ actor, path }) {
-      const webhook = await services.webhooks.rotateSecret(actor, path.id);
-      return { status: 200, body: webhook, headers: { ETag: etagOf(webhook.version) } };
+      return versioned(await services.webhooks.rotateSecret(actor, path.id));
     },
     async listWebhookDeliveries(ctx) {
-      const { actor, path, query } = ctx;
-      return listPage(ctx, (page) =>
-        services.webhooks.deliveries(actor, path.id, { status: query?.status }, page),
-      );
+      return page(ctx, (filter, p) => services.webhooks.deliveries(ctx.actor, ctx.path.id, filter, p));
     },
     async testWebhook({ actor, path }) {
-      const delivery = await services.webhooks.sendTest(actor, path.id);
-      return { status: 202, body: delivery };
+      return accepted(await services.webhooks.sendTest(actor, path.id));
     },
   };
 }

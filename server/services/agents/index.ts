@@ -1,6 +1,6 @@
 /**
- * Agent runs (issue 11; docs/design.md, "Agents"): the catalogue, executions stored in the database and run by the
- * job runner (kind `agent.execution`, server/workers/agent-execution.ts), and the six analyses.
+ * Agent runs (docs/design.md, "Agents"): the catalogue, executions stored in the database and run by the
+ * job runner (kind `agent.execution`, ./execution-job.ts), and the six analyses.
  *
  * - `run` stores a PENDING execution and enqueues its job in one transaction (with its audit row), so a run that was
  *   accepted is never lost; in-process workers are woken when it commits.
@@ -26,8 +26,9 @@ import {
   markPending,
   markRunning,
 } from '../../repositories/agent-executions.js';
-import type { Executor, Page, PageRequest } from '../../repositories/common.js';
+import type { Page, PageRequest } from '../../repositories/lists.js';
 import { projects } from '../../repositories/projects.js';
+import type { Executor } from '../../repositories/sql.js';
 import { scanStatusReports } from '../../repositories/status-reports.js';
 import type { Schema } from '../../schemas.js';
 import { recordAudit } from '../audit.js';
@@ -115,23 +116,26 @@ export interface RunContext {
   signal: AbortSignal;
 }
 
-/** Options of the agent service. */
-export interface AgentOptions {
+/** Options of {@link AgentService}: the app's dependencies, the milestone service and the run settings. */
+export interface AgentServiceOptions extends ServiceDeps {
+  /** The milestone service: `schedule-health` marks overdue milestones MISSED through it first. */
+  milestones: MilestoneService;
   /**
    * Pause after each stage of a run, in ms (env `MERIDIAN_AGENT_STAGE_DELAY_MS`, default 0): makes progress visible
    * in demonstrations and gives crash tests a run to kill mid-way. Never needed in production.
    */
   stageDelayMs?: number;
   /**
-   * The configured language model (issue 12), or null: with one, and the tenant's `settings.llmEnabled`, the
-   * model writes the output's prose (agents/prose.ts); metrics and findings stay computed.
+   * The configured language model (docs/design.md, "Bring your own model"), or null: with one, and the tenant's
+   * `settings.llmEnabled`, the model writes the output's prose (agents/prose.ts); metrics and findings stay
+   * computed.
    */
   model?: LanguageModel | null;
 }
 
 /**
- * The status-report history as the agents read it (issue 10's reports): every report of the scope dated on or
- * before asOf, each project's oldest first, with its slip and cost variance against the baseline of its date.
+ * The status-report history as the agents read it (docs/design.md, "Status reports"): every report of the scope dated
+ * on or before asOf, each project's oldest first, with its slip and cost variance against the baseline of its date.
  */
 export const statusReportHistory: ReportSource = async function* (db, scope, asOf) {
   for await (const page of scanStatusReports(db, scope, asOf)) {
@@ -175,11 +179,15 @@ export class AgentService {
   /** The tenants' today, with one date formatter per time zone (kept: building one costs hundreds of µs). */
   readonly #calendar = new ZonedCalendar();
 
-  constructor(
-    private readonly deps: ServiceDeps,
-    private readonly milestones: MilestoneService,
-    private readonly options: AgentOptions = {},
-  ) {}
+  private readonly deps: ServiceDeps;
+  private readonly milestones: MilestoneService;
+  private readonly options: Pick<AgentServiceOptions, 'stageDelayMs' | 'model'>;
+
+  constructor(options: AgentServiceOptions) {
+    this.deps = options;
+    this.milestones = options.milestones;
+    this.options = options;
+  }
 
   /** A page of the catalogue (the same for every tenant). */
   catalogue(page: PageRequest): Page<AgentDefinition> {

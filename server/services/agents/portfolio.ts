@@ -1,5 +1,6 @@
 /**
- * The snapshot an agent run analyses (issue 11: page through records, never load a tenant twice): the scope's
+ * The snapshot an agent run analyses (docs/design.md, "Agents", Memory: page through records, never load a tenant
+ * twice): the scope's
  * projects and, of the other record kinds, only those the agent reads, each table scanned once in pages and kept as
  * compact facts (the fields the analyses use, not whole rows). Everything is in a stable order (the scans' index
  * order), so the same records give the same snapshot.
@@ -12,7 +13,7 @@ import {
   scanResources,
   scanRisks,
 } from '../../repositories/agent-data.js';
-import type { Executor } from '../../repositories/common.js';
+import type { Executor } from '../../repositories/sql.js';
 import type { AgentDepth, AgentInput } from './catalogue.js';
 import type { ProjectFacts, ReportPoint } from './measures.js';
 

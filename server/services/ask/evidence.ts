@@ -11,7 +11,7 @@ import type { ResourceRecord } from '../../repositories/resources.js';
 import type { RiskRecord } from '../../repositories/risks.js';
 import type { StoredStatusReport } from '../../repositories/status-reports.js';
 import type { CitationType } from '../agents/citations.js';
-import type { AllocationConflict } from '../conflicts.js';
+import type { AllocationConflict } from '../allocation-conflicts.js';
 import type { Intent, ProjectAspect, ProjectFilter, RankingMeasure, SumField } from './intents.js';
 import { daysBetween } from './text.js';
 

@@ -7,8 +7,9 @@
  * switched off for the tenant (`settings.llmEnabled`), model-engine.ts writes the answer over the same evidence,
  * checked by the server, with the embedded answer as its fallback.
  */
-import { inReadSnapshot } from '../../repositories/common.js';
+
 import { findTenant } from '../../repositories/tenants.js';
+import { inReadSnapshot } from '../../repositories/transactions.js';
 import type { Schema } from '../../schemas.js';
 import type { Actor, BaseDeps } from '../context.js';
 import { AppError } from '../errors.js';
@@ -22,22 +23,24 @@ import { Retrieval } from './retrieval.js';
 export type AskRequest = Schema<'AskRequest'>;
 export type AskAnswer = Schema<'AskAnswer'>;
 
+/** Options of {@link AskService}. */
+export interface AskServiceOptions extends BaseDeps {
+  /** The engine that answers without a model, and whenever the model fails (default: the embedded engine). */
+  engine?: AnswerEngine;
+  /** The configured language model (`MERIDIAN_LLM_*`), or null. */
+  model?: LanguageModel | null;
+}
+
 /** Ask use cases. */
 export class AskService {
+  private readonly deps: BaseDeps;
   readonly #engine: AnswerEngine;
   readonly #model: ModelEngine | null;
 
-  /**
-   * @param engine the engine that answers without a model, and whenever the model fails (the embedded engine).
-   * @param model the configured language model (`MERIDIAN_LLM_*`), or null.
-   */
-  constructor(
-    private readonly deps: BaseDeps,
-    engine: AnswerEngine = new EmbeddedEngine(),
-    model: LanguageModel | null = null,
-  ) {
-    this.#engine = engine;
-    this.#model = model ? new ModelEngine(model) : null;
+  constructor(options: AskServiceOptions) {
+    this.deps = options;
+    this.#engine = options.engine ?? new EmbeddedEngine();
+    this.#model = options.model ? new ModelEngine(options.model) : null;
   }
 
   /**

@@ -15,17 +15,17 @@ import {
   findRisks,
   projectFacetValues,
 } from '../../repositories/ask.js';
-import type { Executor } from '../../repositories/common.js';
 import { findProjectByCode, type ProjectRecord, projects } from '../../repositories/projects.js';
 import type { ResourceRecord } from '../../repositories/resources.js';
 import { type SearchHit, searchDocuments } from '../../repositories/search.js';
+import type { Executor } from '../../repositories/sql.js';
 import {
   findStatusReport,
   latestStatusReport,
   statusReportHistory,
 } from '../../repositories/status-reports.js';
 import type { CitationType } from '../agents/citations.js';
-import { findConflicts } from '../conflicts.js';
+import { findConflicts } from '../allocation-conflicts.js';
 import { notFound } from '../errors.js';
 import {
   type Evidence,
@@ -541,8 +541,9 @@ export class Retrieval {
   }
 
   /**
-   * People whose overlapping allocations sum above 100 % in a period that ends today or later (services/conflicts.ts).
-   * The periods are not clipped to today, so each of their dates is an allocation's start or end.
+   * People whose overlapping allocations sum above 100 % in a period that ends today or later
+   * (services/allocation-conflicts.ts). The periods are not clipped to today, so each of their dates is an
+   * allocation's start or end.
    */
   private async overAllocated(tenant: AskTenant, named: ResourceRecord[] | null): Promise<Finding> {
     const allocations = await listAllAllocations(this.db, tenant.id, { from: tenant.today });

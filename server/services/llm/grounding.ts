@@ -1,6 +1,6 @@
 /**
- * The server's check of a model's sentences (issue 12; docs/design.md, "Ask"): a model writes prose over records the
- * server chose, and nothing it writes reaches a user unless the server can find it in those records.
+ * The server's check of a model's sentences (docs/design.md, "Bring your own model"): a model writes prose over
+ * records the server chose, and nothing it writes reaches a user unless the server can find it in those records.
  *
  * - Every sentence cites ids, and each id must be one of the records sent (another tenant's record, a record of
  *   this tenant that was not sent, an invented id: dropped).

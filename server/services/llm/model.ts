@@ -1,5 +1,5 @@
 /**
- * The optional language model (issue 12; docs/design.md, "Ask"): an OpenAI-compatible chat-completions server
+ * The optional language model (docs/design.md, "Bring your own model"): an OpenAI-compatible chat-completions server
  * (OpenAI, Azure OpenAI, vLLM, Ollama, llama.cpp's server) reached through the AI SDK (`ai` with
  * `@ai-sdk/openai-compatible`): the library sends the request, asks for structured output through a JSON schema,
  * validates the reply against it and retries 429s, 5xx and network errors (2 retries, its own backoff). This module
@@ -45,14 +45,19 @@ export function delimited(data: unknown): string {
 
 /** A model behind the AI SDK's OpenAI-compatible provider, with Meridian's deadline and failure reasons. */
 export class LanguageModel {
+  /** The deployment's `MERIDIAN_LLM_*` (server/config.ts). */
+  readonly config: LlmConfig;
+  private readonly logger: Logger | undefined;
+
   /**
-   * @param config the deployment's `MERIDIAN_LLM_*` (server/config.ts).
-   * @param logger where failures are logged (reason, model, HTTP status; never the key, the prompt or the reply).
+   * @param options.config the deployment's `MERIDIAN_LLM_*` (server/config.ts).
+   * @param options.logger where failures are logged (reason, model, HTTP status; never the key, the prompt or the
+   *   reply).
    */
-  constructor(
-    readonly config: LlmConfig,
-    private readonly logger?: Logger,
-  ) {}
+  constructor(options: { config: LlmConfig; logger?: Logger | undefined }) {
+    this.config = options.config;
+    this.logger = options.logger;
+  }
 
   /** The model's name (`MERIDIAN_LLM_MODEL`), as responses show it. */
   get name(): string {

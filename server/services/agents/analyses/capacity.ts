@@ -3,8 +3,9 @@
  * ../../conflicts.ts, the same as GET /allocations/conflicts) and utilisation per person and per role over the
  * horizon: allocated working days ÷ available working days × 100. Inactive people are left out.
  */
+
+import { type AllocationConflict, findConflicts } from '../../allocation-conflicts.js';
 import { dayNumber, workingDaysIn } from '../../availability.js';
-import { type AllocationConflict, findConflicts } from '../../conflicts.js';
 import type { CitationBuilder } from '../citations.js';
 import { percent, plural, round } from '../measures.js';
 import type { AllocationFacts, Portfolio, ResourceFacts } from '../portfolio.js';

@@ -5,7 +5,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { performance } from 'node:perf_hooks';
-import { checkLiteralTarget, guardedLookup } from '../services/webhook-targets.js';
+import { checkLiteralTarget, guardedLookup } from './targets.js';
 
 /** What one HTTP attempt produced. */
 export interface AttemptResponse {

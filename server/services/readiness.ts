@@ -1,6 +1,7 @@
 /**
- * Liveness and readiness (docs/design.md, Operations): what `GET /healthz` and `GET /readyz` answer. Liveness is the
- * process answering at all; readiness is the database answering within a bound and its schema being current.
+ * Readiness (docs/design.md, Operations): what `GET /readyz` answers (server/http/probes.ts). Readiness is the
+ * database answering within a bound and its schema being current; liveness (`GET /healthz`) is the process
+ * answering at all and needs no service.
  */
 import { type Database, pendingMigrations, pingDatabase } from '../repositories/db.js';
 
@@ -10,7 +11,7 @@ export const READINESS_TIMEOUT_MS = 2_000;
 /** One readiness check's outcome. */
 export type CheckState = 'ok' | 'unreachable' | 'pending' | 'unknown';
 
-/** The outcome of {@link HealthService.readiness}. */
+/** The outcome of {@link ReadinessService.check}. */
 export interface Readiness {
   ready: boolean;
   checks: {
@@ -28,18 +29,19 @@ export interface Readiness {
  * (its migration files are fixed at deploy; a newer deploy only adds migrations this process does not know), so
  * after the first success a check costs one `SELECT 1`.
  */
-export class HealthService {
+export class ReadinessService {
   readonly #db: Database;
   readonly #timeoutMs: number;
   #schemaCurrent = false;
 
-  constructor(deps: { db: Database }, timeoutMs = READINESS_TIMEOUT_MS) {
-    this.#db = deps.db;
-    this.#timeoutMs = timeoutMs;
+  /** @param options.timeoutMs how long a check waits for the database (default {@link READINESS_TIMEOUT_MS}). */
+  constructor(options: { db: Database; timeoutMs?: number }) {
+    this.#db = options.db;
+    this.#timeoutMs = options.timeoutMs ?? READINESS_TIMEOUT_MS;
   }
 
   /** Checks the database and the schema; never throws (a failed check is a state, not an error). */
-  async readiness(): Promise<Readiness> {
+  async check(): Promise<Readiness> {
     const reachable = await this.#withinBound(pingDatabase(this.#db));
     if (!reachable) {
       return {

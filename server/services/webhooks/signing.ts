@@ -2,7 +2,7 @@
  * Standard Webhooks signing (docs/design.md, Events and webhooks): the `webhook-signature` header of a delivery.
  */
 import { createHmac } from 'node:crypto';
-import type { DeliveryTarget } from '../services/webhook-deliveries.js';
+import type { DeliveryTarget } from './deliveries.js';
 
 /**
  * The `webhook-signature` header: `v1,<base64 HMAC-SHA256(key, "{id}.{timestamp}.{body}")>` with the key the

@@ -6,7 +6,7 @@
 import dns from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { businessRule } from './errors.js';
+import { businessRule } from '../errors.js';
 
 /**
  * Why an address may not be a webhook target, or null when it may. Only globally routable unicast addresses
@@ -15,7 +15,7 @@ import { businessRule } from './errors.js';
  * and the IPv6 forms that embed an IPv4 address (mapped, 6to4, Teredo, NAT64) are refused. IPv4-mapped IPv6
  * addresses (`::ffff:a.b.c.d`) are judged as the IPv4 address they carry. The whole IPv4-compatible range `::/96`
  * (`::a.b.c.d`, deprecated by RFC 4291 §2.5.5.1) is refused as `ipv4Compatible`, whatever it embeds: ipaddr.js
- * classes it as unicast, so `[::127.0.0.1]` and `[::169.254.169.254]` would otherwise pass (issue 13). Classification
+ * classes it as unicast, so `[::127.0.0.1]` and `[::169.254.169.254]` would otherwise pass. Classification
  * by `ipaddr.js`.
  */
 export function refusedAddress(address: string): string | null {

@@ -1,6 +1,6 @@
 /**
- * The job queue: durable background work in our own database (docs/design.md, "Job runner"; issue 9). Services
- * enqueue jobs in the transaction of the change that needs them; workers (server/workers/runner.ts) claim them
+ * The job queue: durable background work in our own database (docs/design.md, "Job runner"). Services
+ * enqueue jobs in the transaction of the change that needs them; runners (./runner.ts) claim them
  * under a lease, extend the lease while they run, and settle them: completed, retried at a time, failed (given up)
  * or cancelled. The models are Oban and Rails' Solid Queue: one table, one code path on SQLite and Postgres.
  *
@@ -11,8 +11,6 @@
  */
 import { v7 as uuidv7 } from 'uuid';
 import type { Clock } from '../clock.js';
-import type { Executor } from '../repositories/common.js';
-import { inTransaction } from '../repositories/common.js';
 import type { Database } from '../repositories/db.js';
 import {
   cancelJobs,
@@ -26,6 +24,8 @@ import {
   pruneJobs,
   settleJob,
 } from '../repositories/jobs.js';
+import type { Executor } from '../repositories/sql.js';
+import { inTransaction } from '../repositories/transactions.js';
 
 export type { JobProgress, JobRecord };
 
@@ -106,9 +106,10 @@ export class JobQueue {
   readonly #clock: Clock;
   readonly #listeners = new Set<() => void>();
 
-  constructor(db: Database, clock: Clock) {
-    this.#db = db;
-    this.#clock = clock;
+  /** @param options the database the `jobs` table is in, and the clock that dates and leases jobs. */
+  constructor(options: { db: Database; clock: Clock }) {
+    this.#db = options.db;
+    this.#clock = options.clock;
   }
 
   /**

@@ -1,28 +1,27 @@
 /**
- * Webhook endpoints (docs/design.md, Events and webhooks; issue 5): registration, changes, deletion, secret rotation,
- * the deliveries list and test deliveries. Where targets may point is ./webhook-targets.ts; the fan-out of events
- * to deliveries is ./webhook-outbox.ts; delivery state as the worker settles it is ./webhook-deliveries.ts.
+ * Webhook endpoints (docs/design.md, "Events and webhooks"): registration, changes, deletion, secret rotation, the
+ * deliveries list and test deliveries. Where targets may point is ./targets.ts; the fan-out of events to deliveries
+ * is ./outbox.ts; delivery state as the delivery job settles it is ./deliveries.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
-import type { Page, PageRequest } from '../repositories/common.js';
+import type { Page, PageRequest } from '../../repositories/lists.js';
 import {
   type DeliveryRecord,
-  type DeliveryStatus,
   findDelivery,
   listDeliveries,
   pendingDeliveryIds,
-} from '../repositories/webhook-deliveries.js';
+} from '../../repositories/webhook-deliveries.js';
 import {
   currentSecret,
   type WebhookEndpointFields,
   type WebhookEndpointRecord,
   webhookEndpoints,
-} from '../repositories/webhook-endpoints.js';
-import type { Schema } from '../schemas.js';
-import { checkIfMatch } from './concurrency.js';
-import type { Actor, ServiceDeps } from './context.js';
-import { AppError } from './errors.js';
+} from '../../repositories/webhook-endpoints.js';
+import type { ListFilter, Schema } from '../../schemas.js';
+import { checkIfMatch } from '../concurrency.js';
+import type { Actor, ServiceDeps } from '../context.js';
+import { AppError } from '../errors.js';
 import {
   createRecord,
   deleteRecord,
@@ -30,10 +29,10 @@ import {
   inWrite,
   updateRecord,
   type WriteContext,
-} from './versioned.js';
-import { failPending, WEBHOOK_ENDPOINT as WEBHOOK } from './webhook-deliveries.js';
-import { WEBHOOK_DELIVERY_JOB } from './webhook-outbox.js';
-import { assertAllowedTarget } from './webhook-targets.js';
+} from '../versioned.js';
+import { failPending, WEBHOOK_ENDPOINT as WEBHOOK } from './deliveries.js';
+import { WEBHOOK_DELIVERY_JOB } from './outbox.js';
+import { assertAllowedTarget } from './targets.js';
 
 type WebhookEventFilter = Schema<'WebhookEventFilter'>;
 
@@ -61,10 +60,16 @@ function normaliseEvents(events: WebhookEventFilter[]): WebhookEventFilter[] {
 
 /** Webhook endpoint use cases. */
 export class WebhookService {
-  constructor(
-    private readonly deps: ServiceDeps,
-    private readonly policy: { allowPrivate: boolean },
-  ) {}
+  private readonly deps: ServiceDeps;
+  private readonly policy: { allowPrivate: boolean };
+
+  /**
+   * @param options.allowPrivate whether targets may resolve to private addresses (`MERIDIAN_WEBHOOK_ALLOW_PRIVATE`).
+   */
+  constructor(options: ServiceDeps & { allowPrivate: boolean }) {
+    this.deps = options;
+    this.policy = { allowPrivate: options.allowPrivate };
+  }
 
   /** @throws AppError 422 for a refused URL. */
   async create(actor: Actor, input: WebhookCreateInput): Promise<WebhookWithSecret> {
@@ -174,7 +179,7 @@ export class WebhookService {
   async deliveries(
     actor: Actor,
     id: string,
-    filter: { status?: DeliveryStatus | undefined },
+    filter: ListFilter<'listWebhookDeliveries'>,
     page: PageRequest,
   ): Promise<Page<DeliveryRecord>> {
     await this.get(actor, id);

@@ -1,14 +1,19 @@
 /**
  * The job kinds the application runs and the runner over them: in the API process (`npm start`, unless
- * MERIDIAN_WORKER=false) and alone in `npm run worker`. A new kind of background work registers here.
+ * MERIDIAN_WORKER=false) and alone in `npm run worker`. Each kind is defined by its feature (the webhook delivery
+ * by the webhooks, the agent execution by the agents); a new kind of background work registers here.
  */
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
+import { type AgentJobConfig, agentExecutionJob } from '../services/agents/execution-job.js';
 import type { Services } from '../services/index.js';
-import type { JobKind } from '../services/jobs.js';
-import { type AgentJobConfig, agentExecutionJob } from './agent-execution.js';
-import { DELIVERY_RETENTION_MS, type DeliveryConfig, webhookDeliveryJob } from './delivery.js';
+import {
+  DELIVERY_RETENTION_MS,
+  type DeliveryConfig,
+  webhookDeliveryJob,
+} from '../services/webhooks/index.js';
+import type { JobKind } from './queue.js';
 import { JobRunner } from './runner.js';
 
 /** Every job kind, bound to the app's services. */

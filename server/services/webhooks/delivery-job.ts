@@ -1,6 +1,6 @@
 /**
- * Webhook delivery on the job runner (docs/design.md, Events and webhooks; issue 5, Delivery; issue 9): each delivery
- * is a job of kind `webhook.delivery`. An attempt POSTs the event (Standard Webhooks headers, 15 s timeout), and
+ * Webhook delivery on the job runner (docs/design.md, "Events and webhooks" and "Job runner"): each delivery is a
+ * job of kind `webhook.delivery`. An attempt POSTs the event (Standard Webhooks headers, 15 s timeout), and
  * `deliveryOutcome` settles it: 2xx → SUCCEEDED; 410 → FAILED and the endpoint disabled; 429/503 with Retry-After →
  * retried after that delay (at most 1 h); anything else → the next step of the schedule, FAILED after the last. The
  * attempt record, the delivery's state and the endpoint's health are written in the transaction that settles the
@@ -10,17 +10,16 @@
  * Schedule decisions (due times, leases, the 5-day window) and `webhook-timestamp` use the injected clock.
  */
 import type { Logger } from 'pino';
-import type { Clock } from '../clock.js';
-import type { Config } from '../config.js';
-import type { BaseDeps } from '../services/context.js';
-import type { Services } from '../services/index.js';
-import { buildServices } from '../services/index.js';
-import type { Commit, JobKind } from '../services/jobs.js';
-import { WEBHOOK_DELIVERY_JOB } from '../services/webhook-outbox.js';
+import type { Clock } from '../../clock.js';
+import type { Config } from '../../config.js';
+import { type Commit, type JobKind, JobQueue } from '../../jobs/queue.js';
+import { JobRunner } from '../../jobs/runner.js';
+import type { BaseDeps } from '../context.js';
+import { DeliveryService } from './deliveries.js';
 import { deliveryOutcome } from './delivery-outcome.js';
-import { JobRunner } from './runner.js';
-import { signatureHeader } from './webhook-signing.js';
-import { sendAttempt } from './webhook-transport.js';
+import { EventOutbox, WEBHOOK_DELIVERY_JOB } from './outbox.js';
+import { signatureHeader } from './signing.js';
+import { sendAttempt } from './transport.js';
 
 /** Settled deliveries are kept this long (spec: listWebhookDeliveries), then pruned. */
 export const DELIVERY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
@@ -36,7 +35,7 @@ export type DeliveryConfig = Pick<
  * of twice the attempt timeout (at least 1 s) unless given.
  */
 export function webhookDeliveryJob(
-  services: Pick<Services, 'deliveries'>,
+  services: { deliveries: DeliveryService },
   clock: Clock,
   config: DeliveryConfig,
   leaseMs = Math.max(2 * config.webhookTimeoutMs, 1_000),
@@ -121,13 +120,22 @@ export function webhookDeliveryJob(
   };
 }
 
+/** What a {@link DeliveryWorker} works with: the app's job queue and delivery state. */
+export interface DeliveryParts {
+  jobs: JobQueue;
+  deliveries: DeliveryService;
+}
+
 /** Options of a {@link DeliveryWorker}. */
 export interface DeliveryWorkerOptions {
   db: BaseDeps['db'];
   clock: Clock;
-  config: DeliveryConfig & Pick<Config, 'workerPollMs' | 'defaultRateLimitPerMinute'>;
-  /** The app's services (their job queue wakes this worker on enqueue); built over `db` and `clock` if absent. */
-  services?: Services;
+  config: DeliveryConfig & Pick<Config, 'workerPollMs'>;
+  /**
+   * The app's job queue and delivery state (its services: their queue wakes this worker on enqueue); absent, the
+   * worker builds its own over `db` and `clock`, and finds due deliveries by polling.
+   */
+  services?: DeliveryParts;
   logger?: Logger;
   /** Deliveries claimed per round (default 25). */
   batchSize?: number;
@@ -135,31 +143,37 @@ export interface DeliveryWorkerOptions {
   leaseMs?: number;
 }
 
+/** A job queue and delivery state of their own over `deps`, for a worker built without the app's services. */
+function ownParts(deps: BaseDeps): DeliveryParts {
+  const jobs = new JobQueue(deps);
+  const events = new EventOutbox({ jobs });
+  return { jobs, deliveries: new DeliveryService({ ...deps, jobs, events }) };
+}
+
 /**
  * A job runner for webhook deliveries alone, which also prunes settled deliveries after 30 days: `start()` runs
  * the loop until `stop()`; tests drive it with `runOnce()` / `drain()`.
  */
 export class DeliveryWorker extends JobRunner {
-  readonly #services: Services;
+  readonly #deliveries: DeliveryService;
 
   constructor(options: DeliveryWorkerOptions) {
-    const services =
-      options.services ?? buildServices({ db: options.db, clock: options.clock }, options.config);
+    const parts = options.services ?? ownParts({ db: options.db, clock: options.clock });
     super({
-      queue: services.jobs,
-      kinds: [webhookDeliveryJob(services, options.clock, options.config, options.leaseMs)],
+      queue: parts.jobs,
+      kinds: [webhookDeliveryJob(parts, options.clock, options.config, options.leaseMs)],
       pollMs: options.config.workerPollMs,
       logger: options.logger,
       batchSize: options.batchSize ?? 25,
       maintain: async () => {
-        await services.deliveries.prune(DELIVERY_RETENTION_MS);
+        await parts.deliveries.prune(DELIVERY_RETENTION_MS);
       },
     });
-    this.#services = services;
+    this.#deliveries = parts.deliveries;
   }
 
   /** Deletes settled deliveries older than 30 days (run hourly by the loop); returns how many. */
   prune(): Promise<number> {
-    return this.#services.deliveries.prune(DELIVERY_RETENTION_MS);
+    return this.#deliveries.prune(DELIVERY_RETENTION_MS);
   }
 }

@@ -11,7 +11,7 @@
 import { type Request, type RequestHandler, Router } from 'express';
 import type { Logger } from 'pino';
 import { AppError } from '../services/errors.js';
-import type { HealthService, Readiness } from '../services/health.js';
+import type { Readiness, ReadinessService } from '../services/readiness.js';
 
 /** The paths of the probes (the access log lowers their lines to debug). */
 export const PROBE_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz']);
@@ -32,7 +32,7 @@ function reasonOf(readiness: Readiness): string {
 }
 
 /** The router of both probes. A change of readiness is logged once (warn when lost, info when regained). */
-export function healthRoutes(health: HealthService, logger: Logger): Router {
+export function probeRoutes(readiness: ReadinessService, logger: Logger): Router {
   const router = Router();
   let wasReady: boolean | null = null;
   const noStore: RequestHandler = (_req, res, next) => {
@@ -43,21 +43,21 @@ export function healthRoutes(health: HealthService, logger: Logger): Router {
     res.status(200).json({ status: 'ok' });
   });
   router.get('/readyz', noStore, async (_req, res, next) => {
-    const readiness = await health.readiness();
-    if (readiness.ready !== wasReady) {
-      if (readiness.ready) logger.info({ checks: readiness.checks }, 'ready');
-      else logger.warn({ checks: readiness.checks, pending: readiness.pendingMigrations }, 'not ready');
-      wasReady = readiness.ready;
+    const state = await readiness.check();
+    if (state.ready !== wasReady) {
+      if (state.ready) logger.info({ checks: state.checks }, 'ready');
+      else logger.warn({ checks: state.checks, pending: state.pendingMigrations }, 'not ready');
+      wasReady = state.ready;
     }
-    if (!readiness.ready) {
+    if (!state.ready) {
       next(
-        new AppError('service_unavailable', reasonOf(readiness), {
+        new AppError('service_unavailable', reasonOf(state), {
           headers: { 'Retry-After': String(READY_RETRY_AFTER_SECONDS) },
         }),
       );
       return;
     }
-    res.status(200).json({ status: 'ready', checks: readiness.checks });
+    res.status(200).json({ status: 'ready', checks: state.checks });
   });
   return router;
 }

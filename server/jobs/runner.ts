@@ -1,5 +1,5 @@
 /**
- * The job runner (docs/design.md, "Job runner"; issue 9): claims due jobs of its registered kinds under a lease,
+ * The job runner (docs/design.md, "Job runner"): claims due jobs of its registered kinds under a lease,
  * runs their handlers, keeps the lease alive while a handler runs, and settles each job with its handler's result.
  *
  * - Retry: a handler that throws, or asks to retry without a time, is retried after the kind's backoff (the kind's
@@ -13,7 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { Claim, Job, JobContext, JobKind, JobQueue, JobResult } from '../services/jobs.js';
+import type { Claim, Job, JobContext, JobKind, JobQueue, JobResult } from './queue.js';
 
 /** Jobs that finished are kept this long, then pruned. */
 export const JOB_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;

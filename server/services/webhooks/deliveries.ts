@@ -2,12 +2,13 @@
  * The state of webhook deliveries as the delivery worker settles them (docs/design.md, Events and webhooks): what a
  * delivery needs to be sent, its attempts and status, the endpoint's failure window (the 5-day rule), and the
  * endpoint disabled on Meridian's own initiative (410 Gone, 5 days of failures) with its pending deliveries failed.
- * The worker (server/workers/delivery.ts) talks to this service, never to repositories.
+ * The delivery job kind (./delivery-job.ts) talks to this service, never to repositories.
  */
 import { v7 as uuidv7 } from 'uuid';
-import type { Executor } from '../repositories/common.js';
-import type { DeliveryAttemptRecord } from '../repositories/webhook-attempts.js';
-import { insertAttempt } from '../repositories/webhook-attempts.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import type { Executor } from '../../repositories/sql.js';
+import type { DeliveryAttemptRecord } from '../../repositories/webhook-attempts.js';
+import { insertAttempt } from '../../repositories/webhook-attempts.js';
 import {
   type DeliveryStatus,
   type DeliveryTarget,
@@ -15,19 +16,18 @@ import {
   failPendingDeliveries,
   pruneDeliveries,
   updateDeliveryState,
-} from '../repositories/webhook-deliveries.js';
+} from '../../repositories/webhook-deliveries.js';
 import {
   endpointHealth,
   setFailingSince,
   type WebhookEndpointFields,
   type WebhookEndpointRecord,
   webhookEndpoints,
-} from '../repositories/webhook-endpoints.js';
-import { type ServiceDeps, systemActor } from './context.js';
-import { AppError } from './errors.js';
-import type { JobQueue } from './jobs.js';
-import { updateRecord, type VersionedKind } from './versioned.js';
-import { WEBHOOK_DELIVERY_JOB } from './webhook-outbox.js';
+} from '../../repositories/webhook-endpoints.js';
+import { type ServiceDeps, systemActor } from '../context.js';
+import { AppError } from '../errors.js';
+import { updateRecord, type VersionedKind } from '../versioned.js';
+import { WEBHOOK_DELIVERY_JOB } from './outbox.js';
 
 export type { DeliveryTarget };
 
@@ -51,7 +51,7 @@ export function failureWindow(failingSince: string | null, now: Date): 'open' | 
   return now.getTime() - Date.parse(failingSince) >= DISABLE_AFTER_FAILING_MS ? 'disable' : 'keep';
 }
 
-/** How one attempt ends for the delivery and its endpoint (computed by the worker's `deliveryOutcome`). */
+/** How one attempt ends for the delivery and its endpoint (computed by `deliveryOutcome`, ./delivery-outcome.ts). */
 export interface SettledAttempt {
   attempt: DeliveryAttemptRecord | null;
   status: DeliveryStatus;

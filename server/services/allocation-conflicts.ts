@@ -1,5 +1,5 @@
 /**
- * Over-allocation conflicts (spec `listAllocationConflicts`; docs/design.md, Allocations): pure functions, no database.
+ * Over-allocation conflicts (spec `listAllocationConflicts`; docs/design.md, Resources): pure functions, no database.
  *
  * A conflict is a maximal period in which one resource's overlapping allocations sum to more than 100 %. A new
  * period starts whenever the set of overlapping allocations changes, so two adjacent conflicts never have the same

@@ -1,5 +1,5 @@
 /**
- * Agent executions on the job runner (issue 11; docs/design.md, "Job runner" and "Agents"): each execution is a
+ * Agent executions on the job runner (docs/design.md, "Job runner" and "Agents"): each execution is a
  * job of kind `agent.execution`. A claim starts it (RUNNING, attempts = the job's attempt), the analysis runs
  * outside any transaction with its progress on the job, and the result settles both in one transaction conditioned
  * on the lease: COMPLETED with the output, or FAILED with the error, each emitting `agent.execution_completed`.
@@ -9,9 +9,9 @@
  *   attempt, or when the third attempt's worker died, the execution is FAILED (`internal_error` / `worker_lost`):
  *   never left RUNNING.
  */
-import type { Config } from '../config.js';
-import { AGENT_EXECUTION_JOB, type AgentService } from '../services/agents/index.js';
-import type { JobKind } from '../services/jobs.js';
+import type { Config } from '../../config.js';
+import type { JobKind } from '../../jobs/queue.js';
+import { AGENT_EXECUTION_JOB, type AgentService } from './index.js';
 
 /** Attempts of one execution (spec: "up to 3 attempts in all"). */
 export const AGENT_MAX_ATTEMPTS = 3;

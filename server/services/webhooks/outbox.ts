@@ -8,17 +8,17 @@
  * as module state, so two apps in one process do not share it).
  */
 import { v7 as uuidv7 } from 'uuid';
-import type { Executor } from '../repositories/common.js';
-import { type EventRecord, insertEvent } from '../repositories/events.js';
-import { insertDeliveries, type NewDelivery } from '../repositories/webhook-deliveries.js';
-import { enabledWebhooks } from '../repositories/webhook-endpoints.js';
-import type { Schema } from '../schemas.js';
-import type { JobQueue } from './jobs.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import { type EventRecord, insertEvent } from '../../repositories/events.js';
+import type { Executor } from '../../repositories/sql.js';
+import { insertDeliveries, type NewDelivery } from '../../repositories/webhook-deliveries.js';
+import { enabledWebhooks } from '../../repositories/webhook-endpoints.js';
+import type { Schema } from '../../schemas.js';
 
 /** The six event kinds of the seed (spec `WebhookEventType`). */
 export type EventType = Schema<'WebhookEventType'>;
 
-/** The job kind that sends one webhook delivery (server/workers/delivery.ts); its payload is `{ deliveryId }`. */
+/** The job kind that sends one webhook delivery (./delivery-job.ts); its payload is `{ deliveryId }`. */
 export const WEBHOOK_DELIVERY_JOB = 'webhook.delivery';
 
 /** Whether an endpoint's `events` filter takes an event kind. */
@@ -28,7 +28,12 @@ export function subscribes(events: readonly string[], type: string): boolean {
 
 /** Writes events to the outbox and queues their deliveries. */
 export class EventOutbox {
-  constructor(private readonly jobs: JobQueue) {}
+  private readonly jobs: JobQueue;
+
+  /** @param options.jobs the app's job queue: each delivery's job is enqueued in the event's transaction. */
+  constructor(options: { jobs: JobQueue }) {
+    this.jobs = options.jobs;
+  }
 
   /**
    * Writes an event and queues one delivery per subscribed endpoint, in the caller's transaction.

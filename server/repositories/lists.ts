@@ -1,0 +1,120 @@
+/**
+ * Paginated lists (docs/design.md, "Conventions on the wire", Lists, and "Sorting and searching"): the page asked
+ * for, the order of a `sort` parameter as the index that serves it writes it, and the exact total, read from
+ * `list_counts` where a counted column alone filters the list.
+ */
+import type { Knex } from 'knex';
+import { type Executor, isPostgres, runSql, sqlOnce } from './sql.js';
+import { toCount } from './values.js';
+
+/** A page request: `limit` 1–100 and `offset` ≥ 0 (docs/design.md, "Conventions on the wire", Lists). */
+export interface PageRequest {
+  limit: number;
+  offset: number;
+}
+
+/** A page of records and the total number matching the filter. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+/** One key of a list's order: a column, ascending unless `order: 'desc'`, or an SQL expression with its direction. */
+export type OrderKey = string | { column: string; order: 'asc' | 'desc' } | { raw: string };
+
+/**
+ * What a list may be sorted by (its spec `…Sort` enum without the `-`): the SQL of the ordered value over the table's
+ * qualified columns, written exactly as the index that serves it is built (migration 20261124000300), per database
+ * where they differ.
+ */
+export interface SortField {
+  sql: string | { sqlite: string; postgres: string };
+  /** The value may be null: unknowns come last in both directions, on both databases. */
+  nullable?: boolean;
+}
+
+/**
+ * The order of a list for `sort` (`field` ascending, `-field` descending; docs/design.md, Lists): the field's value,
+ * then `idColumn` in the same direction as the tie-breaker. A nullable field puts nulls last either way: `NULLS LAST`
+ * on Postgres; on SQLite, where NULL sorts first, `(value IS NULL)` before the value. Each shape matches an index of
+ * migration 20261124000300, so the database walks an index instead of sorting.
+ * @throws Error for a field `fields` does not name (the validator refuses those first, from the spec's enum).
+ */
+export function sortOrder(
+  db: Executor,
+  sort: string,
+  fields: Readonly<Record<string, SortField>>,
+  idColumn: string,
+): OrderKey[] {
+  const descending = sort.startsWith('-');
+  const name = descending ? sort.slice(1) : sort;
+  const field = fields[name];
+  if (!field) throw new Error(`no sort field ${name}`);
+  const pg = isPostgres(db);
+  const sql = typeof field.sql === 'string' ? field.sql : pg ? field.sql.postgres : field.sql.sqlite;
+  const direction = descending ? 'DESC' : 'ASC';
+  const keys: OrderKey[] = [];
+  if (field.nullable && pg) keys.push({ raw: `${sql} ${direction} NULLS LAST` });
+  else {
+    if (field.nullable) keys.push({ raw: `(${sql} IS NULL) ASC` });
+    keys.push({ raw: `${sql} ${direction}` });
+  }
+  keys.push({ raw: `${idColumn} ${direction}` });
+  return keys;
+}
+
+/**
+ * A list filtered by one counted column alone (migration 20261125000100): its total is read from `list_counts`,
+ * which triggers keep exact in the transaction of every write, instead of counting the rows.
+ */
+export interface CountedFilter {
+  tenantId: string;
+  /** The table (`projects`, `risks`). */
+  list: string;
+  /** The column (`status`, `severity`). */
+  field: string;
+  value: string;
+}
+
+/** The SQL of {@link countedTotal} (built once per database): a seek on the primary key of `list_counts`. */
+const countedTotalSql = sqlOnce(
+  (db: Executor, tenantId: string, list: string, field: string, value: string) =>
+    db('list_counts').select('n').where({ tenant_id: tenantId, list, field, value }),
+);
+
+/** The exact number of the tenant's rows of `list` whose `field` is `value`, from `list_counts` (one seek). */
+export async function countedTotal(db: Executor, counted: CountedFilter): Promise<number> {
+  const { tenantId, list, field, value } = counted;
+  const [row] = await runSql<{ n: unknown }>(db, countedTotalSql(db, tenantId, list, field, value), [
+    tenantId,
+    list,
+    field,
+    value,
+  ]);
+  return toCount(row?.n);
+}
+
+/**
+ * Runs a filtered, paginated list query: `total` from the same filter (or from `list_counts` when `counted` says
+ * the filter is one counted column alone), items ordered by `order` (default `created_at`, `id` ascending: stable
+ * under appends; docs/design.md, Lists). The last key must make the order total.
+ */
+export async function paginate<Row, T>(
+  query: Knex.QueryBuilder,
+  page: PageRequest,
+  map: (row: Row) => T,
+  order: readonly OrderKey[] = ['created_at', 'id'],
+  counted?: { db: Executor; filter: CountedFilter },
+): Promise<Page<T>> {
+  const [countRow] = counted
+    ? [{ n: await countedTotal(counted.db, counted.filter) }]
+    : await query.clone().clearSelect().clearOrder().count({ n: '*' });
+  const ordered = query.clone();
+  for (const key of order) {
+    if (typeof key === 'string') ordered.orderBy(key, 'asc');
+    else if ('raw' in key) ordered.orderByRaw(key.raw);
+    else ordered.orderBy(key.column, key.order);
+  }
+  const rows: Row[] = await ordered.limit(page.limit).offset(page.offset);
+  return { items: rows.map(map), total: toCount((countRow as { n: unknown } | undefined)?.n) };
+}

@@ -1,0 +1,209 @@
+/**
+ * Tenants and their users (docs/design.md, "Auth, tenants, users, keys"): a tenant is created with its first user,
+ * found by id or name for the CLI, shown as `GET /tenant` and `GET /me` show it, and its settings changed by
+ * `PATCH /tenant`.
+ */
+import { v7 as uuidv7 } from 'uuid';
+import {
+  type ApiKeyScope,
+  findTenant,
+  findTenantForUpdate,
+  findTenantsByName,
+  insertTenant,
+  insertUser,
+  type TenantPlan,
+  type TenantRecord,
+  type TenantSettings,
+  type UserRecord,
+  updateTenantSettings,
+} from '../../repositories/tenants.js';
+import { inTransaction } from '../../repositories/transactions.js';
+import type { Schema } from '../../schemas.js';
+import { diff, recordAudit } from '../audit.js';
+import { type Actor, type ServiceDeps, systemActor } from '../context.js';
+import { notFound } from '../errors.js';
+import type { Principal, PrincipalCache } from './principals.js';
+
+/** Body of GET /me (spec `Me`). */
+export interface MeView {
+  user: { id: string; name: string; email: string | null };
+  apiKey: {
+    id: string;
+    name: string;
+    prefix: string;
+    scopes: ApiKeyScope[];
+    expiresAt: string | null;
+    lastUsedAt: string | null;
+  };
+  tenant: { id: string; name: string };
+}
+
+/** Body of GET /tenant (spec `Tenant`). */
+export interface TenantView {
+  id: string;
+  name: string;
+  plan: TenantPlan;
+  currency: string;
+  timezone: string;
+  rateLimit: { requestsPerMinute: number };
+  settings: TenantSettings;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Body of PATCH /tenant (spec `TenantUpdate`). */
+export type TenantUpdateInput = Schema<'TenantUpdate'>;
+
+/** Input of {@link TenantService.create}. */
+export interface TenantCreateInput {
+  name: string;
+  plan?: TenantPlan;
+  currency?: string;
+  timezone?: string;
+  rateLimitPerMinute?: number | null;
+  userName?: string;
+  userEmail?: string | null;
+}
+
+/** Options of {@link TenantService}. */
+export interface TenantServiceOptions extends ServiceDeps {
+  /** The app's principal cache (./principals.ts): a tenant's change drops its keys from it. */
+  principals: PrincipalCache;
+  /** Requests per minute of a tenant without its own limit (`MERIDIAN_RATE_LIMIT`). */
+  defaultRateLimitPerMinute: number;
+}
+
+/** Tenant use cases. */
+export class TenantService {
+  readonly #deps: ServiceDeps;
+  readonly #principals: PrincipalCache;
+  readonly #defaultRateLimitPerMinute: number;
+
+  constructor(options: TenantServiceOptions) {
+    this.#deps = options;
+    this.#principals = options.principals;
+    this.#defaultRateLimitPerMinute = options.defaultRateLimitPerMinute;
+  }
+
+  /** Creates a tenant and its first user (the owner). Returns both. */
+  async create(input: TenantCreateInput): Promise<{ tenant: TenantRecord; user: UserRecord }> {
+    const now = this.#deps.clock.now().toISOString();
+    const tenant: TenantRecord = {
+      id: uuidv7(),
+      name: input.name,
+      plan: input.plan ?? 'FREE',
+      currency: input.currency ?? 'USD',
+      timezone: input.timezone ?? 'UTC',
+      rateLimitPerMinute: input.rateLimitPerMinute ?? null,
+      settings: { llmEnabled: true },
+      createdAt: now,
+      updatedAt: now,
+    };
+    const user: UserRecord = {
+      id: uuidv7(),
+      tenantId: tenant.id,
+      name: input.userName ?? 'Owner',
+      email: input.userEmail ?? null,
+      createdAt: now,
+    };
+    await inTransaction(this.#deps.db.knex, async (trx) => {
+      await insertTenant(trx, tenant);
+      await insertUser(trx, user);
+      const actor = systemActor(tenant.id);
+      await recordAudit(
+        trx,
+        actor,
+        now,
+        'tenant.created',
+        'tenant',
+        tenant.id,
+        diff({}, { name: tenant.name, plan: tenant.plan }),
+      );
+      await recordAudit(
+        trx,
+        actor,
+        now,
+        'user.created',
+        'user',
+        user.id,
+        diff({}, { name: user.name, email: user.email }),
+      );
+    });
+    return { tenant, user };
+  }
+
+  /** A tenant by id or, failing that, by exact name (the CLI's `--tenant`). @throws Error when none or several match. */
+  async resolve(idOrName: string): Promise<TenantRecord> {
+    const byId = await findTenant(this.#deps.db.knex, idOrName);
+    if (byId) return byId;
+    const byName = await findTenantsByName(this.#deps.db.knex, idOrName);
+    if (byName.length === 1 && byName[0]) return byName[0];
+    if (byName.length > 1) throw new Error(`several tenants are named "${idOrName}"; pass the tenant id`);
+    throw new Error(`no tenant with id or name "${idOrName}"`);
+  }
+
+  /**
+   * Changes the tenant's settings (`PATCH /tenant`): the settings given replace theirs, the others keep their
+   * values; one audit row `tenant.updated` with the changed settings. Returns the tenant after the change.
+   * Cached principals of the tenant are dropped in this process (others see the change within AUTH_CACHE_TTL_MS;
+   * the Ask agent and agent runs read the tenant's settings from the database on every use).
+   * @throws AppError 404 `not_found` when the tenant no longer exists.
+   */
+  async update(actor: Actor, input: TenantUpdateInput): Promise<TenantRecord> {
+    const now = this.#deps.clock.now().toISOString();
+    const updated = await inTransaction(this.#deps.db.knex, async (trx) => {
+      const tenant = await findTenantForUpdate(trx, actor.tenantId);
+      if (!tenant) throw notFound('tenant', actor.tenantId);
+      const settings: TenantSettings = { ...tenant.settings };
+      const changes: Record<string, { from: unknown; to: unknown }> = {};
+      for (const [name, value] of Object.entries(input.settings) as [keyof TenantSettings, boolean][]) {
+        if (value === undefined || settings[name] === value) continue;
+        changes[`settings.${name}`] = { from: settings[name], to: value };
+        settings[name] = value;
+      }
+      if (Object.keys(changes).length === 0) return tenant;
+      await updateTenantSettings(trx, tenant.id, settings, now);
+      await recordAudit(trx, actor, now, 'tenant.updated', 'tenant', tenant.id, changes);
+      return { ...tenant, settings, updatedAt: now };
+    });
+    this.#principals.forgetTenant(actor.tenantId);
+    return updated;
+  }
+
+  /** The requests-per-minute limit in force for a tenant: its override, else the deployment default. */
+  rateLimitOf(tenant: TenantRecord): number {
+    return tenant.rateLimitPerMinute ?? this.#defaultRateLimitPerMinute;
+  }
+
+  /** GET /tenant. */
+  view(tenant: TenantRecord): TenantView {
+    return {
+      id: tenant.id,
+      name: tenant.name,
+      plan: tenant.plan,
+      currency: tenant.currency,
+      timezone: tenant.timezone,
+      rateLimit: { requestsPerMinute: this.rateLimitOf(tenant) },
+      settings: tenant.settings,
+      createdAt: tenant.createdAt,
+      updatedAt: tenant.updatedAt,
+    };
+  }
+
+  /** GET /me: the user, the key in use and the tenant. */
+  me(principal: Principal): MeView {
+    const { user, apiKey, tenant } = principal;
+    return {
+      user: { id: user.id, name: user.name, email: user.email },
+      apiKey: {
+        id: apiKey.id,
+        name: apiKey.name,
+        prefix: apiKey.prefix,
+        scopes: apiKey.scopes,
+        expiresAt: apiKey.expiresAt,
+        lastUsedAt: apiKey.lastUsedAt,
+      },
+      tenant: { id: tenant.id, name: tenant.name },
+    };
+  }
+}
