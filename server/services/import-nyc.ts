@@ -17,12 +17,13 @@
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { decodeHTML } from 'entities';
+import { daysBetween } from '../dates.js';
 import { getCheckpoint, setCheckpoint } from '../repositories/checkpoints.js';
 import type { Executor } from '../repositories/common.js';
 import { findProjectByCode, type ProjectRecord, type ProjectStatus } from '../repositories/projects.js';
 import type { Actor, BaseDeps } from './context.js';
 import { AppError } from './errors.js';
-import { daysBetween, type ProjectService, type ProjectUpdateInput } from './projects.js';
+import type { ProjectService, ProjectUpdateInput } from './projects.js';
 import type { StatusReportInput, StatusReportService } from './status-reports.js';
 import { inWrite } from './versioned.js';
 

@@ -3,6 +3,7 @@
  */
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
+import { ZonedCalendar } from '../dates.js';
 import { AgentService } from './agents/index.js';
 import { AllocationService } from './allocations.js';
 import { AskService } from './ask/index.js';
@@ -55,8 +56,8 @@ export interface Services {
 }
 
 /**
- * Builds the services over a database and clock. The job queue and event outbox are made here, one per call, so
- * two apps in one process never share them.
+ * Builds the services over a database and clock. The job queue, the event outbox and the calendar are made here,
+ * one per call, so two apps in one process never share them.
  */
 export function buildServices(
   base: BaseDeps,
@@ -64,11 +65,12 @@ export function buildServices(
     Partial<Pick<Config, 'webhookAllowPrivate' | 'agentStageDelayMs' | 'llm'>>,
   logger?: Logger,
 ): Services {
-  // The optional language model (issue 12): one client per app, shared by Ask and the agents.
+  // The optional language model (docs/design.md, Bring your own model): one client per app, shared by Ask and
+  // the agents.
   const model = config.llm ? new LanguageModel(config.llm, logger) : null;
   const jobs = new JobQueue(base.db, base.clock);
   const events = new EventOutbox(jobs);
-  const deps: ServiceDeps = { ...base, jobs, events };
+  const deps: ServiceDeps = { ...base, jobs, events, calendar: new ZonedCalendar() };
   const projects = new ProjectService(deps);
   const milestones = new MilestoneService(deps);
   return {

@@ -12,7 +12,7 @@
  *   randomness, stable orderings (ties broken by id).
  */
 import { v7 as uuidv7 } from 'uuid';
-import { ZonedCalendar } from '../../clock.js';
+import { addDays } from '../../dates.js';
 import { tenantSettings } from '../../repositories/agent-data.js';
 import {
   type ExecutionFilter,
@@ -42,7 +42,7 @@ import { resourceCapacity } from './analyses/capacity.js';
 import { portfolioHealth } from './analyses/health.js';
 import { riskAssessment } from './analyses/risk.js';
 import { scheduleHealth } from './analyses/schedule.js';
-import { type Analysis, addDays } from './analyses/shared.js';
+import type { Analysis } from './analyses/shared.js';
 import { statusReport } from './analyses/status-report.js';
 import { AGENTS, type AgentDefinition, type AgentDepth, type AgentId, agentDefinition } from './catalogue.js';
 import { CitationBuilder } from './citations.js';
@@ -172,9 +172,6 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 
 /** Agent use cases: the catalogue, runs and their executions. */
 export class AgentService {
-  /** The tenants' today, with one date formatter per time zone (kept: building one costs hundreds of µs). */
-  readonly #calendar = new ZonedCalendar();
-
   constructor(
     private readonly deps: ServiceDeps,
     private readonly milestones: MilestoneService,
@@ -196,7 +193,7 @@ export class AgentService {
     const depth = input.depth ?? 'standard';
     const settings = await tenantSettings(this.deps.db.knex, actor.tenantId);
     if (!settings) throw notFound('tenant', actor.tenantId);
-    const today = this.#calendar.today(settings.timezone, this.deps.clock.now());
+    const today = this.deps.calendar.today(settings.timezone, this.deps.clock.now());
     const asOf = input.asOf ?? today;
     if (asOf > today) {
       throw businessRule(`asOf (${asOf}) is after today in your tenant's time zone (${today}).`, [

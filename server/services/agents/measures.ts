@@ -14,7 +14,7 @@
  *
  * Unknown (null) inputs are excluded from every computation and reported as unknown, never counted as 0.
  */
-import { daysBetween } from '../projects.js';
+import { daysBetween } from '../../dates.js';
 
 /** A project as the agents see it (`actualCost` and `progress` may be unknown). */
 export interface ProjectFacts {

@@ -3,6 +3,8 @@
  * records that answer it, with ids. The embedded engine (embedded.ts) writes the answer from these by rule; a second
  * engine (issue 12: a model that rephrases) gets the same evidence and must cite only these records.
  */
+
+import { daysBetween } from '../../dates.js';
 import type { AllocationRecord } from '../../repositories/allocations.js';
 import type { IssueRecord } from '../../repositories/issues.js';
 import type { MilestoneRecord } from '../../repositories/milestones.js';
@@ -13,7 +15,6 @@ import type { StoredStatusReport } from '../../repositories/status-reports.js';
 import type { CitationType } from '../agents/citations.js';
 import type { AllocationConflict } from '../conflicts.js';
 import type { Intent, ProjectAspect, ProjectFilter, RankingMeasure, SumField } from './intents.js';
-import { daysBetween } from './text.js';
 
 /** A project with the figures the answers derive from it (null where an input is unknown). */
 export interface ProjectFigures {

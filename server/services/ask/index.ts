@@ -10,10 +10,9 @@
 import { inReadSnapshot } from '../../repositories/common.js';
 import { findTenant } from '../../repositories/tenants.js';
 import type { Schema } from '../../schemas.js';
-import type { Actor, BaseDeps } from '../context.js';
+import type { Actor, ServiceDeps } from '../context.js';
 import { AppError } from '../errors.js';
 import type { LanguageModel } from '../llm/model.js';
-import { todayIn } from '../team.js';
 import { type AnswerEngine, EmbeddedEngine } from './embedded.js';
 import type { Evidence } from './evidence.js';
 import { ModelEngine } from './model-engine.js';
@@ -32,7 +31,7 @@ export class AskService {
    * @param model the configured language model (`MERIDIAN_LLM_*`), or null.
    */
   constructor(
-    private readonly deps: BaseDeps,
+    private readonly deps: Pick<ServiceDeps, 'db' | 'clock' | 'calendar'>,
     engine: AnswerEngine = new EmbeddedEngine(),
     model: LanguageModel | null = null,
   ) {
@@ -62,7 +61,7 @@ export class AskService {
     return inReadSnapshot(this.deps.db.knex, async (db) => {
       const tenant = await findTenant(db, actor.tenantId);
       if (!tenant) throw new AppError('not_found', 'The tenant of this key no longer exists.');
-      const today = todayIn(tenant.timezone, this.deps.clock.now());
+      const today = this.deps.calendar.today(tenant.timezone, this.deps.clock.now());
       const evidence = await new Retrieval(db).retrieve(
         { id: tenant.id, currency: tenant.currency, today },
         input.question,

@@ -119,11 +119,6 @@ export function plural(count: number, noun: string, pluralNoun = `${noun}s`): st
   return `${integer(count)} ${count === 1 ? noun : pluralNoun}`;
 }
 
-/** Days between two `YYYY-MM-DD` dates (b − a), in whole days. */
-export function daysBetween(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
-}
-
 /** "a, b and c". */
 export function joinAnd(parts: readonly string[]): string {
   if (parts.length <= 1) return parts.join('');

@@ -3,6 +3,7 @@
  * milestones and, at deep depth, slip velocity and repeated slips across the status reports. The marking of overdue
  * milestones as MISSED happens before the snapshot is read (../index.ts), so this stays a pure function.
  */
+import { daysBetween } from '../../../dates.js';
 import type { CitationBuilder } from '../citations.js';
 import {
   median,
@@ -18,7 +19,6 @@ import type { MilestoneFacts, Portfolio } from '../portfolio.js';
 import {
   type AnalysisResult,
   type Draft,
-  daysFrom,
   isLive,
   isOverdue,
   listing,
@@ -138,7 +138,7 @@ export function scheduleHealth(portfolio: Portfolio, cite: CitationBuilder): Ana
   }
   for (const o of overdueByProject) {
     const oldest = o.milestones[0] as MilestoneFacts;
-    const lateDays = daysFrom(oldest.dueDate, asOf);
+    const lateDays = daysBetween(oldest.dueDate, asOf);
     const shown = o.milestones.slice(0, 5);
     drafts.push({
       severity: lateDays > 30 ? 'HIGH' : 'MEDIUM',
@@ -153,7 +153,7 @@ export function scheduleHealth(portfolio: Portfolio, cite: CitationBuilder): Ana
         `${listing(
           shown.map(
             (m) =>
-              `${m.name} (due ${m.dueDate}, ${m.status}, ${plural(daysFrom(m.dueDate, asOf), 'day')} overdue) ${g.cite(source.milestone(m))}`,
+              `${m.name} (due ${m.dueDate}, ${m.status}, ${plural(daysBetween(m.dueDate, asOf), 'day')} overdue) ${g.cite(source.milestone(m))}`,
           ),
         )}${o.milestones.length > shown.length ? `, and ${o.milestones.length - shown.length} more` : ''}.`,
     });

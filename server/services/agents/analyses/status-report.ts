@@ -4,6 +4,7 @@
  * every sentence ending with the `[n]` markers of the records it states. At deep depth it adds the trend since the
  * previous status report. Its decisions are also findings.
  */
+import { daysBetween } from '../../../dates.js';
 import type { Schema } from '../../../schemas.js';
 import type { CitationBuilder, CitationGroup } from '../citations.js';
 import {
@@ -25,7 +26,6 @@ import { type HealthRow, healthRows, reasons } from './health.js';
 import {
   type AnalysisResult,
   type Draft,
-  daysFrom,
   isOpenRisk,
   listing,
   renderFindings,
@@ -211,7 +211,7 @@ function writeProject(
       w.say(
         'schedule',
         (g) =>
-          `Milestone ${m.name} was due ${m.dueDate} and is ${m.status}, ${plural(daysFrom(m.dueDate, asOf), 'day')} overdue ${g.cite(source.milestone(m))}.`,
+          `Milestone ${m.name} was due ${m.dueDate} and is ${m.status}, ${plural(daysBetween(m.dueDate, asOf), 'day')} overdue ${g.cite(source.milestone(m))}.`,
       );
     if (row.overdue.length > 5)
       w.say(
