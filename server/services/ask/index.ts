@@ -1,11 +1,15 @@
 /**
- * The Ask agent (`POST /agents/ask`; docs/design.md, "Ask"; issue 11): a question about the tenant's portfolio
- * answered from the tenant's own records, every figure cited. Two halves: retrieval (retrieval.ts: the project the
- * question names, the intent rules of intents.ts or full-text search, and the records that answer it) and an answer
- * engine that writes the answer from that evidence (embedded.ts by default; a second engine plugs in through
- * {@link AnswerEngine} and the response names which one answered). With a model configured (issue 12) and not
- * switched off for the tenant (`settings.llmEnabled`), model-engine.ts writes the answer over the same evidence,
- * checked by the server, with the embedded answer as its fallback.
+ * The Ask agent (`POST /agents/ask`; docs/design.md, Ask): a question about the tenant's portfolio answered from the
+ * tenant's own records, every figure cited. Two halves:
+ *
+ * - retrieval (retrieval.ts): the project or people the question names (subjects.ts), its intent (intents.ts, with
+ *   the words of vocabulary.ts and the facet values of facets.ts) and the records that answer it (queries.ts, or
+ *   full-text search in text-search.ts), read in one snapshot;
+ * - an answer engine that writes the answer from that evidence (evidence.ts): embedded.ts by default, one writer
+ *   per kind of finding (writers/). Another engine plugs in through {@link AnswerEngine} and the response names
+ *   which one answered. With a model configured and not switched off for the tenant (`settings.llmEnabled`),
+ *   model-engine.ts writes the answer over the same evidence, checked by the server, with the embedded answer as
+ *   its fallback (docs/design.md, Bring your own model).
  */
 import { inReadSnapshot } from '../../repositories/common.js';
 import { findTenant } from '../../repositories/tenants.js';
@@ -61,6 +65,7 @@ export class AskService {
     return inReadSnapshot(this.deps.db.knex, async (db) => {
       const tenant = await findTenant(db, actor.tenantId);
       if (!tenant) throw new AppError('not_found', 'The tenant of this key no longer exists.');
+      // The tenant's today in its time zone, through the app's calendar (server/dates.ts).
       const today = this.deps.calendar.today(tenant.timezone, this.deps.clock.now());
       const evidence = await new Retrieval(db).retrieve(
         { id: tenant.id, currency: tenant.currency, today },

@@ -5,8 +5,8 @@
  * project or record, or an overrun or slip its citation's excerpt states.
  */
 import type { Finding, ProjectDetail } from '../evidence.js';
-import type { ProjectAspect } from '../intents.js';
 import { integer, percent, plural } from '../text.js';
+import type { ProjectAspect } from '../vocabulary.js';
 import { history } from './history.js';
 import { hitLines } from './search.js';
 import {

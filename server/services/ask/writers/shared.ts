@@ -12,8 +12,9 @@ import type { RiskRecord } from '../../../repositories/risks.js';
 import type { StoredStatusReport } from '../../../repositories/status-reports.js';
 import { CitationBuilder, type CitationSource, statusReportUrl } from '../../agents/citations.js';
 import type { Finding, ProjectFigures } from '../evidence.js';
-import type { ProjectFilter, SumField } from '../intents.js';
+import type { ProjectFilter } from '../intents.js';
 import { integer, joinAnd, joinOr, money, percent } from '../text.js';
+import type { SumField } from '../vocabulary.js';
 
 /** How many records an answer names one by one; the rest are cited as a range. */
 export const NAMED = 10;
