@@ -21,7 +21,7 @@ import { loadConfig } from '../server/config.js';
 import { migrate, openDatabase } from '../server/repositories/db.js';
 import { AGENTS } from '../server/services/agents/catalogue.js';
 import { systemActor } from '../server/services/context.js';
-import { importNycCapitalProjects } from '../server/services/import-nyc.js';
+import { importNycCapitalProjects } from '../server/import/nyc/importer.js';
 import { buildServices } from '../server/services/index.js';
 import { seedAgentsTenant } from './seed-agents.js';
 
