@@ -1,5 +1,5 @@
 /**
- * Agent runs (issue 11; docs/design.md, "Agents"): the catalogue, executions stored in the database and run by the
+ * Agent runs (docs/design.md, Agents): the catalogue, executions stored in the database and run by the
  * job runner (kind `agent.execution`, server/workers/agent-execution.ts), and the six analyses.
  *
  * - `run` stores a PENDING execution and enqueues its job in one transaction (with its audit row), so a run that was
@@ -39,11 +39,11 @@ import { withFigures } from '../status-reports.js';
 import { inWrite } from '../versioned.js';
 import { budgetHealth } from './analyses/budget.js';
 import { resourceCapacity } from './analyses/capacity.js';
-import { portfolioHealth } from './analyses/health.js';
+import { portfolioHealth } from './analyses/portfolio-health.js';
 import { riskAssessment } from './analyses/risk.js';
 import { scheduleHealth } from './analyses/schedule.js';
 import type { Analysis } from './analyses/shared.js';
-import { statusReport } from './analyses/status-report.js';
+import { statusReport } from './analyses/status-report-quality.js';
 import { AGENTS, type AgentDefinition, type AgentDepth, type AgentId, agentDefinition } from './catalogue.js';
 import { CitationBuilder } from './citations.js';
 import { loadPortfolio, type Portfolio, type Progress, type ReportSource } from './portfolio.js';
@@ -123,15 +123,16 @@ export interface AgentOptions {
    */
   stageDelayMs?: number;
   /**
-   * The configured language model (issue 12), or null: with one, and the tenant's `settings.llmEnabled`, the
-   * model writes the output's prose (agents/prose.ts); metrics and findings stay computed.
+   * The configured language model (docs/design.md, Bring your own model), or null: with one, and the tenant's
+   * `settings.llmEnabled`, the model writes the output's prose (agents/prose.ts); metrics and findings stay
+   * computed.
    */
   model?: LanguageModel | null;
 }
 
 /**
- * The status-report history as the agents read it (issue 10's reports): every report of the scope dated on or
- * before asOf, each project's oldest first, with its slip and cost variance against the baseline of its date.
+ * The status-report history as the agents read it (docs/design.md, Status reports): every report of the scope dated
+ * on or before asOf, each project's oldest first, with its slip and cost variance against the baseline of its date.
  */
 export const statusReportHistory: ReportSource = async function* (db, scope, asOf) {
   for await (const page of scanStatusReports(db, scope, asOf)) {

@@ -1,6 +1,6 @@
 /**
- * The measures the agents compute, as pure functions of records (issue 11; the catalogue in ./catalogue.ts says the
- * same in the API). The field's terms:
+ * The measures the agents compute, as pure functions of records (docs/design.md, Agents: measures; the catalogue in
+ * ./catalogue.ts says the same in the API). The field's terms:
  *
  * - schedule slip (days) = forecastEndDate − endDate (the baseline finish); unknown without a forecast.
  * - slip velocity (days per 30 days) = (slip at the latest status report − slip at the earliest) ÷ the days between

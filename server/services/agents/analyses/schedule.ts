@@ -1,7 +1,8 @@
 /**
- * `schedule-health` (issue 11): slip in days (forecastEndDate − endDate) per project, the largest slips, overdue
- * milestones and, at deep depth, slip velocity and repeated slips across the status reports. The marking of overdue
- * milestones as MISSED happens before the snapshot is read (../index.ts), so this stays a pure function.
+ * `schedule-health` (docs/design.md, Agents): slip in days (forecastEndDate − endDate) per project, the largest
+ * slips, overdue milestones and, at deep depth, slip velocity and repeated slips across the status reports. The
+ * marking of overdue milestones as MISSED happens before the snapshot is read (../index.ts), so this stays a pure
+ * function.
  */
 import { daysBetween } from '../../../dates.js';
 import type { CitationBuilder } from '../citations.js';
