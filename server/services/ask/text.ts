@@ -27,7 +27,7 @@ export function words(text: string): string[] {
 
 /**
  * Words that carry no subject in a question to a portfolio: function words, question words and the verbs and nouns
- * every question uses. The intent vocabulary is removed separately (see intents.ts).
+ * every question uses. The intent vocabulary is removed separately (see vocabulary.ts, `searchTerms`).
  */
 const STOPWORDS = new Set(
   `a about above after again against all also am an and any anything are aren as at be because been before being
