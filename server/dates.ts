@@ -1,28 +1,57 @@
 /**
  * Calendar dates: the one place Meridian does day arithmetic and finds "today" in a tenant's time zone.
  *
- * A date is a `YYYY-MM-DD` string (spec `format: date`; docs/design.md, Conventions on the wire). Arithmetic reads
- * it as midnight UTC, so a day is always 86,400,000 ms and daylight saving time never shifts a difference or a sum:
- * dates have no time zone. Only "today" depends on one (the tenant's IANA `timezone`), and it is read through a
- * {@link ZonedCalendar}.
+ * A date is a `YYYY-MM-DD` string (spec `format: date`; docs/design.md, Conventions on the wire). Arithmetic counts
+ * days of the proleptic Gregorian calendar (day numbers since 1970-01-01), so daylight saving time never shifts a
+ * difference or a sum: dates have no time zone. Only "today" depends on one (the tenant's IANA `timezone`), and it
+ * is read through a {@link ZonedCalendar}.
  */
 
-/** Milliseconds in a calendar day (dates are read as midnight UTC, so every day has exactly this many). */
-export const DAY_MS = 86_400_000;
+/**
+ * Days since 1970-01-01 of a `YYYY-MM-DD` date (proleptic Gregorian, no time zone involved). Integer arithmetic
+ * (H. Hinnant's days_from_civil) rather than Date.parse: the allocation-conflict sweep converts every allocation's
+ * dates.
+ */
+export function dayNumber(date: string): number {
+  let y = Number(date.slice(0, 4));
+  const m = Number(date.slice(5, 7));
+  const d = Number(date.slice(8, 10));
+  y -= m <= 2 ? 1 : 0;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
 
-function utcMidnight(date: string): number {
-  return Date.parse(`${date}T00:00:00Z`);
+/** The `YYYY-MM-DD` date of a day number (civil_from_days, the inverse of {@link dayNumber}). */
+export function dateOf(day: number): string {
+  const z = day + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365,
+  );
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  return `${String(y).padStart(4, '0')}-${m < 10 ? '0' : ''}${m}-${d < 10 ? '0' : ''}${d}`;
+}
+
+/** ISO weekday of a day number: Monday 1 … Sunday 7 (1970-01-01 was a Thursday). */
+export function isoWeekday(day: number): number {
+  return ((((day + 3) % 7) + 7) % 7) + 1;
 }
 
 /** Whether `value` is a real calendar date written `YYYY-MM-DD` (so `2019-02-30` is not). */
 export function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const ms = utcMidnight(value);
-  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === value;
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && dateOf(dayNumber(value)) === value;
 }
 
 /** The UTC date (`YYYY-MM-DD`) of an instant. */
-export function dateOf(instant: Date): string {
+export function utcDate(instant: Date): string {
   return instant.toISOString().slice(0, 10);
 }
 
@@ -31,12 +60,12 @@ export function dateOf(instant: Date): string {
  * to `forecastEndDate`.
  */
 export function daysBetween(a: string, b: string): number {
-  return Math.round((utcMidnight(b) - utcMidnight(a)) / DAY_MS);
+  return dayNumber(b) - dayNumber(a);
 }
 
 /** The date `days` days after `date` (before it when negative). */
 export function addDays(date: string, days: number): string {
-  return dateOf(new Date(utcMidnight(date) + days * DAY_MS));
+  return dateOf(dayNumber(date) + days);
 }
 
 function isLeapYear(year: number): boolean {

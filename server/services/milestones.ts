@@ -2,7 +2,7 @@
  * Milestones of a project (docs/design.md: `name`, `dueDate`, `status` PENDING | COMPLETED | MISSED, `completedAt`).
  */
 import { v7 as uuidv7 } from 'uuid';
-import { addDays, dateOf } from '../dates.js';
+import { addDays, utcDate } from '../dates.js';
 import type { Executor, Page, PageRequest } from '../repositories/common.js';
 import { withAdvisoryLock } from '../repositories/common.js';
 import {
@@ -154,7 +154,7 @@ export class MilestoneService {
     const now = this.deps.clock.now();
     // Every tenant's today is at most one day after UTC's: candidates are due before UTC tomorrow, then each is
     // checked against its own tenant's today.
-    const utcTomorrow = addDays(dateOf(now), 1);
+    const utcTomorrow = addDays(utcDate(now), 1);
     const sweep = await withAdvisoryLock(this.deps.db.knex, 'meridian:sweep:missed-milestones', () =>
       this.#sweep(now, utcTomorrow, batchSize),
     );

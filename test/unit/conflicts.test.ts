@@ -2,7 +2,7 @@
  * Unit tests of the over-allocation sweep with hand-computed periods (spec `listAllocationConflicts`).
  */
 import { expect } from 'chai';
-import { dateOf, dayNumber } from '../../server/services/availability.js';
+import { dateOf, dayNumber } from '../../server/dates.js';
 import {
   type AllocationConflict,
   findConflicts,

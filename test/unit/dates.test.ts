@@ -6,12 +6,14 @@ import { expect } from 'chai';
 import {
   addDays,
   addMonths,
-  DAY_MS,
   dateOf,
+  dayNumber,
   daysBetween,
   daysInMonth,
   isCalendarDate,
+  isoWeekday,
   todayIn,
+  utcDate,
   ZonedCalendar,
 } from '../../server/dates.js';
 
@@ -101,11 +103,45 @@ describe('dates', () => {
     });
   });
 
-  describe('dateOf', () => {
+  describe('day numbers', () => {
+    it('count days since 1970-01-01 both ways, and dateOf inverts them across leap days and centuries', () => {
+      expect(dayNumber('1970-01-01')).to.equal(0);
+      expect(dayNumber('1969-12-31')).to.equal(-1);
+      expect(dayNumber('2000-03-01') - dayNumber('2000-02-28')).to.equal(2);
+      expect(dayNumber('2100-03-01') - dayNumber('2100-02-28')).to.equal(1);
+      for (const date of [
+        '0001-01-01',
+        '1600-02-29',
+        '1900-03-01',
+        '2024-02-29',
+        '2026-12-31',
+        '9999-12-31',
+      ]) {
+        expect(dateOf(dayNumber(date))).to.equal(date);
+      }
+      expect(dateOf(dayNumber('2024-02-28') + 1)).to.equal('2024-02-29');
+    });
+
+    it('agree with the JavaScript calendar on every day of four years', () => {
+      for (let ms = Date.UTC(2023, 0, 1); ms <= Date.UTC(2026, 11, 31); ms += 86_400_000) {
+        const date = new Date(ms).toISOString().slice(0, 10);
+        expect(dayNumber(date)).to.equal(ms / 86_400_000);
+        expect(dateOf(ms / 86_400_000)).to.equal(date);
+      }
+    });
+
+    it('give the ISO weekday, Monday 1 to Sunday 7', () => {
+      expect(isoWeekday(dayNumber('1970-01-01'))).to.equal(4);
+      expect(isoWeekday(dayNumber('2026-06-01'))).to.equal(1);
+      expect(isoWeekday(dayNumber('2026-06-07'))).to.equal(7);
+      expect(isoWeekday(dayNumber('1969-12-28'))).to.equal(7);
+    });
+  });
+
+  describe('utcDate', () => {
     it('is the UTC date of an instant', () => {
-      expect(dateOf(new Date('2026-05-15T23:59:59.999Z'))).to.equal('2026-05-15');
-      expect(dateOf(new Date('2026-05-16T00:00:00.000Z'))).to.equal('2026-05-16');
-      expect(DAY_MS).to.equal(24 * 60 * 60 * 1000);
+      expect(utcDate(new Date('2026-05-15T23:59:59.999Z'))).to.equal('2026-05-15');
+      expect(utcDate(new Date('2026-05-16T00:00:00.000Z'))).to.equal('2026-05-16');
     });
   });
 

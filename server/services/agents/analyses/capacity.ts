@@ -3,7 +3,8 @@
  * ../../conflicts.ts, the same as GET /allocations/conflicts) and utilisation per person and per role over the
  * horizon: allocated working days ÷ available working days × 100. Inactive people are left out.
  */
-import { dayNumber, workingDaysIn } from '../../availability.js';
+import { dayNumber } from '../../../dates.js';
+import { workingDaysIn } from '../../availability.js';
 import { type AllocationConflict, findConflicts } from '../../conflicts.js';
 import type { CitationBuilder } from '../citations.js';
 import { percent, plural, round } from '../measures.js';
