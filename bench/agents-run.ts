@@ -8,8 +8,8 @@
  */
 import { systemClock } from '../server/clock.js';
 import { loadConfig } from '../server/config.js';
+import { addDays } from '../server/dates.js';
 import { openDatabase } from '../server/repositories/db.js';
-import { addDays } from '../server/services/agents/analyses/shared.js';
 import { type AgentDepth, type AgentId, agentDefinition } from '../server/services/agents/catalogue.js';
 import { analyse, horizonDays, statusReportHistory } from '../server/services/agents/index.js';
 import { loadPortfolio } from '../server/services/agents/portfolio.js';

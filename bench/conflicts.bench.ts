@@ -5,7 +5,7 @@
  * the first with the same allocations, the third has ten times the allocations of the second.
  */
 import { Bench } from 'tinybench';
-import { dateOf, dayNumber } from '../server/services/availability.js';
+import { dateOf, dayNumber } from '../server/dates.js';
 import { findConflicts, type SweepAllocation } from '../server/services/allocation-conflicts.js';
 
 /** Deterministic pseudo-random numbers (mulberry32), so every run measures the same input. */

@@ -4,11 +4,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type ImportReport, importNycCapitalProjects } from './import/nyc/importer.js';
 import { findApiKeyByHash, findTenantsByName } from './repositories/tenants.js';
 import type { BaseDeps } from './services/context.js';
 import { systemActor } from './services/context.js';
 import { hashApiKey } from './services/identity/index.js';
-import { type ImportReport, importNycCapitalProjects } from './services/import-nyc.js';
 import type { Services } from './services/index.js';
 
 /** Name of the tenant `npm start` creates and fills with the NYC portfolio. */

@@ -12,11 +12,12 @@ import fs from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import { systemClock } from './clock.js';
 import { loadConfig } from './config.js';
+import { importNycCapitalProjects } from './import/nyc/importer.js';
+import { formatImportReport } from './import/nyc/report.js';
 import { progressReporter } from './progress.js';
 import { migrate, openDatabase } from './repositories/db.js';
 import type { ApiKeyScope, TenantPlan } from './repositories/tenants.js';
 import { systemActor } from './services/context.js';
-import { formatImportReport, importNycCapitalProjects } from './services/import-nyc.js';
 import { buildServices } from './services/index.js';
 
 const SCOPES: ApiKeyScope[] = ['read', 'write', 'admin'];

@@ -7,48 +7,15 @@
  * (Monday to Sunday) clipped to the range, or single days. Values are computed unrounded and rounded to two
  * decimals only in the output, so totals are not sums of rounded periods.
  */
+import { dateOf, dayNumber, isoWeekday } from '../dates.js';
 import type { Schema } from '../schemas.js';
 import { businessRule } from './errors.js';
 
 /** The longest range accepted, in days counted inclusively (a leap year). */
 export const MAX_RANGE_DAYS = 366;
 
-/**
- * Days since 1970-01-01 of a `YYYY-MM-DD` date (proleptic Gregorian, no time zone involved). Integer arithmetic
- * (H. Hinnant's days_from_civil) rather than Date.parse: the conflict sweep converts every allocation's dates.
- */
-export function dayNumber(date: string): number {
-  let y = Number(date.slice(0, 4));
-  const m = Number(date.slice(5, 7));
-  const d = Number(date.slice(8, 10));
-  y -= m <= 2 ? 1 : 0;
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400;
-  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146097 + doe - 719468;
-}
-
-/** The `YYYY-MM-DD` date of a day number (civil_from_days, the inverse of {@link dayNumber}). */
-export function dateOf(day: number): string {
-  const z = day + 719468;
-  const era = Math.floor(z / 146097);
-  const doe = z - era * 146097;
-  const yoe = Math.floor(
-    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365,
-  );
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
-  const m = mp < 10 ? mp + 3 : mp - 9;
-  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
-  return `${String(y).padStart(4, '0')}-${m < 10 ? '0' : ''}${m}-${d < 10 ? '0' : ''}${d}`;
-}
-
-/** ISO weekday of a day number: Monday 1 … Sunday 7 (1970-01-01 was a Thursday). */
-export function isoWeekday(day: number): number {
-  return ((((day + 3) % 7) + 7) % 7) + 1;
-}
+/** The day numbers of server/dates.ts, re-exported for the allocation-conflict sweep, which reads them from here. */
+export { dateOf, dayNumber };
 
 /** Number of Mondays to Fridays in the day numbers [first, last] (0 when last < first); O(1). */
 export function workingDaysIn(first: number, last: number): number {

@@ -2,6 +2,7 @@
  * What a service needs to know about the caller and its surroundings; services never see `req`/`res`.
  */
 import type { Clock } from '../clock.js';
+import type { ZonedCalendar } from '../dates.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { Database } from '../repositories/db.js';
 import type { EventOutbox } from './webhooks/outbox.js';
@@ -14,8 +15,8 @@ export interface Actor {
   requestId: string | null;
   /**
    * The tenant's IANA time zone when the caller already holds the tenant (an authenticated request does), so a
-   * service need not read the tenant again in the same request (docs/design.md, "The request pipeline", hot-path
-   * rules); absent → services read it.
+   * service need not read the tenant again in the same request (docs/design.md, The request pipeline: a request
+   * reads its tenant once); absent → services read it.
    */
   timeZone?: string;
 }
@@ -28,11 +29,14 @@ export interface BaseDeps {
 
 /**
  * Shared dependencies of every service, built once per app by `buildServices`: besides the database and clock,
- * the job queue and the event outbox (state that belongs to one app, so it is injected, never module-level).
+ * the job queue, the event outbox and the tenants' calendar (state that belongs to one app, so it is injected,
+ * never module-level).
  */
 export interface ServiceDeps extends BaseDeps {
   jobs: JobQueue;
   events: EventOutbox;
+  /** Today in each tenant's time zone, one date formatter per zone for the whole app (server/dates.ts). */
+  calendar: ZonedCalendar;
 }
 
 /** An actor for work the system does on its own (CLI bootstrap, importer): no user, no key. */

@@ -3,6 +3,7 @@
  */
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
+import { ZonedCalendar } from '../dates.js';
 import { JobQueue } from '../jobs/queue.js';
 import { AgentService } from './agents/index.js';
 import { AllocationService } from './allocations.js';
@@ -63,8 +64,8 @@ export interface Services {
 }
 
 /**
- * Builds the services over a database and clock. The job queue and event outbox are made here, one per call, so
- * two apps in one process never share them.
+ * Builds the services over a database and clock. The job queue, the event outbox and the calendar are made here,
+ * one per call, so two apps in one process never share them.
  */
 export function buildServices(
   base: BaseDeps,
@@ -77,7 +78,7 @@ export function buildServices(
   const model = config.llm ? new LanguageModel({ config: config.llm, logger }) : null;
   const jobs = new JobQueue(base);
   const events = new EventOutbox({ jobs });
-  const deps: ServiceDeps = { ...base, jobs, events };
+  const deps: ServiceDeps = { ...base, jobs, events, calendar: new ZonedCalendar() };
   const projects = new ProjectService(deps);
   const milestones = new MilestoneService(deps);
   return {

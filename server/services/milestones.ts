@@ -2,7 +2,7 @@
  * Milestones of a project (docs/design.md: `name`, `dueDate`, `status` PENDING | COMPLETED | MISSED, `completedAt`).
  */
 import { v7 as uuidv7 } from 'uuid';
-import { ZonedCalendar } from '../clock.js';
+import { addDays, utcDate } from '../dates.js';
 import type { Page, PageRequest } from '../repositories/lists.js';
 import {
   listMilestones,
@@ -76,8 +76,6 @@ async function announceMissed(
 
 /** Milestone use cases. */
 export class MilestoneService {
-  /** Formatters per time zone, kept for the life of the service (the sweep runs every few minutes). */
-  readonly #calendar = new ZonedCalendar();
   constructor(private readonly deps: ServiceDeps) {}
 
   /** @throws AppError 404 when the project is not the tenant's. */
@@ -157,7 +155,7 @@ export class MilestoneService {
     const now = this.deps.clock.now();
     // Every tenant's today is at most one day after UTC's: candidates are due before UTC tomorrow, then each is
     // checked against its own tenant's today.
-    const utcTomorrow = new Date(now.getTime() + 86_400_000).toISOString().slice(0, 10);
+    const utcTomorrow = addDays(utcDate(now), 1);
     const sweep = await withAdvisoryLock(this.deps.db.knex, 'meridian:sweep:missed-milestones', () =>
       this.#sweep(now, utcTomorrow, batchSize),
     );
@@ -171,7 +169,7 @@ export class MilestoneService {
       utcTomorrow,
       batchSize,
     )) {
-      if (milestone.dueDate >= this.#calendar.today(timezone, now)) continue;
+      if (milestone.dueDate >= this.deps.calendar.today(timezone, now)) continue;
       if (await this.#markMissed(tenantId, timezone, milestone.id, now)) marked++;
     }
     return marked;
@@ -180,7 +178,7 @@ export class MilestoneService {
   /**
    * Marks the overdue PENDING milestones of one tenant (or of one of its projects) MISSED, through the sweep's own
    * path (same rule, audit row and one `milestone.missed` per milestone): what `schedule-health` does before it
-   * reads the milestones (docs/design.md, "Agents"), so a milestone is announced once whichever marks it first.
+   * reads the milestones (docs/design.md, Agents), so a milestone is announced once whichever marks it first.
    * @returns the number of milestones marked.
    */
   async markOverdueMissed(tenantId: string, timezone: string, projectId: string | null): Promise<number> {
@@ -190,7 +188,7 @@ export class MilestoneService {
       this.deps.db.knex,
       tenantId,
       projectId,
-      this.#calendar.today(timezone, now),
+      this.deps.calendar.today(timezone, now),
     );
     for (const [i, id] of ids.entries()) {
       if (await this.#markMissed(tenantId, timezone, id, now)) marked++;
@@ -211,7 +209,7 @@ export class MilestoneService {
         apply: (current) => {
           const fields = milestones.fieldsOf(current);
           const overdue =
-            current.status === 'PENDING' && current.dueDate < this.#calendar.today(timezone, now);
+            current.status === 'PENDING' && current.dueDate < this.deps.calendar.today(timezone, now);
           return overdue ? { ...fields, status: 'MISSED' as const } : fields;
         },
       }).catch((err: unknown) => {

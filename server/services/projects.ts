@@ -3,7 +3,7 @@
  * and date rule of docs/design.md. Every mutation writes its audit row in the same transaction.
  */
 import { v7 as uuidv7 } from 'uuid';
-import { ZonedCalendar } from '../clock.js';
+import { daysBetween } from '../dates.js';
 import type { Page, PageRequest } from '../repositories/lists.js';
 import { type MilestoneRecord, milestonesByDueDate } from '../repositories/milestones.js';
 import {
@@ -70,19 +70,12 @@ export function canTransition(from: ProjectStatus, to: ProjectStatus): boolean {
   return true;
 }
 
-const DAY_MS = 86_400_000;
-
-/** Whole days from date `a` to date `b` (`YYYY-MM-DD`, UTC). */
-export function daysBetween(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
-}
-
 const round2 = (n: number): number => Math.round(n * 100) / 100;
 
 /**
  * Computes the detail view's budget summary from a project. A figure that depends on an unknown (null) input is
- * null (docs/design.md, "Unknown is null": an unreported actual cost is not 0, so nothing is "remaining" or "0 %
- * spent").
+ * null (docs/design.md, Unknown is null: an unreported actual cost is not 0, so nothing is "remaining" or
+ * "0 % spent").
  */
 export function budgetSummaryOf(p: ProjectRecord): BudgetSummary {
   const { budget, actualCost, forecastCost } = p;
@@ -156,8 +149,6 @@ async function emitProjectEvents(
 
 /** Project use cases. */
 export class ProjectService {
-  /** One `Intl.DateTimeFormat` per time zone for the team's "active today" (issue 8: not one per request). */
-  readonly #calendar = new ZonedCalendar();
   constructor(private readonly deps: ServiceDeps) {}
 
   /**
@@ -218,10 +209,11 @@ export class ProjectService {
     const [milestones, allocations, timeZone] = await Promise.all([
       milestonesByDueDate(this.deps.db.knex, actor.tenantId, id),
       teamAllocations(this.deps.db.knex, actor.tenantId, id),
-      // The authenticated request already holds the tenant: no second read of it (issue 8).
+      // The authenticated request already holds the tenant: no second read of it (docs/design.md, The request
+      // pipeline).
       actor.timeZone ?? findTenant(this.deps.db.knex, actor.tenantId).then((t) => t?.timezone ?? 'UTC'),
     ]);
-    const today = this.#calendar.today(timeZone, this.deps.clock.now());
+    const today = this.deps.calendar.today(timeZone, this.deps.clock.now());
     return {
       ...project,
       milestones,

@@ -1,12 +1,12 @@
 /**
- * Status reports (docs/design.md, "Status reports"): how a project stood on a date. Submitting one is how
+ * Status reports (docs/design.md, Status reports): how a project stood on a date. Submitting one is how
  * a project's current state moves: in one transaction the report is stored and, when it is not older than the
  * project's newest report, its values are applied to the project through the one versioned write path (audit row,
  * `project.status_changed`, `budget.overrun_detected`, exactly as a PATCH); an older report is history only.
  */
 
 import { v7 as uuidv7 } from 'uuid';
-import { ZonedCalendar } from '../clock.js';
+import { daysBetween } from '../dates.js';
 import type { Page, PageRequest } from '../repositories/lists.js';
 import { projects } from '../repositories/projects.js';
 import {
@@ -24,7 +24,7 @@ import type { ListFilter, Schema } from '../schemas.js';
 import { diff, recordAudit } from './audit.js';
 import type { Actor, ServiceDeps } from './context.js';
 import { businessRule, notFound } from './errors.js';
-import { costVarianceOf, daysBetween, type ProjectService, type ProjectUpdateInput } from './projects.js';
+import { costVarianceOf, type ProjectService, type ProjectUpdateInput } from './projects.js';
 import { inWrite, type WriteContext } from './versioned.js';
 
 export type { StatusReportRecord } from '../repositories/status-reports.js';
@@ -57,8 +57,6 @@ function projectChangesOf(input: StatusReportInput): ProjectUpdateInput {
 
 /** Status report use cases. */
 export class StatusReportService {
-  /** One `Intl.DateTimeFormat` per time zone (issue 8: not one per request). */
-  readonly #calendar = new ZonedCalendar();
   private readonly deps: ServiceDeps;
   private readonly projectService: ProjectService;
 
@@ -95,9 +93,10 @@ export class StatusReportService {
     const { trx, actor } = w;
     const project = await projects.find(trx, actor.tenantId, projectId, { forUpdate: true });
     if (!project) throw notFound('project', projectId);
-    // The authenticated request already holds the tenant's time zone (issue 8: the tenant is not read twice).
+    // The authenticated request already holds the tenant's time zone (docs/design.md, The request pipeline: the
+    // tenant is not read twice).
     const timeZone = actor.timeZone ?? (await findTenant(trx, actor.tenantId))?.timezone ?? 'UTC';
-    const today = this.#calendar.today(timeZone, this.deps.clock.now());
+    const today = this.deps.calendar.today(timeZone, this.deps.clock.now());
     if (input.asOf > today) {
       throw businessRule(`asOf (${input.asOf}) is after today (${today}) in the tenant's time zone.`, [
         { location: 'body', path: '/asOf', message: 'must not be after today' },

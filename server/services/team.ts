@@ -1,7 +1,6 @@
 /**
  * A project's team (spec `TeamMember`): its allocations aggregated per resource.
  */
-import { ZonedCalendar } from '../clock.js';
 import type { TeamAllocationRow } from '../repositories/team.js';
 
 /** One member of the team. */
@@ -45,12 +44,4 @@ export function teamOf(rows: readonly TeamAllocationRow[], today: string): TeamM
   return [...byResource.values()]
     .map((m) => ({ ...m, allocationPercent: Math.round(m.allocationPercent * 100) / 100 }))
     .sort((a, b) => a.name.localeCompare(b.name) || a.resourceId.localeCompare(b.resourceId));
-}
-
-/**
- * Today's date (`YYYY-MM-DD`) in an IANA time zone. Builds a formatter per call: hot paths use a
- * {@link ZonedCalendar} instead, which keeps one per zone.
- */
-export function todayIn(timeZone: string, now: Date): string {
-  return new ZonedCalendar().today(timeZone, now);
 }

@@ -1,7 +1,7 @@
 /**
  * The agents on the NYC demo (issue 11): `budget-health` names the five projects with the largest forecast overrun by
  * amount and `schedule-health` the five with the largest slip, each with its figures. The expected five are computed
- * here independently, straight from the CSV, by the importer's documented mapping (server/services/import-nyc.ts,
+ * here independently, straight from the CSV, by the importer's documented mapping (server/import/nyc/mapping.ts,
  * MAPPING): a PID's first reported Forecast Completion and Budget Forecast are its baseline finish and budget; each
  * report, in date order (one per date), moves the forecast finish and forecast cost to the values it reports. They are
  * compared with the agents' findings — project by project, figure by figure.
@@ -12,9 +12,9 @@ import { parse } from 'csv-parse/sync';
 import { NYC_DATASET } from '../../server/bootstrap.js';
 import { systemClock } from '../../server/clock.js';
 import { loadConfig } from '../../server/config.js';
+import { importNycCapitalProjects } from '../../server/import/nyc/importer.js';
 import { createJobRunner } from '../../server/jobs/index.js';
 import { systemActor } from '../../server/services/context.js';
-import { importNycCapitalProjects } from '../../server/services/import-nyc.js';
 import { client } from '../support/client.js';
 import { startTestServer, TEST_DB, type TestServer, type TestTenant } from '../support/server.js';
 

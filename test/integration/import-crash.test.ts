@@ -12,13 +12,10 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { NYC_DATASET } from '../../server/bootstrap.js';
 import { systemClock } from '../../server/clock.js';
+import { type CheckpointStore, checkpointTable } from '../../server/import/nyc/checkpoints.js';
+import { importNycCapitalProjects } from '../../server/import/nyc/importer.js';
 import type { Database } from '../../server/repositories/db.js';
 import { systemActor } from '../../server/services/context.js';
-import {
-  type CheckpointStore,
-  checkpointTable,
-  importNycCapitalProjects,
-} from '../../server/services/import-nyc.js';
 import { buildServices } from '../../server/services/index.js';
 import { openTestDatabase, TEST_DB, type TestConnection } from '../support/server.js';
 

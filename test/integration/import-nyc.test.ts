@@ -12,14 +12,11 @@ import { createApp } from '../../server/app.js';
 import { NYC_DATASET } from '../../server/bootstrap.js';
 import { systemClock } from '../../server/clock.js';
 import { loadConfig } from '../../server/config.js';
+import { type ImportReport, importNycCapitalProjects } from '../../server/import/nyc/importer.js';
+import { formatImportReport } from '../../server/import/nyc/report.js';
 import type { Database } from '../../server/repositories/db.js';
 import { listEvents } from '../../server/repositories/events.js';
 import { systemActor } from '../../server/services/context.js';
-import {
-  formatImportReport,
-  type ImportReport,
-  importNycCapitalProjects,
-} from '../../server/services/import-nyc.js';
 import { buildServices, type Services } from '../../server/services/index.js';
 import { client } from '../support/client.js';
 import { openTestDatabase, TEST_DB } from '../support/server.js';

@@ -9,13 +9,10 @@
 import fs from 'node:fs';
 import { NYC_DATASET } from '../../server/bootstrap.js';
 import { systemClock } from '../../server/clock.js';
+import { type CheckpointStore, checkpointTable } from '../../server/import/nyc/checkpoints.js';
+import { importNycCapitalProjects } from '../../server/import/nyc/importer.js';
 import { openDatabase } from '../../server/repositories/db.js';
 import { systemActor } from '../../server/services/context.js';
-import {
-  type CheckpointStore,
-  checkpointTable,
-  importNycCapitalProjects,
-} from '../../server/services/import-nyc.js';
 import { buildServices } from '../../server/services/index.js';
 
 const db = openDatabase(JSON.parse(process.env.MERIDIAN_TEST_CONNECTION as string));

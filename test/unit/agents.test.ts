@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { expect } from 'chai';
 import YAML from 'yaml';
-import { healthRows } from '../../server/services/agents/analyses/health.js';
+import { healthRows } from '../../server/services/agents/analyses/portfolio-health.js';
 import { AGENTS, type AgentDepth, type AgentId } from '../../server/services/agents/catalogue.js';
 import { markersIn } from '../../server/services/agents/citations.js';
 import { type AgentOutput, analyse } from '../../server/services/agents/index.js';

@@ -2,12 +2,12 @@
  * Unit tests of the over-allocation sweep with hand-computed periods (spec `listAllocationConflicts`).
  */
 import { expect } from 'chai';
+import { dateOf, dayNumber } from '../../server/dates.js';
 import {
   type AllocationConflict,
   findConflicts,
   type SweepAllocation,
 } from '../../server/services/allocation-conflicts.js';
-import { dateOf, dayNumber } from '../../server/services/availability.js';
 
 const R1 = '00000000-0000-7000-8000-000000000001';
 const R2 = '00000000-0000-7000-8000-000000000002';

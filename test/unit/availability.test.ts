@@ -3,12 +3,10 @@
  * Calendar used throughout: June 2026, Monday the 1st (Mon 1, 8, 15, 22, 29; Sun 7, 14, 21, 28).
  */
 import { expect } from 'chai';
+import { dateOf, dayNumber, isoWeekday } from '../../server/dates.js';
 import {
   assertRange,
   computeAvailability,
-  dateOf,
-  dayNumber,
-  isoWeekday,
   periodsOf,
   round2,
   workingDaysIn,

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { parseUsDate, statusForReport } from '../../server/services/import-nyc.js';
+import { parseUsDate } from '../../server/import/nyc/csv.js';
+import { statusForReport } from '../../server/import/nyc/mapping.js';
 
 describe('NYC importer mapping', () => {
   it('parses the dataset dates and refuses impossible ones', () => {

@@ -2,10 +2,11 @@
  * Unit tests of the business rules with exact expected values (docs/design.md).
  */
 import { expect } from 'chai';
+import { daysBetween } from '../../server/dates.js';
 import type { ProjectRecord, ProjectStatus } from '../../server/repositories/projects.js';
 import { checkIfMatch, etagOf } from '../../server/services/concurrency.js';
 import type { AppError } from '../../server/services/errors.js';
-import { budgetSummaryOf, canTransition, daysBetween } from '../../server/services/projects.js';
+import { budgetSummaryOf, canTransition } from '../../server/services/projects.js';
 import { severityOfScore } from '../../server/services/risks.js';
 
 const STATUSES: ProjectStatus[] = [

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
+import { todayIn } from '../../server/dates.js';
 import type { TeamAllocationRow } from '../../server/repositories/team.js';
-import { teamOf, todayIn } from '../../server/services/team.js';
+import { teamOf } from '../../server/services/team.js';
 
 const row = (over: Partial<TeamAllocationRow>): TeamAllocationRow => ({
   resourceId: 'r1',

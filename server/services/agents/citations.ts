@@ -1,7 +1,7 @@
 /**
- * Citations (spec `Citation`; docs/design.md, "Agents"): the records an agent's output or an Ask answer rests on,
- * numbered so that every `[n]` marker in a text refers to the citation whose `index` is n. Shared by the six analysis
- * agents and the Ask agent, so both number, dedupe and render citations the same way.
+ * Citations (spec `Citation`; docs/design.md, Agents: output): the records an agent's output or an Ask answer rests
+ * on, numbered so that every `[n]` marker in a text refers to the citation whose `index` is n. Shared by the six
+ * analysis agents and the Ask agent, so both number, dedupe and render citations the same way.
  *
  * - One {@link CitationBuilder} per output (an agent run, an answer): indices start at 1 and follow first use, so the
  *   same input always yields the same numbering.

@@ -1,5 +1,5 @@
 /**
- * Agent runs (docs/design.md, "Agents"): the catalogue, executions stored in the database and run by the
+ * Agent runs (docs/design.md, Agents): the catalogue, executions stored in the database and run by the
  * job runner (kind `agent.execution`, ./execution-job.ts), and the six analyses.
  *
  * - `run` stores a PENDING execution and enqueues its job in one transaction (with its audit row), so a run that was
@@ -12,7 +12,7 @@
  *   randomness, stable orderings (ties broken by id).
  */
 import { v7 as uuidv7 } from 'uuid';
-import { ZonedCalendar } from '../../clock.js';
+import { addDays } from '../../dates.js';
 import { tenantSettings } from '../../repositories/agent-data.js';
 import {
   type ExecutionFilter,
@@ -40,11 +40,11 @@ import { withFigures } from '../status-reports.js';
 import { inWrite } from '../versioned.js';
 import { budgetHealth } from './analyses/budget.js';
 import { resourceCapacity } from './analyses/capacity.js';
-import { portfolioHealth } from './analyses/health.js';
+import { portfolioHealth } from './analyses/portfolio-health.js';
 import { riskAssessment } from './analyses/risk.js';
 import { scheduleHealth } from './analyses/schedule.js';
-import { type Analysis, addDays } from './analyses/shared.js';
-import { statusReport } from './analyses/status-report.js';
+import type { Analysis } from './analyses/shared.js';
+import { statusReport } from './analyses/status-report-quality.js';
 import { AGENTS, type AgentDefinition, type AgentDepth, type AgentId, agentDefinition } from './catalogue.js';
 import { CitationBuilder } from './citations.js';
 import { loadPortfolio, type Portfolio, type Progress, type ReportSource } from './portfolio.js';
@@ -126,7 +126,7 @@ export interface AgentServiceOptions extends ServiceDeps {
    */
   stageDelayMs?: number;
   /**
-   * The configured language model (docs/design.md, "Bring your own model"), or null: with one, and the tenant's
+   * The configured language model (docs/design.md, Bring your own model), or null: with one, and the tenant's
    * `settings.llmEnabled`, the model writes the output's prose (agents/prose.ts); metrics and findings stay
    * computed.
    */
@@ -134,7 +134,7 @@ export interface AgentServiceOptions extends ServiceDeps {
 }
 
 /**
- * The status-report history as the agents read it (docs/design.md, "Status reports"): every report of the scope dated
+ * The status-report history as the agents read it (docs/design.md, Status reports): every report of the scope dated
  * on or before asOf, each project's oldest first, with its slip and cost variance against the baseline of its date.
  */
 export const statusReportHistory: ReportSource = async function* (db, scope, asOf) {
@@ -176,9 +176,6 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 
 /** Agent use cases: the catalogue, runs and their executions. */
 export class AgentService {
-  /** The tenants' today, with one date formatter per time zone (kept: building one costs hundreds of µs). */
-  readonly #calendar = new ZonedCalendar();
-
   private readonly deps: ServiceDeps;
   private readonly milestones: MilestoneService;
   private readonly options: Pick<AgentServiceOptions, 'stageDelayMs' | 'model'>;
@@ -204,7 +201,7 @@ export class AgentService {
     const depth = input.depth ?? 'standard';
     const settings = await tenantSettings(this.deps.db.knex, actor.tenantId);
     if (!settings) throw notFound('tenant', actor.tenantId);
-    const today = this.#calendar.today(settings.timezone, this.deps.clock.now());
+    const today = this.deps.calendar.today(settings.timezone, this.deps.clock.now());
     const asOf = input.asOf ?? today;
     if (asOf > today) {
       throw businessRule(`asOf (${asOf}) is after today in your tenant's time zone (${today}).`, [

@@ -1,5 +1,5 @@
 /**
- * The measures the agents compute, as pure functions of records (docs/design.md, "Agents", Measures; the catalogue in
+ * The measures the agents compute, as pure functions of records (docs/design.md, Agents: measures; the catalogue in
  * ./catalogue.ts says the same in the API). The field's terms:
  *
  * - schedule slip (days) = forecastEndDate − endDate (the baseline finish); unknown without a forecast.
@@ -14,7 +14,7 @@
  *
  * Unknown (null) inputs are excluded from every computation and reported as unknown, never counted as 0.
  */
-import { daysBetween } from '../projects.js';
+import { daysBetween } from '../../dates.js';
 
 /** A project as the agents see it (`actualCost` and `progress` may be unknown). */
 export interface ProjectFacts {

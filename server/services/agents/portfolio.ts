@@ -1,9 +1,8 @@
 /**
- * The snapshot an agent run analyses (docs/design.md, "Agents", Memory: page through records, never load a tenant
- * twice): the scope's
- * projects and, of the other record kinds, only those the agent reads, each table scanned once in pages and kept as
- * compact facts (the fields the analyses use, not whole rows). Everything is in a stable order (the scans' index
- * order), so the same records give the same snapshot.
+ * The snapshot an agent run analyses (docs/design.md, Agents: memory — page through records, never load a tenant
+ * twice): the scope's projects and, of the other record kinds, only those the agent reads, each table scanned once
+ * in pages and kept as compact facts (the fields the analyses use, not whole rows). Everything is in a stable order
+ * (the scans' index order), so the same records give the same snapshot.
  */
 import {
   scanAllocations,

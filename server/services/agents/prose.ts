@@ -1,5 +1,5 @@
 /**
- * The agents' prose written by a model (docs/design.md, "Bring your own model"): with a model configured and enabled
+ * The agents' prose written by a model (docs/design.md, Bring your own model): with a model configured and enabled
  * for the tenant, the model rewrites an output's `summary` and, for `status-report`, the sentences of the report's
  * `overall`, `schedule`, `cost` and `risks` sections. It sees only what the analysis selected and computed: the
  * metrics, the findings and the cited records (each citation's type, id, title and excerpt), as delimited data.
@@ -20,7 +20,7 @@ import {
   type ModelSentence,
 } from '../llm/grounding.js';
 import { delimited, type LanguageModel } from '../llm/model.js';
-import { markdown } from './analyses/status-report.js';
+import { markdown } from './analyses/status-report-quality/sections.js';
 import type { AgentId } from './catalogue.js';
 
 type AgentOutput = Schema<'AgentOutput'>;

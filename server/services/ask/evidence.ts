@@ -1,8 +1,10 @@
 /**
- * What retrieval hands to an answer engine (docs/design.md, "Ask"): the intent as understood and the tenant's
- * records that answer it, with ids. The embedded engine (embedded.ts) writes the answer from these by rule; a second
- * engine (issue 12: a model that rephrases) gets the same evidence and must cite only these records.
+ * What retrieval hands to an answer engine (docs/design.md, Ask): the intent as understood and the tenant's records
+ * that answer it, with ids. The embedded engine (embedded.ts) writes the answer from these by rule; the model engine
+ * (model-engine.ts: a model that rephrases) gets the same evidence and must cite only these records.
  */
+
+import { daysBetween } from '../../dates.js';
 import type { AllocationRecord } from '../../repositories/allocations.js';
 import type { IssueRecord } from '../../repositories/issues.js';
 import type { MilestoneRecord } from '../../repositories/milestones.js';
@@ -12,8 +14,8 @@ import type { RiskRecord } from '../../repositories/risks.js';
 import type { StoredStatusReport } from '../../repositories/status-reports.js';
 import type { CitationType } from '../agents/citations.js';
 import type { AllocationConflict } from '../allocation-conflicts.js';
-import type { Intent, ProjectAspect, ProjectFilter, RankingMeasure, SumField } from './intents.js';
-import { daysBetween } from './text.js';
+import type { Intent, ProjectFilter, RankingMeasure } from './intents.js';
+import type { ProjectAspect, SumField } from './vocabulary.js';
 
 /** A project with the figures the answers derive from it (null where an input is unknown). */
 export interface ProjectFigures {
@@ -163,7 +165,8 @@ export interface EvidenceRecord {
 
 /**
  * Every record a finding holds, each once, in the order the embedded engine presents them: the closed set of
- * records an answer to this question may cite (issue 12: a model's sentences are checked against it).
+ * records an answer to this question may cite (docs/design.md, Bring your own model: a model's sentences are
+ * checked against it).
  */
 export function evidenceRecords(finding: Finding): EvidenceRecord[] {
   const out = new Map<string, EvidenceRecord>();

@@ -1,20 +1,23 @@
 /**
- * The Ask agent (`POST /agents/ask`; docs/design.md, "Ask"; issue 11): a question about the tenant's portfolio
- * answered from the tenant's own records, every figure cited. Two halves: retrieval (retrieval.ts: the project the
- * question names, the intent rules of intents.ts or full-text search, and the records that answer it) and an answer
- * engine that writes the answer from that evidence (embedded.ts by default; a second engine plugs in through
- * {@link AnswerEngine} and the response names which one answered). With a model configured (issue 12) and not
- * switched off for the tenant (`settings.llmEnabled`), model-engine.ts writes the answer over the same evidence,
- * checked by the server, with the embedded answer as its fallback.
+ * The Ask agent (`POST /agents/ask`; docs/design.md, Ask): a question about the tenant's portfolio answered from the
+ * tenant's own records, every figure cited. Two halves:
+ *
+ * - retrieval (retrieval.ts): the project or people the question names (subjects.ts), its intent (intents.ts, with
+ *   the words of vocabulary.ts and the facet values of facets.ts) and the records that answer it (queries.ts, or
+ *   full-text search in text-search.ts), read in one snapshot;
+ * - an answer engine that writes the answer from that evidence (evidence.ts): embedded.ts by default, one writer
+ *   per kind of finding (writers/). Another engine plugs in through {@link AnswerEngine} and the response names
+ *   which one answered. With a model configured and not switched off for the tenant (`settings.llmEnabled`),
+ *   model-engine.ts writes the answer over the same evidence, checked by the server, with the embedded answer as
+ *   its fallback (docs/design.md, Bring your own model).
  */
 
 import { findTenant } from '../../repositories/tenants.js';
 import { inReadSnapshot } from '../../repositories/transactions.js';
 import type { Schema } from '../../schemas.js';
-import type { Actor, BaseDeps } from '../context.js';
+import type { Actor, ServiceDeps } from '../context.js';
 import { AppError } from '../errors.js';
 import type { LanguageModel } from '../llm/model.js';
-import { todayIn } from '../team.js';
 import { type AnswerEngine, EmbeddedEngine } from './embedded.js';
 import type { Evidence } from './evidence.js';
 import { ModelEngine } from './model-engine.js';
@@ -24,7 +27,7 @@ export type AskRequest = Schema<'AskRequest'>;
 export type AskAnswer = Schema<'AskAnswer'>;
 
 /** Options of {@link AskService}. */
-export interface AskServiceOptions extends BaseDeps {
+export interface AskServiceOptions extends Pick<ServiceDeps, 'db' | 'clock' | 'calendar'> {
   /** The engine that answers without a model, and whenever the model fails (default: the embedded engine). */
   engine?: AnswerEngine;
   /** The configured language model (`MERIDIAN_LLM_*`), or null. */
@@ -33,7 +36,7 @@ export interface AskServiceOptions extends BaseDeps {
 
 /** Ask use cases. */
 export class AskService {
-  private readonly deps: BaseDeps;
+  private readonly deps: Pick<ServiceDeps, 'db' | 'clock' | 'calendar'>;
   readonly #engine: AnswerEngine;
   readonly #model: ModelEngine | null;
 
@@ -65,7 +68,8 @@ export class AskService {
     return inReadSnapshot(this.deps.db.knex, async (db) => {
       const tenant = await findTenant(db, actor.tenantId);
       if (!tenant) throw new AppError('not_found', 'The tenant of this key no longer exists.');
-      const today = todayIn(tenant.timezone, this.deps.clock.now());
+      // The tenant's today in its time zone, through the app's calendar (server/dates.ts).
+      const today = this.deps.calendar.today(tenant.timezone, this.deps.clock.now());
       const evidence = await new Retrieval(db).retrieve(
         { id: tenant.id, currency: tenant.currency, today },
         input.question,

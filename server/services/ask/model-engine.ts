@@ -1,7 +1,7 @@
 /**
- * The model engine of the Ask agent (issue 12; docs/design.md, "Ask"): a second composer behind the same retrieval
- * and the same citation builder as the embedded engine. It never retrieves: the model is given exactly the records
- * of the evidence (`evidenceRecords`, the closed set an answer may cite) as delimited data with their ids, the
+ * The model engine of the Ask agent (docs/design.md, Bring your own model): a second composer behind the same
+ * retrieval and the same citation builder as the embedded engine. It never retrieves: the model is given exactly the
+ * records of the evidence (`evidenceRecords`, the closed set an answer may cite) as delimited data with their ids, the
  * figures the server computed from them (each project's overrun and slip, counts, and the embedded engine's own
  * answer), and writes sentences that each name the ids they rest on. The server checks every sentence
  * (services/llm/grounding.ts), drops those that fail, and cites the survivors through the {@link CitationBuilder};

@@ -27,7 +27,7 @@ export function words(text: string): string[] {
 
 /**
  * Words that carry no subject in a question to a portfolio: function words, question words and the verbs and nouns
- * every question uses. The intent vocabulary is removed separately (see intents.ts).
+ * every question uses. The intent vocabulary is removed separately (see vocabulary.ts, `searchTerms`).
  */
 const STOPWORDS = new Set(
   `a about above after again against all also am an and any anything are aren as at be because been before being
@@ -117,11 +117,6 @@ export function integer(value: number): string {
 /** "1 project" / "3 projects". */
 export function plural(count: number, noun: string, pluralNoun = `${noun}s`): string {
   return `${integer(count)} ${count === 1 ? noun : pluralNoun}`;
-}
-
-/** Days between two `YYYY-MM-DD` dates (b − a), in whole days. */
-export function daysBetween(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 }
 
 /** "a, b and c". */

@@ -83,7 +83,7 @@ export async function failPending(
 
 /** Delivery state for the worker. */
 export class DeliveryService {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'clock' | 'jobs' | 'events'>) {}
 
   /** A PENDING delivery with its endpoint, secrets and body, or null when it is gone or already settled. */
   target(deliveryId: string): Promise<DeliveryTarget | null> {

@@ -1,7 +1,7 @@
 /**
- * `budget-health` (issue 11): variance at completion (budget − forecastCost), overrun and overrun %, the cost
- * performance index proxy (budget ÷ forecastCost) per project and for the portfolio, the largest overruns by amount
- * and by percentage, and at deep depth budget growth across the status reports.
+ * `budget-health` (docs/design.md, Agents): variance at completion (budget − forecastCost), overrun and overrun %,
+ * the cost performance index proxy (budget ÷ forecastCost) per project and for the portfolio, the largest overruns
+ * by amount and by percentage, and at deep depth budget growth across the status reports.
  */
 import type { CitationBuilder } from '../citations.js';
 import {

@@ -1,11 +1,11 @@
 /**
- * `resource-capacity` (issue 11): over-allocated people and periods (the conflicts service's sweep,
+ * `resource-capacity` (docs/design.md, Agents): over-allocated people and periods (the conflicts service's sweep,
  * ../../conflicts.ts, the same as GET /allocations/conflicts) and utilisation per person and per role over the
  * horizon: allocated working days ÷ available working days × 100. Inactive people are left out.
  */
-
+import { dayNumber } from '../../../dates.js';
 import { type AllocationConflict, findConflicts } from '../../allocation-conflicts.js';
-import { dayNumber, workingDaysIn } from '../../availability.js';
+import { workingDaysIn } from '../../availability.js';
 import type { CitationBuilder } from '../citations.js';
 import { percent, plural, round } from '../measures.js';
 import type { AllocationFacts, Portfolio, ResourceFacts } from '../portfolio.js';

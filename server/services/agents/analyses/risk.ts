@@ -1,9 +1,10 @@
 /**
- * `risk-assessment` (issue 11): exposure (Σ likelihood × impact of the risks that are not CLOSED), the 5 × 5 heat
- * map, unmitigated HIGH/CRITICAL risks (still OPEN), overdue mitigations (OPEN or MITIGATING past their due date),
- * and candidate risks for open projects without any risk record, proposed from the signals the agent sees — as
- * recommendations only: it never creates a risk.
+ * `risk-assessment` (docs/design.md, Agents): exposure (Σ likelihood × impact of the risks that are not CLOSED), the
+ * 5 × 5 heat map, unmitigated HIGH/CRITICAL risks (still OPEN), overdue mitigations (OPEN or MITIGATING past their
+ * due date), and candidate risks for open projects without any risk record, proposed from the signals the agent sees
+ * — as recommendations only: it never creates a risk.
  */
+import { daysBetween } from '../../../dates.js';
 import type { CitationBuilder } from '../citations.js';
 import {
   budgetGrowth,
@@ -22,7 +23,6 @@ import type { Portfolio, RiskFacts } from '../portfolio.js';
 import {
   type AnalysisResult,
   type Draft,
-  daysFrom,
   isOpen,
   isOpenRisk,
   listing,
@@ -160,12 +160,12 @@ export function riskAssessment(portfolio: Portfolio, cite: CitationBuilder): Ana
       recommendation: isUnmitigated
         ? 'Agree a mitigation and an owner for this risk and move it to MITIGATING, or record why it is ACCEPTED.'
         : 'Chase the mitigation owner: either complete the mitigation or set a realistic due date.',
-      rank: r.score * 1_000 + (late && r.dueDate ? daysFrom(r.dueDate, asOf) : 0),
+      rank: r.score * 1_000 + (late && r.dueDate ? daysBetween(r.dueDate, asOf) : 0),
       key: r.id,
       detail: (g) =>
         `${project ? `${project.name}: ` : ''}${r.title} — likelihood ${r.likelihood} × impact ${r.impact} = ${r.score} (${r.severity}), ${r.status}${r.mitigation ? '' : ' with no mitigation'} ${g.cite(source.risk(r))}` +
         (late && r.dueDate
-          ? `; its due date ${r.dueDate} passed ${plural(daysFrom(r.dueDate, asOf), 'day')} ago ${g.cite(source.riskDue(r))}`
+          ? `; its due date ${r.dueDate} passed ${plural(daysBetween(r.dueDate, asOf), 'day')} ago ${g.cite(source.riskDue(r))}`
           : '') +
         '.',
     });

@@ -1,8 +1,10 @@
 /**
- * `schedule-health` (issue 11): slip in days (forecastEndDate − endDate) per project, the largest slips, overdue
- * milestones and, at deep depth, slip velocity and repeated slips across the status reports. The marking of overdue
- * milestones as MISSED happens before the snapshot is read (../index.ts), so this stays a pure function.
+ * `schedule-health` (docs/design.md, Agents): slip in days (forecastEndDate − endDate) per project, the largest
+ * slips, overdue milestones and, at deep depth, slip velocity and repeated slips across the status reports. The
+ * marking of overdue milestones as MISSED happens before the snapshot is read (../index.ts), so this stays a pure
+ * function.
  */
+import { daysBetween } from '../../../dates.js';
 import type { CitationBuilder } from '../citations.js';
 import {
   median,
@@ -18,7 +20,6 @@ import type { MilestoneFacts, Portfolio } from '../portfolio.js';
 import {
   type AnalysisResult,
   type Draft,
-  daysFrom,
   isLive,
   isOverdue,
   listing,
@@ -138,7 +139,7 @@ export function scheduleHealth(portfolio: Portfolio, cite: CitationBuilder): Ana
   }
   for (const o of overdueByProject) {
     const oldest = o.milestones[0] as MilestoneFacts;
-    const lateDays = daysFrom(oldest.dueDate, asOf);
+    const lateDays = daysBetween(oldest.dueDate, asOf);
     const shown = o.milestones.slice(0, 5);
     drafts.push({
       severity: lateDays > 30 ? 'HIGH' : 'MEDIUM',
@@ -153,7 +154,7 @@ export function scheduleHealth(portfolio: Portfolio, cite: CitationBuilder): Ana
         `${listing(
           shown.map(
             (m) =>
-              `${m.name} (due ${m.dueDate}, ${m.status}, ${plural(daysFrom(m.dueDate, asOf), 'day')} overdue) ${g.cite(source.milestone(m))}`,
+              `${m.name} (due ${m.dueDate}, ${m.status}, ${plural(daysBetween(m.dueDate, asOf), 'day')} overdue) ${g.cite(source.milestone(m))}`,
           ),
         )}${o.milestones.length > shown.length ? `, and ${o.milestones.length - shown.length} more` : ''}.`,
     });

@@ -128,16 +128,6 @@ export function isOverdue(m: MilestoneFacts, asOf: string): boolean {
   return m.completedAt !== null && m.completedAt.slice(0, 10) > asOf;
 }
 
-/** Whole days from `a` to `b` (dates). */
-export function daysFrom(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
-}
-
-/** The date `days` after a date. */
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
 /** A project's display label in text: its name. */
 export function label(p: Pick<ProjectFacts, 'name'>): string {
   return p.name;

@@ -1,7 +1,8 @@
 /**
- * `portfolio-health` (issue 11): a health score (0–100) and RAG per open project from its schedule, cost, risk,
- * milestone and capacity signals (../measures.ts, `healthOf`), each deduction stated with its figures and cited;
- * the portfolio's distribution; at deep depth the projects whose RAG changed since their previous status report.
+ * `portfolio-health` (docs/design.md, Agents: measures): a health score (0–100) and RAG per open project from its
+ * schedule, cost, risk, milestone and capacity signals (../measures.ts, `healthOf`), each deduction stated with its
+ * figures and cited; the portfolio's distribution; at deep depth the projects whose RAG changed since their previous
+ * status report.
  */
 import type { CitationBuilder, CitationGroup } from '../citations.js';
 import {
