@@ -1,11 +1,12 @@
 /**
- * `npm run bench -- http` (issue 8 §2): Meridian over real HTTP against a bare Express 5 app that answers the same
- * bytes on the same routes, alternating in one run, so the ratios compare like with like on this machine.
+ * `npm run bench -- http` (README.md, Benchmarks): Meridian over real HTTP against a bare Express 5 app that
+ * answers the same bytes on the same routes, alternating in one run, so the ratios compare like with like on this
+ * machine.
  *
  * - Meridian runs as in production (`node --import tsx server/main.ts`, NODE_ENV=production, pino logging at info
- *   to a file, response validation off) over a SQLite file holding the NYC demo tenant and a large tenant of
- *   100,000 projects, 200,000 risks and 50,000 allocations (bench/seed-large.ts). The seeded file is cached in
- *   `node_modules/.cache/meridian-bench/`, keyed by the server's migration set and the seed, and each run works on a
+ * to a file, response validation off) over a SQLite file holding the NYC demo tenant and a large tenant of 100,000
+ * projects, 200,000 risks and 50,000 allocations (bench/seed-large.ts). The seeded file is cached in
+ * `node_modules/.cache/meridian-bench/`, keyed by the server's migration set and the seed, and each run works on a
  *   fresh copy. The delivery worker is off (MERIDIAN_WORKER=false: at scale it runs as its own process) and the
  *   tenant limit is raised out of the way (MERIDIAN_RATE_LIMIT; its code path still runs on every request).
  * - The server is pinned to core 0 and this process (autocannon, 50 connections) to core 1 with `taskset` when the
@@ -13,13 +14,13 @@
  * - Each subject runs `rounds` times per server, in alternating order, after a warm-up; req/s and CPU per request
  *   are totals over the rounds, p50/p99 the median of the rounds' values.
  *
- * Options (after `npm run bench -- http`): `--server-dir DIR` (another checkout of Meridian to measure, e.g. an older
- * commit), `--node BIN` (the Node binary for both servers; default this one), `--out NAME` (results as
- * bench/results/NAME.json and .md; default `http`), `--duration S` (per round, default 5), `--rounds N` (default 3),
- * `--connections N` (default 50), `--only WORD` (subjects whose id contains it), `--profile DIR` (run Meridian under
- * `--cpu-prof` and leave the profile in DIR; see bench/profile-summary.ts).
+ * Options (after `npm run bench -- http`): `--server-dir DIR` (another checkout of Meridian to measure, e.g. an
+ * older commit), `--node BIN` (the Node binary for both servers; default this one), `--out NAME` (results as
+ * bench/results/<NAME>.json and .md; default `http`), `--duration S` (per round, default 5), `--rounds N` (default
+ * 3), `--connections N` (default 50), `--only WORD` (subjects whose id contains it), `--profile DIR` (run Meridian
+ * under `--cpu-prof` and leave the profile in DIR; see bench/profile-summary.ts).
  *
- * Nothing is asserted: the targets of issue 8 are read off the table.
+ * Nothing is asserted: the figures are read off the table.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -482,7 +483,7 @@ export async function benchHttp(argv: string[] = []): Promise<Record<string, str
         const order = round % 2 === 0 ? (['bare', 'meridian'] as const) : (['meridian', 'bare'] as const);
         for (const which of order) {
           const server = servers[which] as Running;
-          // Round 0 is the warm-up (JIT, caches, SQLite pages): run, then throw away.
+          // The first round is the warm-up (JIT, caches, SQLite pages): run, then throw away.
           const seconds = round === 0 ? Math.min(2, options.duration) : options.duration;
           const pid = server.child.pid as number;
           const sample = await load(server.port, pid, subject, options, seconds, versions[which], counter);

@@ -1,10 +1,10 @@
 /**
- * The agents benchmark's synthetic portfolio (issue 11: "over 10,000 synthetic projects"): one tenant with `projects`
- * projects and, in proportion, milestones (3 each), risks (2 on 70 % of projects), issues (1 on half), people (one per
- * 20 projects), allocations (one per 2 projects) and status reports (4 each), with every signal the agents read:
- * slips, overruns, unknown forecasts (10 %), overdue milestones, open and closed risks, over-allocation, history. Written through Knex in batches (one
- * transaction per table), so it seeds SQLite and Postgres alike, with the tables' own mappers naming the columns.
- * Values come from a seeded generator: every run builds the same rows.
+ * The agents benchmark's synthetic portfolio ("over 10,000 synthetic projects"): one tenant with `projects`
+ * projects and, in proportion, milestones (3 each), risks (2 on 70 % of projects), issues (1 on half), people (one
+ * per 20 projects), allocations (one per 2 projects) and status reports (4 each), with every signal the agents
+ * read: slips, overruns, unknown forecasts (10 %), overdue milestones, open and closed risks, over-allocation,
+ * history. Written through Knex in batches (one transaction per table), so it seeds SQLite and Postgres alike, with
+ * the tables' own mappers naming the columns. Values come from a seeded generator: every run builds the same rows.
  */
 import type { Knex } from 'knex';
 import { allocations } from '../server/repositories/allocations.js';

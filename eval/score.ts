@@ -1,8 +1,9 @@
 /**
- * `npm run eval`'s scoring (issue 11): every question of eval/golden.yaml is asked through `POST /v1/agents/ask`
- * with the tenant's read-only key, and its answer is scored against what the golden set says independently of the
- * engine — the records an answer must cite (by SQL over the database, or by title in the fixture) and the facts it
- * must state (by value: numbers and dates are read back out of the answer, not matched as prose).
+ * `npm run eval`'s scoring (docs/design.md, Ask): every question of eval/golden.yaml is asked through `POST
+ * /v1/agents/ask` with the tenant's read-only key, and its answer is scored against what the golden set says
+ * independently of the engine — the records an answer must cite (by SQL over the database, or by title in the
+ * fixture) and the facts it must state (by value: numbers and dates are read back out of the answer, not matched as
+ * prose).
  *
  * - citation precision: cited records that are relevant (required or allowed) ÷ records cited;
  * - citation recall: required records cited ÷ required records;
@@ -52,7 +53,7 @@ export interface QuestionScore {
   question: string;
   answer: string;
   engine: string;
-  /** Why the embedded engine answered although a model is configured (issue 12), when it did. */
+  /** Why the embedded engine answered although a model is configured, when it did. */
   fallbackReason?: string | undefined;
   /** The model's sentences the server dropped (`engine: model` only). */
   sentencesDropped?: number | undefined;

@@ -6,7 +6,7 @@
 #   MERIDIAN_CHROMIUM=/path/to/chromium   use that browser instead of /usr/bin/chromium
 #
 # A test tool's own browser download (`npx playwright install`) cannot work on these machines; Debian's package
-# can (TOOLCHAIN.md, "Browsers"), so that is what is installed.
+# can (docs/toolchain.md, "Browsers"), so that is what is installed.
 set -euo pipefail
 
 browser="${MERIDIAN_CHROMIUM:-/usr/bin/chromium}"

@@ -135,7 +135,7 @@ describe('sdk-ts against the live server', () => {
     });
   });
 
-  describe('sorting and searching (issue 14)', () => {
+  describe('sorting and searching', () => {
     it('listProjects and paginate() take q, tag and sort; risks and audit logs sort too', async () => {
       const small = await newProject({
         name: 'Gowanus Canal Flushing Tunnel',

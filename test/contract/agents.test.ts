@@ -1,8 +1,8 @@
 /**
- * Contract tests of the Agents tag (issue 11), except `askAgent`: the catalogue, runs (202, Location, validation),
- * executions run by the real job runner over a fixture portfolio made through the API, their output (every `[n]`
- * resolves, every citation's url answers the cited record of the tenant), determinism with `asOf`, the list's filters
- * and sort, tenant isolation, and `schedule-health` marking an overdue milestone MISSED once.
+ * Contract tests of the Agents tag (docs/design.md, Agents), except `askAgent`: the catalogue, runs (202, Location,
+ * validation), executions run by the real job runner over a fixture portfolio made through the API, their output
+ * (every `[n]` resolves, every citation's url answers the cited record of the tenant), determinism with `asOf`, the
+ * list's filters and sort, tenant isolation, and `schedule-health` marking an overdue milestone MISSED once.
  */
 import { expect } from 'chai';
 import type { OperationId } from '../../generated/operations.js';

@@ -1,7 +1,7 @@
 /**
- * Concurrent writes to one record (issue 13, item 3), on both databases: 50 parallel PATCHes without `If-Match`
- * are unconditional, so all 50 succeed one after the other (version 1 → 51, one audit row each); 50 parallel
- * PATCHes with `If-Match: "1"` race for one version, so exactly one succeeds and the other 49 get 412
+ * Concurrent writes to one record (docs/design.md, Conventions on the wire), on both databases: 50 parallel PATCHes
+ * without `If-Match` are unconditional, so all 50 succeed one after the other (version 1 → 51, one audit row each);
+ * 50 parallel PATCHes with `If-Match: "1"` race for one version, so exactly one succeeds and the other 49 get 412
  * `precondition_failed`, never 409.
  */
 import { expect } from 'chai';

@@ -101,7 +101,7 @@ describe('Identity', () => {
   });
 
   describe('updateTenant', () => {
-    it('switches the model off and on for the tenant, with an audit row per change (issue 12)', async () => {
+    it('switches the model off and on for the tenant, with an audit row per change', async () => {
       const t = await server.createTenant();
       const other = await server.createTenant();
       const admin = client(server.baseUrl, t.keys.admin);

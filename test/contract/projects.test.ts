@@ -194,7 +194,7 @@ describe('Projects', () => {
     });
   });
 
-  describe('listProjects: sort, q and tag (issue 14)', () => {
+  describe('listProjects: sort, q and tag', () => {
     const ids = async (query: Record<string, string | number>) => {
       const res = await api.get('listProjects', '/projects', { query });
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
@@ -546,7 +546,7 @@ describe('Projects', () => {
       });
     });
 
-    it('answers null for what depends on an unknown actual cost, not the whole budget and 0 % (issue 10)', async () => {
+    it('answers null for what depends on an unknown actual cost, not the whole budget and 0 %', async () => {
       const p = await makeProject(api, { budget: 1000, forecastCost: 1200 });
       const res = await api.get('getProject', `/projects/${p.id}`);
       expect(res.body.budgetSummary).to.include({

@@ -1,9 +1,9 @@
 /**
- * Contract tests of the spec's "Requests and responses" rules and of an empty PATCH ("Updates and concurrency"),
- * from issue 13's review: NUL in any string input (400 naming the field, on both databases), JSON only in UTF-8
- * (415), `{}` as a no-op and a missing body as 400, HEAD answered as GET, `Allow` listing HEAD, `Cache-Control:
- * no-store`, problem+json for what Node's HTTP parser refuses (431 for 100 KB of query string, 400 for a NUL in a
- * header), and query-string secrets redacted in the access log.
+ * Contract tests of the spec's "Requests and responses" rules and of an empty PATCH ("Updates and concurrency"), as
+ * hardened against hostile input (docs/design.md, Limits): NUL in any string input (400 naming the field, on both
+ * databases), JSON only in UTF-8 (415), `{}` as a no-op and a missing body as 400, HEAD answered as GET, `Allow`
+ * listing HEAD, `Cache-Control: no-store`, problem+json for what Node's HTTP parser refuses (431 for 100 KB of
+ * query string, 400 for a NUL in a header), and query-string secrets redacted in the access log.
  */
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
@@ -78,7 +78,7 @@ describe(`Requests and responses (${TEST_DB})`, () => {
     api = client(server.baseUrl, tenant.keys.admin);
   });
 
-  describe('NUL characters (issue 13, item 2)', () => {
+  describe('NUL characters', () => {
     it('refuses NUL in a body string with 400 naming the field, and stores nothing', async () => {
       const res = await api.post('createProject', '/projects', {
         body: { name: 'Pier\u000042', startDate: '2026-01-01', endDate: '2026-12-31' },

@@ -1,8 +1,8 @@
 /**
- * The `sort` convention on lists (issue 14; spec "Sorting and searching"): `field` ascending, `-field` descending,
- * `id` breaking ties in the same direction, anything outside the list's enum refused with 400. The projects' sorts,
- * `q` and `tag` are in projects.test.ts; these are the other lists, and a spec-driven pass over every list with a
- * `sort` parameter.
+ * The `sort` convention on lists (docs/design.md and the spec, "Sorting and searching"): `field` ascending,
+ * `-field` descending, `id` breaking ties in the same direction, anything outside the list's enum refused with 400.
+ * The projects' sorts, `q` and `tag` are in projects.test.ts; these are the other lists, and a spec-driven pass
+ * over every list with a `sort` parameter.
  */
 import { expect } from 'chai';
 import { loadSpec } from '../../server/http/spec.js';

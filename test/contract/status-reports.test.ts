@@ -1,7 +1,7 @@
 /**
- * Contract tests of the Status Reports tag (issue 10): createStatusReport, listProjectStatusReports,
- * listStatusReports, getStatusReport, and what submitting a report does to its project (the newest moves it, with
- * its audit rows and the events a PATCH emits; an older one is history only).
+ * Contract tests of the Status Reports tag (docs/design.md, Status reports): createStatusReport,
+ * listProjectStatusReports, listStatusReports, getStatusReport, and what submitting a report does to its project
+ * (the newest moves it, with its audit rows and the events a PATCH emits; an older one is history only).
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';

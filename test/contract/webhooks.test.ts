@@ -115,7 +115,7 @@ describe('Webhooks', () => {
     expectProblem(await create({ url, events: ['*'], secret: 'whsec_x' }), 400, 'validation_failed');
   });
 
-  it('refuses URLs with credentials (422 naming /url, nothing stored), even where private targets are allowed (issue 13)', async () => {
+  it('refuses URLs with credentials (422 naming /url, nothing stored), even where private targets are allowed', async () => {
     const withCredentials = [
       'https://user:pass@hooks.example.com/meridian',
       'https://127.0.0.1:443@8.8.8.8/', // the real host is 8.8.8.8; "127.0.0.1:443" is a user name and a password
@@ -387,7 +387,7 @@ describe('Webhooks with private targets refused (MERIDIAN_WEBHOOK_ALLOW_PRIVATE=
     'https://0x7f.0.0.1/hook', // loopback in hex, normalised by the URL parser
     'https://2130706433/hook', // loopback as one integer
     'https://no-such-host.invalid/hook', // does not resolve
-    // IPv4-compatible IPv6 (::/96), which ipaddr.js classes as unicast (issue 13): refused whatever it embeds.
+    // IPv4-compatible IPv6 (::/96), which ipaddr.js classes as unicast: refused whatever it embeds.
     'https://[::127.0.0.1]/hook',
     'https://[::169.254.169.254]/latest/meta-data',
     'https://[::10.0.0.1]/hook',

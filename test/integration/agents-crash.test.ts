@@ -1,9 +1,9 @@
 /**
- * Crash test (issue 11): the API (`server/main.ts`, no worker) and a worker (`server/worker.ts`) on one database (a
- * SQLite file, or with MERIDIAN_TEST_DB=postgres a schema of the test Postgres).
- * The worker is killed with SIGKILL while it runs an execution (RUNNING, progress shown); a second worker claims it
- * once its lease expires and completes it: attempts = 2, output present, exactly one `agent.execution_completed`.
- * The figures are printed.
+ * Crash test (docs/design.md, Agents): the API (`server/main.ts`, no worker) and a worker (`server/worker.ts`) on
+ * one database (a SQLite file, or with MERIDIAN_TEST_DB=postgres a schema of the test Postgres). The worker is
+ * killed with SIGKILL while it runs an execution (RUNNING, progress shown); a second worker claims it once its
+ * lease expires and completes it: attempts = 2, output present, exactly one `agent.execution_completed`. The
+ * figures are printed.
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';

@@ -1,8 +1,8 @@
 /**
- * Crash test (issue 5): the API process (`server/main.ts`, worker in process, SQLite file) is killed with SIGKILL
- * while deliveries are pending and in flight to a slow receiver; after a restart every event arrives (at least
- * once). Events are made through the API (POST /risks emits `risk.created` in its transaction). The figures
- * (events, deliveries received, duplicates) are printed.
+ * Crash test (docs/design.md, Job runner): the API process (`server/main.ts`, worker in process, SQLite file) is
+ * killed with SIGKILL while deliveries are pending and in flight to a slow receiver; after a restart every event
+ * arrives (at least once). Events are made through the API (POST /risks emits `risk.created` in its transaction).
+ * The figures (events, deliveries received, duplicates) are printed.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';

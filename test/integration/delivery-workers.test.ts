@@ -1,7 +1,7 @@
 /**
- * Two `npm run worker` processes on one Postgres (issue 5): 1,000 events to a receiver that always answers 200;
- * each is delivered exactly once (counted by webhook-id), because workers claim with FOR UPDATE SKIP LOCKED.
- * Postgres only (MERIDIAN_TEST_DB=postgres): SQLite is the one-process embedded default.
+ * Two `npm run worker` processes on one Postgres (docs/design.md, Job runner): 1,000 events to a receiver that
+ * always answers 200; each is delivered exactly once (counted by webhook-id), because workers claim with FOR UPDATE
+ * SKIP LOCKED. Postgres only (MERIDIAN_TEST_DB=postgres): SQLite is the one-process embedded default.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';

@@ -1,7 +1,8 @@
 /**
- * Webhook delivery over real HTTP to real receivers on 127.0.0.1 (issue 5, Delivery): Standard Webhooks
- * signatures verified with the `standardwebhooks` library, retries on the schedule with a stable webhook-id,
- * 410, Retry-After, the 5-day rule, rotation overlap, timeouts, the address policy at delivery time, and leases.
+ * Webhook delivery over real HTTP to real receivers on 127.0.0.1 (docs/design.md, Events and webhooks): Standard
+ * Webhooks signatures verified with the `standardwebhooks` library, retries on the schedule with a stable
+ * webhook-id, 410, Retry-After, the 5-day rule, rotation overlap, timeouts, the address policy at delivery time,
+ * and leases.
  *
  * Events are written with `emitEvent` inside a transaction, as the services do; the end-to-end tests through the
  * API live with the services that emit them.
@@ -401,7 +402,7 @@ describe('Webhook delivery: schedule, limits and leases (injected clock)', funct
     expect(r.received).to.have.length(0);
   });
 
-  it('refuses at delivery time an IPv4-compatible IPv6 literal ([::127.0.0.1]) and a URL with credentials (issue 13)', async () => {
+  it('refuses at delivery time an IPv4-compatible IPv6 literal ([::127.0.0.1]) and a URL with credentials', async () => {
     const r = await receiver();
     const port = new URL(r.url()).port;
     // Registered while private targets were allowed (development), then delivered with them refused.

@@ -1,6 +1,7 @@
 /**
  * The entry points as a user runs them, as child processes over a real SQLite file: `npm start` (server/main.ts)
- * imports the NYC portfolio and prints a working admin key; the CLI creates a tenant and a key that the API accepts.
+ * imports the NYC portfolio and prints a working admin key; the CLI creates a tenant and a key that the API
+ * accepts.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -93,7 +94,7 @@ describe('entry points', function () {
     }
   });
 
-  it('the CLI import reports progress as plain lines when stdout is not a terminal (issue 14)', async () => {
+  it('the CLI import reports progress as plain lines when stdout is not a terminal', async () => {
     const env = { ...process.env, MERIDIAN_SQLITE_FILE: path.join(dir, 'import.sqlite'), DATABASE_URL: '' };
     const cli = (...args: string[]) =>
       run(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], { cwd: ROOT, env });

@@ -1,6 +1,7 @@
 /**
- * Many processes on one Postgres (issue 8 §5): two API processes (`server/main.ts`) and two `npm run worker`
- * processes (`server/worker.ts`) over one database, as a scaled-out deployment runs them. Checks what they share:
+ * Many processes on one Postgres (README.md, "How it scales"): two API processes (`server/main.ts`) and two `npm
+ * run worker` processes (`server/worker.ts`) over one database, as a scaled-out deployment runs them. Checks what
+ * they share:
  * - one rate limit: 1,200 requests of one tenant spread over both API processes let 1,000 through;
  * - every webhook event delivered once, to a real HTTP receiver, by whichever worker claims it;
  * - the missed-milestone sweep run once: both workers sweep at start, the milestones are marked (and announced)

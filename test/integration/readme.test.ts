@@ -1,14 +1,14 @@
 /**
- * The README's examples, word for word (issue 10): the shell and TypeScript examples of README.md's "Calling it"
- * section are read from README.md at test time (never copied here) and run against `npm start` (server/main.ts as a
- * child process over a fresh SQLite file, so with the NYC demo import), the way a newcomer runs them after exporting
- * the key `npm start` printed. The one block that holds the `mk_live_…` placeholder is the reader's own step: the test
+ * The README's examples, word for word: the shell and TypeScript examples of README.md's "Calling it" section are
+ * read from README.md at test time (never copied here) and run against `npm start` (server/main.ts as a child
+ * process over a fresh SQLite file, so with the NYC demo import), the way a newcomer runs them after exporting the
+ * key `npm start` printed. The one block that holds the `mk_live_…` placeholder is the reader's own step: the test
  * sets `MERIDIAN_API_KEY` instead. The Python example runs in the Python SDK's suite
  * (sdk-python/tests/test_typing.py), which has the SDK installed.
  *
  * `curl` is wrapped so that an HTTP error fails the script (`--fail-with-body`) and an empty `Idempotency-Key`
- * (what `$(uuidgen)` gives where uuidgen is not installed) is refused. SQLite only: the README is about `npm start`,
- * whose database is the embedded file.
+ * (what `$(uuidgen)` gives where uuidgen is not installed) is refused. SQLite only: the README is about `npm
+ * start`, whose database is the embedded file.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -136,7 +136,7 @@ function startMain(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; baseU
       const [brooklyn, search, reports, risk, report, audit, patched, answer] = docs;
       expect(brooklyn.data.length).to.be.greaterThan(0);
       for (const p of brooklyn.data) expect(p).to.include({ status: 'AT_RISK', managingAgency: 'DEP' });
-      // q and sort (issue 14): water mains by name or description, the largest budget first.
+      // q and sort: water mains by name or description, the largest budget first.
       expect(search.data.length).to.be.greaterThan(1);
       for (const p of search.data)
         expect(`${p.name} ${p.description}`.toLowerCase()).to.include('water main');

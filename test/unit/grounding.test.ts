@@ -1,6 +1,6 @@
 /**
- * The server's check of a model's sentences (server/services/llm/grounding.ts; issue 12): ids among the records
- * sent, every number and date among the facts after normalising formats.
+ * The server's check of a model's sentences (server/services/llm/grounding.ts; docs/design.md, Bring your own
+ * model): ids among the records sent, every number and date among the facts after normalising formats.
  */
 import { expect } from 'chai';
 import { checkSentences, FactSet, keepsSubstance, scan } from '../../server/services/llm/grounding.js';

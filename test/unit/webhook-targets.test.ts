@@ -27,7 +27,7 @@ describe('webhook target addresses', () => {
     ['::ffff:169.254.169.254', 'linkLocal'],
     ['64:ff9b::a00:1', 'rfc6052'],
     ['2002:7f00:1::', '6to4'],
-    // IPv4-compatible IPv6 (::/96), as the URL parser normalises `[::127.0.0.1]`: ipaddr.js says unicast (issue 13).
+    // IPv4-compatible IPv6 (::/96), as the URL parser normalises `[::127.0.0.1]`: ipaddr.js says unicast.
     ['::7f00:1', 'ipv4Compatible'],
     ['::a9fe:a9fe', 'ipv4Compatible'],
     ['::a00:1', 'ipv4Compatible'],
@@ -54,7 +54,7 @@ describe('webhook target addresses', () => {
     expect(() => checkLiteralTarget(new URL('http://127.0.0.1:9/x'), true)).to.not.throw();
   });
 
-  it('checks IPv4-compatible IPv6 literals and credentials at delivery time (issue 13)', () => {
+  it('checks IPv4-compatible IPv6 literals and credentials at delivery time', () => {
     for (const url of ['https://[::127.0.0.1]/x', 'https://[::169.254.169.254]/x', 'https://[::10.0.0.1]/x'])
       expect(() => checkLiteralTarget(new URL(url), false), url).to.throw(/public addresses only/);
     expect(() => checkLiteralTarget(new URL('https://user:pass@93.184.215.14/x'), false)).to.throw(
