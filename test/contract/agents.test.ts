@@ -11,9 +11,10 @@ import { loadConfig } from '../../server/config.js';
 import { markersIn } from '../../server/services/agents/citations.js';
 import { createJobRunner } from '../../server/workers/registry.js';
 import type { JobRunner } from '../../server/workers/runner.js';
-import { client } from '../support/client.js';
+import { expectProblem, fieldErrors, parseLink } from '../support/assertions.js';
+import { type Api, client } from '../support/client.js';
+import { makeProject, makeRisk } from '../support/records.js';
 import { startTestServer, type TestServer, type TestTenant } from '../support/server.js';
-import { type Api, expectProblem, fieldErrors, makeProject, makeRisk, parseLink } from './helpers.js';
 
 const AGENT_IDS = [
   'portfolio-health',

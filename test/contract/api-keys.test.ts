@@ -9,9 +9,9 @@ import { createApp } from '../../server/app.js';
 import { ManualClock } from '../../server/clock.js';
 import { loadConfig } from '../../server/config.js';
 import { AUTH_CACHE_TTL_MS } from '../../server/services/identity.js';
-import { client } from '../support/client.js';
+import { expectProblem } from '../support/assertions.js';
+import { type Api, client } from '../support/client.js';
 import { startTestServer, type TestServer, type TestTenant } from '../support/server.js';
-import { type Api, expectProblem } from './helpers.js';
 
 describe('API Keys', () => {
   let server: TestServer;

@@ -6,9 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { client } from '../support/client.js';
+import { expectProblem } from '../support/assertions.js';
+import { type Api, client } from '../support/client.js';
+import { makeProject, makeRisk, uniq } from '../support/records.js';
 import { startTestServer, type TestServer, type TestTenant } from '../support/server.js';
-import { type Api, expectProblem, makeProject, makeRisk, uniq } from './helpers.js';
 
 /** The indexes an answer refers to: `[n]` and every index of a range `[a]–[b]`. */
 function markers(answer: string): number[] {

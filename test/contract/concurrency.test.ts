@@ -6,9 +6,9 @@
  */
 import { expect } from 'chai';
 import type { OperationId } from '../../generated/operations.js';
-import { client } from '../support/client.js';
+import { type Api, client } from '../support/client.js';
+import { makeProject, makeRisk, uniq } from '../support/records.js';
 import { startTestServer, TEST_DB, type TestServer } from '../support/server.js';
-import { type Api, makeProject, makeRisk, uniq } from './helpers.js';
 
 const N = 50;
 

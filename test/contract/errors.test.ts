@@ -9,9 +9,10 @@ import { expect } from 'chai';
 import YAML from 'yaml';
 import { type OperationId, operationTable } from '../../generated/operations.js';
 import { systemActor } from '../../server/services/context.js';
-import { call, client } from '../support/client.js';
+import { expectProblem, fieldErrors } from '../support/assertions.js';
+import { type Api, call, client } from '../support/client.js';
+import { makeProject, uniq, unknownKey } from '../support/records.js';
 import { startTestServer, type TestServer, type TestTenant } from '../support/server.js';
-import { type Api, expectProblem, fieldErrors, makeProject, uniq, unknownKey } from './helpers.js';
 
 /**
  * The operations that still answer 501 `not_implemented`: read from test/schemathesis-exclude.txt, the one visible

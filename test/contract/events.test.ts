@@ -6,10 +6,10 @@
 import { expect } from 'chai';
 import { ManualClock } from '../../server/clock.js';
 import { listEvents } from '../../server/repositories/events.js';
-import { client } from '../support/client.js';
+import { type Api, client } from '../support/client.js';
 import { assertMatchesSchema } from '../support/contract.js';
+import { makeProject, makeRisk } from '../support/records.js';
 import { startTestServer, type TestServer, type TestTenant } from '../support/server.js';
-import { type Api, makeProject, makeRisk } from './helpers.js';
 
 const SCHEMA: Record<string, string> = {
   'project.status_changed': 'ProjectStatusChangedEvent',

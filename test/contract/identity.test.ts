@@ -3,9 +3,10 @@
  */
 import { expect } from 'chai';
 import { systemActor } from '../../server/services/context.js';
+import { expectProblem } from '../support/assertions.js';
 import { client } from '../support/client.js';
+import { makeProject, uniq } from '../support/records.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { expectProblem, makeProject, uniq } from './helpers.js';
 
 describe('Identity', () => {
   let server: TestServer;

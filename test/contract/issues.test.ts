@@ -4,9 +4,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { ManualClock } from '../../server/clock.js';
-import { client } from '../support/client.js';
+import { expectProblem } from '../support/assertions.js';
+import { type Api, client } from '../support/client.js';
+import { makeProject } from '../support/records.js';
 import { startTestServer, type TestServer, type TestTenant } from '../support/server.js';
-import { type Api, expectProblem, makeProject } from './helpers.js';
 
 describe('Issues', () => {
   let server: TestServer;

@@ -16,10 +16,10 @@ import { loadConfig } from '../../server/config.js';
 import { markersIn } from '../../server/services/agents/citations.js';
 import { createJobRunner } from '../../server/workers/registry.js';
 import type { JobRunner } from '../../server/workers/runner.js';
-import { client } from '../support/client.js';
+import { type Api, client } from '../support/client.js';
+import { makeProject, makeRisk } from '../support/records.js';
 import { idsInPrompt, type ScriptedModel, startScriptedModel } from '../support/scripted-model.js';
 import { startTestServer, type TestServer, type TestTenant } from '../support/server.js';
-import { type Api, makeProject, makeRisk } from './helpers.js';
 
 const KEY = 'sk-test-4f7a0c2e9b1d86e35a0f7c2d9e1b4a68';
 const TIMEOUT_MS = 1500;

@@ -9,9 +9,10 @@ import { expect } from 'chai';
 import { createApp } from '../../server/app.js';
 import { ManualClock } from '../../server/clock.js';
 import { loadConfig } from '../../server/config.js';
+import { expectProblem } from '../support/assertions.js';
 import { client } from '../support/client.js';
+import { unknownKey } from '../support/records.js';
 import { startTestServer, TEST_DB, type TestServer } from '../support/server.js';
-import { expectProblem, unknownKey } from './helpers.js';
 
 const remaining = (res: { headers: Headers }) => Number(res.headers.get('ratelimit')?.match(/r=(\d+)/)?.[1]);
 

@@ -11,9 +11,10 @@ import { Writable } from 'node:stream';
 import { expect } from 'chai';
 import { pino } from 'pino';
 import { redactUrl } from '../../server/http/middleware.js';
-import { client } from '../support/client.js';
+import { expectProblem, fieldErrors } from '../support/assertions.js';
+import { type Api, client } from '../support/client.js';
+import { makeProject, makeRisk, uniq } from '../support/records.js';
 import { startTestServer, TEST_DB, type TestServer, type TestTenant } from '../support/server.js';
-import { type Api, expectProblem, fieldErrors, makeProject, makeRisk, uniq } from './helpers.js';
 
 /**
  * Sends raw requests to the server over one connection, each after the answer to the one before has begun, and

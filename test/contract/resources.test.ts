@@ -5,9 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { listAuditForResource } from '../../server/repositories/audit.js';
-import { client } from '../support/client.js';
+import { apiPathOf, expectProblem, fieldErrors, parseLink } from '../support/assertions.js';
+import { type Api, client } from '../support/client.js';
+import { makeProject, uniq } from '../support/records.js';
 import { startTestServer, type TestServer, type TestTenant } from '../support/server.js';
-import { type Api, apiPathOf, expectProblem, fieldErrors, makeProject, parseLink, uniq } from './helpers.js';
 
 /** Creates a resource (201 asserted) and returns its body. */
 async function makeResource(api: Api, fields: Record<string, unknown> = {}): Promise<any> {

@@ -3,18 +3,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { client } from '../support/client.js';
+import { apiPathOf, expectProblem, fieldErrors, parseLink } from '../support/assertions.js';
+import { type Api, client } from '../support/client.js';
+import { makeProject, makeRisk, uniq } from '../support/records.js';
 import { startTestServer, type TestServer, type TestTenant } from '../support/server.js';
-import {
-  type Api,
-  apiPathOf,
-  expectProblem,
-  fieldErrors,
-  makeProject,
-  makeRisk,
-  parseLink,
-  uniq,
-} from './helpers.js';
 
 describe('Risks', () => {
   let server: TestServer;

@@ -6,9 +6,10 @@
  */
 import { expect } from 'chai';
 import { loadSpec } from '../../server/http/spec.js';
-import { client } from '../support/client.js';
+import { expectProblem, fieldErrors } from '../support/assertions.js';
+import { type Api, client } from '../support/client.js';
+import { makeProject, makeRisk } from '../support/records.js';
 import { startTestServer, TEST_DB, type TestServer, type TestTenant } from '../support/server.js';
-import { type Api, expectProblem, fieldErrors, makeProject, makeRisk } from './helpers.js';
 
 type Json = Record<string, unknown>;
 

@@ -7,10 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { ManualClock } from '../../server/clock.js';
 import { listEvents } from '../../server/repositories/events.js';
-import { client } from '../support/client.js';
+import { apiPathOf, expectProblem, fieldErrors, parseLink } from '../support/assertions.js';
+import { type Api, client } from '../support/client.js';
 import { assertMatchesSchema } from '../support/contract.js';
+import { makeProject } from '../support/records.js';
 import { startTestServer, type TestServer, type TestTenant } from '../support/server.js';
-import { type Api, apiPathOf, expectProblem, fieldErrors, makeProject, parseLink } from './helpers.js';
 
 describe('Status Reports', () => {
   let server: TestServer;

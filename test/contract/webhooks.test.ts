@@ -5,9 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { ManualClock } from '../../server/clock.js';
-import { client } from '../support/client.js';
+import { expectProblem, fieldErrors } from '../support/assertions.js';
+import { type Api, client } from '../support/client.js';
 import { startTestServer, type TestServer, type TestTenant } from '../support/server.js';
-import { type Api, expectProblem, fieldErrors } from './helpers.js';
 
 const SECRET = /^whsec_[A-Za-z0-9+/]+={0,2}$/;
 

@@ -10,9 +10,9 @@ import { systemClock } from '../../server/clock.js';
 import { loadConfig } from '../../server/config.js';
 import { AGENT_EXECUTION_JOB } from '../../server/services/agents/index.js';
 import { createJobRunner } from '../../server/workers/registry.js';
-import { makeProject } from '../contract/helpers.js';
 import { client } from '../support/client.js';
 import { assertMatchesSchema } from '../support/contract.js';
+import { makeProject } from '../support/records.js';
 import { startTestServer, TEST_DB, type TestServer, type TestTenant } from '../support/server.js';
 import { Receiver, verify } from './delivery-receiver.js';
 

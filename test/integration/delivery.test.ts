@@ -13,8 +13,8 @@ import { ManualClock, systemClock } from '../../server/clock.js';
 import { loadConfig } from '../../server/config.js';
 import type { EventType } from '../../server/services/webhook-outbox.js';
 import { DeliveryWorker } from '../../server/workers/delivery.js';
-import { type Api, expectProblem } from '../contract/helpers.js';
-import { client } from '../support/client.js';
+import { expectProblem } from '../support/assertions.js';
+import { type Api, client } from '../support/client.js';
 import { startTestServer, type TestServer, type TestTenant } from '../support/server.js';
 import { librarySignature, type Received, Receiver, verify } from './delivery-receiver.js';
 

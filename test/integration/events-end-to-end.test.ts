@@ -10,9 +10,9 @@ import { systemClock } from '../../server/clock.js';
 import { loadConfig } from '../../server/config.js';
 import { DeliveryWorker } from '../../server/workers/delivery.js';
 import { createJobRunner } from '../../server/workers/registry.js';
-import { makeProject, makeRisk } from '../contract/helpers.js';
 import { client } from '../support/client.js';
 import { assertMatchesSchema } from '../support/contract.js';
+import { makeProject, makeRisk } from '../support/records.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { Receiver, verify } from './delivery-receiver.js';
 

@@ -6,8 +6,8 @@
  * on both databases.
  */
 import { expect } from 'chai';
-import { makeProject, makeRisk } from '../contract/helpers.js';
 import { client } from '../support/client.js';
+import { makeProject, makeRisk } from '../support/records.js';
 import { startTestServer, TEST_DB, type TestServer } from '../support/server.js';
 
 const PROJECT_STATUSES = ['PLANNED', 'ON_TRACK', 'AT_RISK', 'OFF_TRACK', 'ON_HOLD', 'COMPLETED', 'CANCELLED'];

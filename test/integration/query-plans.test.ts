@@ -10,8 +10,8 @@
 import { expect } from 'chai';
 import { v7 as uuidv7 } from 'uuid';
 import { loadSpec } from '../../server/http/spec.js';
-import { makeProject, makeRisk } from '../contract/helpers.js';
 import { client } from '../support/client.js';
+import { makeProject, makeRisk } from '../support/records.js';
 import { startTestServer, TEST_DB, type TestServer } from '../support/server.js';
 
 type Json = Record<string, unknown>;
