@@ -11,8 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { startApi, startWorker, stopProcess } from '../support/processes.js';
+import { Receiver, verify } from '../support/receiver.js';
 import { openTestDatabase, TEST_DB } from '../support/server.js';
-import { Receiver, verify } from './delivery-receiver.js';
 
 const KEY = `mk_live_${'agentCrash0123456789'.padEnd(40, 'x')}`;
 const LEASE_MS = 1_500;

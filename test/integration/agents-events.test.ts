@@ -12,9 +12,9 @@ import { AGENT_EXECUTION_JOB } from '../../server/services/agents/index.js';
 import { createJobRunner } from '../../server/workers/registry.js';
 import { client } from '../support/client.js';
 import { assertMatchesSchema } from '../support/contract.js';
+import { Receiver, verify } from '../support/receiver.js';
 import { makeProject } from '../support/records.js';
 import { startTestServer, TEST_DB, type TestServer, type TestTenant } from '../support/server.js';
-import { Receiver, verify } from './delivery-receiver.js';
 
 const LEASE_MS = 400;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { Receiver, verify } from './delivery-receiver.js';
+import { Receiver, verify } from '../support/receiver.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const KEY = `mk_live_${'crashTest0123456789'.padEnd(40, 'x')}`;

@@ -10,8 +10,8 @@ import { v7 as uuidv7 } from 'uuid';
 import { systemClock } from '../../server/clock.js';
 import { buildServices } from '../../server/services/index.js';
 import { newSecret } from '../../server/services/webhooks.js';
+import { Receiver, verify } from '../support/receiver.js';
 import { openTestDatabase, TEST_DB } from '../support/server.js';
-import { Receiver, verify } from './delivery-receiver.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 

@@ -12,9 +12,9 @@ import { DeliveryWorker } from '../../server/workers/delivery.js';
 import { createJobRunner } from '../../server/workers/registry.js';
 import { client } from '../support/client.js';
 import { assertMatchesSchema } from '../support/contract.js';
+import { Receiver, verify } from '../support/receiver.js';
 import { makeProject, makeRisk } from '../support/records.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { Receiver, verify } from './delivery-receiver.js';
 
 const SCHEMA: Record<string, string> = {
   'project.status_changed': 'ProjectStatusChangedEvent',

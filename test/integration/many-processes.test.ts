@@ -17,8 +17,8 @@ import { systemActor } from '../../server/services/context.js';
 import { buildServices } from '../../server/services/index.js';
 import { WINDOW_MS } from '../../server/services/rate-limits.js';
 import { client } from '../support/client.js';
+import { Receiver, verify } from '../support/receiver.js';
 import { openTestDatabase, TEST_DB } from '../support/server.js';
-import { Receiver, verify } from './delivery-receiver.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
