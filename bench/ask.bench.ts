@@ -1,6 +1,6 @@
 /**
  * The Ask agent's part of the agents benchmark (`npm run bench -- agents`): latency of `POST /v1/agents/ask` over
- * every question of the golden set (eval/golden.yaml) on the eval's world (the NYC demo, the fixture and its twin;
+ * every question of the golden set (eval/golden/) on the eval's world (the NYC demo, the fixture and its twin;
  * eval/harness.ts), measured end to end over HTTP on 127.0.0.1, against a baseline measured in the same run: `GET
  * /v1/projects/{id}` of one project (authentication, validation and one indexed read — the floor any request pays).
  * The target is Ask p95 ≤ 50 ms. Responses are not validated against the spec (production's setting). Reports

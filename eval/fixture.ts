@@ -5,7 +5,7 @@
  * a "twin" tenant holding a project of the same name as one of the fixture's (and of the NYC demo's), so the golden
  * set can prove that another tenant's records are never retrieved.
  *
- * The golden set (eval/golden.yaml) names these records by title and states their values literally: they are
+ * The golden set (eval/golden/) names these records by title and states their values literally: they are
  * written here, by hand, not read back from any answer.
  */
 

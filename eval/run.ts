@@ -1,5 +1,5 @@
 /**
- * `npm run eval`: builds the eval world (eval/harness.ts), asks every question of eval/golden.yaml through the API
+ * `npm run eval`: builds the eval world (eval/harness.ts), asks every question of eval/golden/ through the API
  * and prints citation precision, citation recall and fact accuracy, overall and per category, with every miss.
  * `DATABASE_URL=postgres://…` runs it on Postgres. Exits 1 when a figure is below the thresholds the test holds
  * (precision ≥ 0.95, recall ≥ 0.90, fact accuracy 1.0, no integrity error).
