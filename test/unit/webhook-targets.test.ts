@@ -1,8 +1,8 @@
 /**
- * The webhook target policy: which addresses are refused (ipaddr.js classification), and the delivery settings.
+ * The webhook target policy: which addresses are refused (ipaddr.js classification) and which events an endpoint
+ * subscribes to (the delivery settings are in test/unit/config.test.ts).
  */
 import { expect } from 'chai';
-import { DEFAULT_RETRY_SCHEDULE_MS, loadConfig } from '../../server/config.js';
 import { subscribes } from '../../server/services/webhook-outbox.js';
 import { checkLiteralTarget, refusedAddress } from '../../server/services/webhook-targets.js';
 
@@ -68,33 +68,5 @@ describe('webhook target addresses', () => {
     expect(subscribes(['risk.created'], 'risk.created')).to.equal(true);
     expect(subscribes(['risk.created'], 'milestone.missed')).to.equal(false);
     expect(subscribes(['*'], 'agent.execution_completed')).to.equal(true);
-  });
-});
-
-describe('delivery settings', () => {
-  it('allows private targets in development and test only, and runs the worker in process except in test', () => {
-    expect(loadConfig({ NODE_ENV: 'production' })).to.include({ webhookAllowPrivate: false, worker: true });
-    expect(loadConfig({ NODE_ENV: 'development' })).to.include({ webhookAllowPrivate: true, worker: true });
-    expect(loadConfig({ NODE_ENV: 'test' })).to.include({ webhookAllowPrivate: true, worker: false });
-    const explicit = loadConfig({
-      NODE_ENV: 'production',
-      MERIDIAN_WEBHOOK_ALLOW_PRIVATE: 'true',
-      MERIDIAN_WORKER: 'false',
-    });
-    expect(explicit).to.include({ webhookAllowPrivate: true, worker: false });
-  });
-
-  it('reads the retry schedule in ms (docs/design.md default) and refuses malformed ones', () => {
-    expect(loadConfig({}).webhookRetrySchedule).to.deep.equal(DEFAULT_RETRY_SCHEDULE_MS);
-    expect(DEFAULT_RETRY_SCHEDULE_MS).to.deep.equal([
-      0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000,
-    ]);
-    expect(loadConfig({ MERIDIAN_WEBHOOK_RETRY_SCHEDULE: '0, 10,20' }).webhookRetrySchedule).to.deep.equal([
-      0, 10, 20,
-    ]);
-    expect(() => loadConfig({ MERIDIAN_WEBHOOK_RETRY_SCHEDULE: '0,x' })).to.throw(/RETRY_SCHEDULE/);
-    expect(() => loadConfig({ MERIDIAN_WEBHOOK_RETRY_SCHEDULE: '0,,5' })).to.throw(/RETRY_SCHEDULE/);
-    expect(() => loadConfig({ MERIDIAN_WEBHOOK_RETRY_SCHEDULE: '100,5' })).to.throw(/start with 0/);
-    expect(loadConfig({}).webhookTimeoutMs).to.equal(15_000);
   });
 });
