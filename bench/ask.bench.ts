@@ -9,10 +9,7 @@
  */
 import { startEvalWorld } from '../eval/harness.js';
 import { loadGolden } from '../eval/score.js';
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
+import { percentile } from './stats.js';
 
 async function timed(send: () => Promise<Response>): Promise<number> {
   const started = performance.now();

@@ -14,18 +14,7 @@ import { milestones } from '../server/repositories/milestones.js';
 import { projects } from '../server/repositories/projects.js';
 import { resources } from '../server/repositories/resources.js';
 import { risks } from '../server/repositories/risks.js';
-
-/** mulberry32: a small seeded PRNG. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from './seed-large.js';
 
 /** A UUID-shaped id of kind `kind` that sorts by `n` (time-ordered like UUID v7). */
 function idOf(kind: number, n: number): string {

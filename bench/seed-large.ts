@@ -26,7 +26,7 @@ const STATUSES = ['PLANNED', 'ON_TRACK', 'AT_RISK', 'OFF_TRACK', 'ON_HOLD', 'COM
 const RISK_STATUSES = ['OPEN', 'MITIGATING', 'ACCEPTED', 'CLOSED'] as const;
 
 /** mulberry32: a small seeded PRNG, so the data set is the same on every machine. */
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -6,21 +6,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
+import { markersIn } from '../../eval/score.js';
 import { expectProblem } from '../support/assertions.js';
 import { type Api, client } from '../support/client.js';
 import { makeProject, makeRisk, uniq } from '../support/records.js';
 import { contractSuite } from '../support/suite.js';
-
-/** The indexes an answer refers to: `[n]` and every index of a range `[a]–[b]`. */
-function markers(answer: string): number[] {
-  const out: number[] = [];
-  const rest = answer.replace(/\[(\d+)\]–\[(\d+)\]/g, (_m, a: string, b: string) => {
-    for (let i = Number(a); i <= Number(b); i++) out.push(i);
-    return ' ';
-  });
-  for (const m of rest.matchAll(/\[(\d+)\]/g)) out.push(Number(m[1]));
-  return out;
-}
 
 /** Asserts the citation rules: indexes 1..n in order, every marker resolves, every citation is referred to. */
 function expectWellCited(body: any): void {
@@ -28,7 +18,7 @@ function expectWellCited(body: any): void {
   body.citations.forEach((c: any, i: number) => {
     expect(c.index).to.equal(i + 1);
   });
-  const used = new Set(markers(body.answer));
+  const used = new Set(markersIn(body.answer));
   for (const n of used) expect(n, `[${n}] in ${body.answer}`).to.be.within(1, body.citations.length);
   for (const c of body.citations) expect(used.has(c.index), `citation ${c.index} unused`).to.equal(true);
 }
