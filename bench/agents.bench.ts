@@ -1,10 +1,10 @@
 /**
- * The agents benchmark (`npm run bench -- agents`; docs/design.md, Agents): every agent at each depth over the NYC
+ * The agents benchmark (`npm run bench -- agents`; README.md, Benchmarks): every agent at each depth over the NYC
  * demo portfolio (355 projects, imported from the CSV) and over a synthetic tenant of 10,000 projects
  * (bench/seed-agents.ts), each measured in a child process (bench/agents-run.ts): time of a run through the real
  * path (cold, then the median of the warm runs) against a baseline measured in the same process (reading every
- * project row of the tenant once), the memory a run holds at its peak (snapshot and output, after a full GC) and the
- * process's peak RSS (Node, the modules and the database driver included). Target: a `standard` run over 10,000
+ * project row of the tenant once), the memory a run holds at its peak (snapshot and output, after a full GC) and
+ * the process's peak RSS (Node, the modules and the database driver included). Target: a `standard` run over 10,000
  * projects ≤ 2 s.
  *
  * Uses a fresh SQLite file, or the Postgres named by DATABASE_URL (in a throwaway schema). The Ask agent's latency
@@ -123,3 +123,6 @@ export async function benchAgents(): Promise<Record<string, string | number>[]> 
   fs.rmSync(dir, { recursive: true, force: true });
   return rows;
 }
+
+// The Ask agent's latency (p50/p95 over its golden set) joins this suite as `benchAsk`:
+// export it from bench/ask.bench.ts and add it to the agents entry of scripts/bench.ts.

@@ -1,17 +1,15 @@
 /**
  * The Ask agent's part of the agents benchmark (`npm run bench -- agents`): latency of `POST /v1/agents/ask` over
- * every question of the golden set (eval/golden.yaml) on the eval's world (the NYC demo, the fixture and its twin;
+ * every question of the golden set (eval/golden/) on the eval's world (the NYC demo, the fixture and its twin;
  * eval/harness.ts), measured end to end over HTTP on 127.0.0.1, against a baseline measured in the same run: `GET
  * /v1/projects/{id}` of one project (authentication, validation and one indexed read — the floor any request pays).
- * Issue 11's target is Ask p95 ≤ 50 ms. Responses are not validated against the spec (production's setting). Reports p50/p95/max in ms and each p50 as a multiple of the baseline's; nothing
- * is asserted. `DATABASE_URL=postgres://…` runs it on Postgres (a throwaway schema).
+ * The target is Ask p95 ≤ 50 ms. Responses are not validated against the spec (production's setting). Reports
+ * p50/p95/max in ms and each p50 as a multiple of the baseline's; nothing is asserted. `DATABASE_URL=postgres://…`
+ * runs it on Postgres (a throwaway schema).
  */
 import { startEvalWorld } from '../eval/harness.js';
 import { loadGolden } from '../eval/score.js';
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
+import { percentile } from './stats.js';
 
 async function timed(send: () => Promise<Response>): Promise<number> {
   const started = performance.now();

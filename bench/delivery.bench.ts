@@ -17,11 +17,9 @@ import { systemClock } from '../server/clock.js';
 import { loadConfig } from '../server/config.js';
 import { migrate, openDatabase } from '../server/repositories/db.js';
 import { buildServices } from '../server/services/index.js';
-import { DeliveryWorker, newSecret } from '../server/services/webhooks/index.js';
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
+import { newSecret } from '../server/services/webhooks/index.js';
+import { DeliveryWorker } from '../server/services/webhooks/index.js';
+import { percentile } from './stats.js';
 
 /** Runs `events` events through outbox and worker, then as many direct POSTs; returns one row per measure. */
 export async function benchDelivery(events = 500): Promise<Record<string, string | number>[]> {

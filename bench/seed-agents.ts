@@ -1,10 +1,10 @@
 /**
- * The agents benchmark's synthetic portfolio (issue 11: "over 10,000 synthetic projects"): one tenant with `projects`
- * projects and, in proportion, milestones (3 each), risks (2 on 70 % of projects), issues (1 on half), people (one per
- * 20 projects), allocations (one per 2 projects) and status reports (4 each), with every signal the agents read:
- * slips, overruns, unknown forecasts (10 %), overdue milestones, open and closed risks, over-allocation, history. Written through Knex in batches (one
- * transaction per table), so it seeds SQLite and Postgres alike, with the tables' own mappers naming the columns.
- * Values come from a seeded generator: every run builds the same rows.
+ * The agents benchmark's synthetic portfolio ("over 10,000 synthetic projects"): one tenant with `projects`
+ * projects and, in proportion, milestones (3 each), risks (2 on 70 % of projects), issues (1 on half), people (one
+ * per 20 projects), allocations (one per 2 projects) and status reports (4 each), with every signal the agents
+ * read: slips, overruns, unknown forecasts (10 %), overdue milestones, open and closed risks, over-allocation,
+ * history. Written through Knex in batches (one transaction per table), so it seeds SQLite and Postgres alike, with
+ * the tables' own mappers naming the columns. Values come from a seeded generator: every run builds the same rows.
  */
 import type { Knex } from 'knex';
 import { allocations } from '../server/repositories/allocations.js';
@@ -14,18 +14,7 @@ import { milestones } from '../server/repositories/milestones.js';
 import { projects } from '../server/repositories/projects.js';
 import { resources } from '../server/repositories/resources.js';
 import { risks } from '../server/repositories/risks.js';
-
-/** mulberry32: a small seeded PRNG. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from './seed-large.js';
 
 /** A UUID-shaped id of kind `kind` that sorts by `n` (time-ordered like UUID v7). */
 function idOf(kind: number, n: number): string {

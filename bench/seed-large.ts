@@ -1,7 +1,7 @@
 /**
  * The benchmark's large tenant: 100,000 projects, 200,000 risks, 5,000 resources and 50,000 allocations, written
- * straight into a migrated SQLite file in batches (one transaction and one prepared statement per batch of rows), so
- * the HTTP benchmark measures list and detail queries at a size the NYC demo portfolio (≈ 400 projects) never
+ * straight into a migrated SQLite file in batches (one transaction and one prepared statement per batch of rows),
+ * so the HTTP benchmark measures list and detail queries at a size the NYC demo portfolio (≈ 400 projects) never
  * reaches. Values come from a seeded generator: every run builds the same rows.
  *
  * Writes only the columns every migration since the first has had, so the same seed fills the database of an older
@@ -16,7 +16,7 @@ export interface LargeTenant {
   apiKey: string;
 }
 
-/** Sizes of the large tenant (issue 8: 100,000 projects, 200,000 risks, 50,000 allocations). */
+/** Sizes of the large tenant: 100,000 projects, 200,000 risks, 50,000 allocations. */
 export const LARGE_SIZES = { projects: 100_000, risksPerProject: 2, resources: 5_000, allocations: 50_000 };
 
 /** The large tenant's admin key: fixed, so a cached database file keeps working. */
@@ -26,7 +26,7 @@ const STATUSES = ['PLANNED', 'ON_TRACK', 'AT_RISK', 'OFF_TRACK', 'ON_HOLD', 'COM
 const RISK_STATUSES = ['OPEN', 'MITIGATING', 'ACCEPTED', 'CLOSED'] as const;
 
 /** mulberry32: a small seeded PRNG, so the data set is the same on every machine. */
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -1,7 +1,8 @@
 /**
  * The eval's world: a fresh database (a SQLite file, or a throwaway schema of the Postgres server named by
- * `DATABASE_URL`), the real app listening on 127.0.0.1 with a fixed clock, and three tenants: the NYC demo portfolio
- * (imported as `npm start` imports it), the fixture PMO and its twin (eval/fixture.ts, created through the API).
+ * `DATABASE_URL`), the real app listening on 127.0.0.1 with a fixed clock, and three tenants: the NYC demo
+ * portfolio (imported as `npm start` imports it), the fixture PMO and its twin (eval/fixture.ts, created through
+ * the API).
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -77,7 +78,7 @@ export async function startEvalWorld(
     log?: (line: string) => void;
     /** Validate every response against the spec (default true: the eval checks the contract too; the bench turns it off, as production does). */
     validateResponses?: boolean;
-    /** A language model to answer with (issue 12: `npm run eval -- --engine llm`); default none, the embedded engine. */
+    /** A language model to answer with (`npm run eval -- --engine llm`); default none, the embedded engine. */
     llm?: LlmConfig | null;
   } = {},
 ): Promise<EvalWorld> {

@@ -1,21 +1,22 @@
 /**
- * `npm run eval`: builds the eval world (eval/harness.ts), asks every question of eval/golden.yaml through the API
+ * `npm run eval`: builds the eval world (eval/harness.ts), asks every question of eval/golden/ through the API
  * and prints citation precision, citation recall and fact accuracy, overall and per category, with every miss.
  * `DATABASE_URL=postgres://…` runs it on Postgres. Exits 1 when a figure is below the thresholds the test holds
  * (precision ≥ 0.95, recall ≥ 0.90, fact accuracy 1.0, no integrity error).
  *
- * `npm run eval -- --engine llm` (issue 12) answers with the model of `MERIDIAN_LLM_BASE_URL` / `MERIDIAN_LLM_MODEL`
- * (read by server/config.ts) and prints the same figures, with how many answers the model wrote, how many fell
- * back (and why) and how many sentences the server dropped. Without a model configured it says so and exits 2:
- * there is no scripted stand-in here, since a scripted server's figures would say nothing of a model's quality.
- * The thresholds are the embedded engine's; for a model the exit status is 1 only on an integrity error (an
- * `[n]` that resolves to nothing, a citation of another tenant), which the server's checks must make impossible.
+ * `npm run eval -- --engine llm` (docs/design.md, Bring your own model) answers with the model of
+ * `MERIDIAN_LLM_BASE_URL` / `MERIDIAN_LLM_MODEL` (read by server/config.ts) and prints the same figures, with how
+ * many answers the model wrote, how many fell back (and why) and how many sentences the server dropped. Without a
+ * model configured it says so and exits 2: there is no scripted stand-in here, since a scripted server's figures
+ * would say nothing of a model's quality. The thresholds are the embedded engine's; for a model the exit status is
+ * 1 only on an integrity error (an `[n]` that resolves to nothing, a citation of another tenant), which the
+ * server's checks must make impossible.
  */
 import { loadConfig } from '../server/config.js';
 import { startEvalWorld } from './harness.js';
 import { type Figures, figuresOf, loadGolden, type QuestionScore, runGolden } from './score.js';
 
-/** The thresholds of issue 11 for the embedded engine. */
+/** The thresholds the embedded engine is held to (docs/design.md, Ask). */
 export const THRESHOLDS = { precision: 0.95, recall: 0.9, factAccuracy: 1 } as const;
 
 /** Whether figures meet the thresholds, pooled and per question. */

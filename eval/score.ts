@@ -1,8 +1,9 @@
 /**
- * `npm run eval`'s scoring (issue 11): every question of eval/golden.yaml is asked through `POST /v1/agents/ask`
- * with the tenant's read-only key, and its answer is scored against what the golden set says independently of the
- * engine — the records an answer must cite (by SQL over the database, or by title in the fixture) and the facts it
- * must state (by value: numbers and dates are read back out of the answer, not matched as prose).
+ * `npm run eval`'s scoring (docs/design.md, Ask): every question of the golden set (eval/golden/) is asked through `POST
+ * /v1/agents/ask` with the tenant's read-only key, and its answer is scored against what the golden set says
+ * independently of the engine — the records an answer must cite (by SQL over the database, or by title in the
+ * fixture) and the facts it must state (by value: numbers and dates are read back out of the answer, not matched as
+ * prose).
  *
  * - citation precision: cited records that are relevant (required or allowed) ÷ records cited;
  * - citation recall: required records cited ÷ required records;
@@ -17,8 +18,8 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import type { EvalWorld } from './harness.js';
 
-/** The golden set's file. */
-export const GOLDEN_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'golden.yaml');
+/** The golden set's folder: one YAML file of `questions:` per topic (eval/golden/README.md). */
+export const GOLDEN_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'golden');
 
 type RecordRef = Record<string, string>;
 /** SQL runs as given on SQLite; `sqlPostgres` replaces it on Postgres where the dialects differ (date arithmetic). */
@@ -52,7 +53,7 @@ export interface QuestionScore {
   question: string;
   answer: string;
   engine: string;
-  /** Why the embedded engine answered although a model is configured (issue 12), when it did. */
+  /** Why the embedded engine answered although a model is configured, when it did. */
   fallbackReason?: string | undefined;
   /** The model's sentences the server dropped (`engine: model` only). */
   sentencesDropped?: number | undefined;
@@ -81,15 +82,24 @@ export interface Figures {
   integrityErrors: number;
 }
 
-/** Reads the golden set. */
-export function loadGolden(file = GOLDEN_FILE): GoldenQuestion[] {
-  const doc = parse(fs.readFileSync(file, 'utf8')) as { questions: GoldenQuestion[] };
+/**
+ * Reads the golden set: the questions of every `.yaml` file of `dir`, the files in the order of their names.
+ * @throws Error on a question id used twice.
+ */
+export function loadGolden(dir = GOLDEN_DIR): GoldenQuestion[] {
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort();
+  const questions = files.flatMap(
+    (f) => (parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { questions: GoldenQuestion[] }).questions,
+  );
   const ids = new Set<string>();
-  for (const q of doc.questions) {
-    if (ids.has(q.id)) throw new Error(`golden.yaml: duplicate id ${q.id}`);
+  for (const q of questions) {
+    if (ids.has(q.id)) throw new Error(`golden set: duplicate id ${q.id}`);
     ids.add(q.id);
   }
-  return doc.questions;
+  return questions;
 }
 
 const TABLES: Record<string, { table: string; title: string }> = {
@@ -123,7 +133,7 @@ async function resolveCite(
         .join('projects as p', 'p.id', 'a.project_id')
         .where({ 'a.tenant_id': tenantId, 'r.name': person, 'p.name': project })
         .select('a.id')) as { id: string }[];
-      if (rows.length === 0) throw new Error(`golden.yaml: no allocation ${title}`);
+      if (rows.length === 0) throw new Error(`golden set: no allocation ${title}`);
       for (const r of rows) out.add(r.id);
       continue;
     }
@@ -135,18 +145,18 @@ async function resolveCite(
         .join('projects as p', 'p.id', 's.project_id')
         .where({ 's.tenant_id': tenantId, 'p.name': project, 's.as_of': asOf })
         .select('s.id')) as { id: string }[];
-      if (rows.length !== 1) throw new Error(`golden.yaml: ${rows.length} status reports ${title}`);
+      if (rows.length !== 1) throw new Error(`golden set: ${rows.length} status reports ${title}`);
       out.add((rows[0] as { id: string }).id);
       continue;
     }
     const t = TABLES[type];
-    if (!t) throw new Error(`golden.yaml: unknown record type ${type}`);
+    if (!t) throw new Error(`golden set: unknown record type ${type}`);
     const rows = (await knex(t.table)
       .where({ tenant_id: tenantId, [t.title]: title })
       .select('id')) as {
       id: string;
     }[];
-    if (rows.length !== 1) throw new Error(`golden.yaml: ${rows.length} ${type} records titled ${title}`);
+    if (rows.length !== 1) throw new Error(`golden set: ${rows.length} ${type} records titled ${title}`);
     out.add((rows[0] as { id: string }).id);
   }
   return out;

@@ -14,7 +14,7 @@ counted() { npm run -s "$1" 2>&1 | tee -a "$log"; }
 
 step "spec lint (Redocly, Spectral)";             npm run -s lint:spec
 step "typecheck (tsc --noEmit)";                  npm run -s typecheck
-step "lint (Biome)";                              npm run -s lint
+step "lint (scripts/lint.sh)";                    npm run -s lint
 step "generated code matches the spec";           npm run -s check:generated
 step "unit tests";                                counted test:unit
 step "integration tests (SQLite)";                counted test:integration

@@ -1,8 +1,8 @@
 /**
- * `GET /docs` in a real browser (issue 14): Debian's Chromium, driven by playwright-core, opens the API reference the
- * server renders from its own `/v1/openapi.json`. The page must load with no console error and no request to any
- * origin but the server's, list every tag of the spec in its sidebar and show an operation's parameters; a
- * screenshot of the operation and one of its parameters are saved to test/artifacts/ (gitignored).
+ * `GET /docs` in a real browser (docs/design.md, Operations): Debian's Chromium, driven by playwright-core, opens
+ * the API reference the server renders from its own `/v1/openapi.json`. The page must load with no console error
+ * and no request to any origin but the server's, list every tag of the spec in its sidebar and show an operation's
+ * parameters; a screenshot of the operation and one of its parameters are saved to test/artifacts/ (gitignored).
  *
  * Chromium comes from Debian's package (scripts/ensure-chromium.sh installs it with apt-get where absent); the test
  * skips, saying why, only when it cannot be installed. The flags are the ones this machine's closed network needs

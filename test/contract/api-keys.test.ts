@@ -9,26 +9,16 @@ import { createApp } from '../../server/app.js';
 import { ManualClock } from '../../server/clock.js';
 import { loadConfig } from '../../server/config.js';
 import { AUTH_CACHE_TTL_MS } from '../../server/services/identity/index.js';
+import { expectProblem } from '../support/assertions.js';
 import { client } from '../support/client.js';
-import { startTestServer, type TestServer, type TestTenant } from '../support/server.js';
-import { type Api, expectProblem } from './helpers.js';
+import { startTestServer } from '../support/server.js';
+import { contractSuite } from '../support/suite.js';
 
 describe('API Keys', () => {
-  let server: TestServer;
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(async () => server.close());
-
-  let tenant: TestTenant;
-  let admin: Api;
-  beforeEach(async () => {
-    tenant = await server.createTenant();
-    admin = client(server.baseUrl, tenant.keys.admin);
-  });
+  const ctx = contractSuite();
 
   it('creates a key shown once, usable at once, listed afterwards by prefix only', async () => {
-    const created = await admin.post('createApiKey', '/api-keys', {
+    const created = await ctx.admin.post('createApiKey', '/api-keys', {
       body: { name: 'Reporting dashboard', scopes: ['read'], expiresAt: '2030-01-01T00:00:00Z' },
     });
     expect(created.status).to.equal(201);
@@ -37,17 +27,17 @@ describe('API Keys', () => {
     expect(record).to.include({
       name: 'Reporting dashboard',
       prefix: key.slice(0, 12),
-      userId: tenant.userId,
+      userId: ctx.tenant.userId,
     });
     expect(record).to.include({ expiresAt: '2030-01-01T00:00:00.000Z', revokedAt: null, lastUsedAt: null });
     expect(record.scopes).to.deep.equal(['read']);
     expect(created.headers.get('location')).to.equal(`/v1/api-keys/${record.id}`);
     // Only the hash is stored.
-    const row = await server.db.knex('api_keys').where({ id: record.id }).first();
+    const row = await ctx.server.db.knex('api_keys').where({ id: record.id }).first();
     expect(JSON.stringify(row)).to.not.include(key);
-    const me = await client(server.baseUrl, key).get('getMe', '/me');
+    const me = await client(ctx.server.baseUrl, key).get('getMe', '/me');
     expect(me.body.apiKey).to.include({ id: record.id, prefix: record.prefix });
-    const list = await admin.get('listApiKeys', '/api-keys');
+    const list = await ctx.admin.get('listApiKeys', '/api-keys');
     expect(list.body.pagination.total).to.equal(4); // three from the harness, one new
     const listed = list.body.data.find((k: { id: string }) => k.id === record.id);
     expect(listed).to.not.have.property('key');
@@ -55,39 +45,39 @@ describe('API Keys', () => {
   });
 
   it('revokes a key (204): it answers 401 from then on, stays listed, and revoking again changes nothing', async () => {
-    const { body } = await admin.post('createApiKey', '/api-keys', {
+    const { body } = await ctx.admin.post('createApiKey', '/api-keys', {
       body: { name: 'CI', scopes: ['read', 'write'] },
     });
-    const revoked = await admin.delete('revokeApiKey', `/api-keys/${body.id}`);
+    const revoked = await ctx.admin.delete('revokeApiKey', `/api-keys/${body.id}`);
     expect(revoked.status).to.equal(204);
-    expectProblem(await client(server.baseUrl, body.key).get('getMe', '/me'), 401, 'unauthenticated');
-    const first = (await admin.get('listApiKeys', '/api-keys', { query: { limit: 100 } })).body.data.find(
+    expectProblem(await client(ctx.server.baseUrl, body.key).get('getMe', '/me'), 401, 'unauthenticated');
+    const first = (await ctx.admin.get('listApiKeys', '/api-keys', { query: { limit: 100 } })).body.data.find(
       (k: { id: string }) => k.id === body.id,
     );
     expect(first.revokedAt).to.be.a('string');
-    expect((await admin.delete('revokeApiKey', `/api-keys/${body.id}`)).status).to.equal(204);
+    expect((await ctx.admin.delete('revokeApiKey', `/api-keys/${body.id}`)).status).to.equal(204);
     // A key cannot revoke itself (409); another admin key can.
-    const self = (await admin.get('getMe', '/me')).body.apiKey.id;
-    expectProblem(await admin.delete('revokeApiKey', `/api-keys/${self}`), 409, 'conflict');
-    expect((await admin.get('getMe', '/me')).status).to.equal(200);
-    const again = (await admin.get('listApiKeys', '/api-keys', { query: { limit: 100 } })).body.data.find(
+    const self = (await ctx.admin.get('getMe', '/me')).body.apiKey.id;
+    expectProblem(await ctx.admin.delete('revokeApiKey', `/api-keys/${self}`), 409, 'conflict');
+    expect((await ctx.admin.get('getMe', '/me')).status).to.equal(200);
+    const again = (await ctx.admin.get('listApiKeys', '/api-keys', { query: { limit: 100 } })).body.data.find(
       (k: { id: string }) => k.id === body.id,
     );
     expect(again.revokedAt).to.equal(first.revokedAt);
   });
 
   it('refuses a past expiry (422), unknown and other tenants’ keys (404), and non-admin keys (403)', async () => {
-    const past = await admin.post('createApiKey', '/api-keys', {
+    const past = await ctx.admin.post('createApiKey', '/api-keys', {
       body: { name: 'old', scopes: ['read'], expiresAt: '2001-01-01T00:00:00Z' },
     });
     expect(expectProblem(past, 422, 'validation_failed').errors[0].path).to.equal('/expiresAt');
-    expectProblem(await admin.delete('revokeApiKey', `/api-keys/${randomUUID()}`), 404, 'not_found');
-    const other = await server.createTenant();
-    const theirs = await client(server.baseUrl, other.keys.admin).post('createApiKey', '/api-keys', {
+    expectProblem(await ctx.admin.delete('revokeApiKey', `/api-keys/${randomUUID()}`), 404, 'not_found');
+    const other = await ctx.server.createTenant();
+    const theirs = await client(ctx.server.baseUrl, other.keys.admin).post('createApiKey', '/api-keys', {
       body: { name: 'theirs', scopes: ['read'] },
     });
-    expectProblem(await admin.delete('revokeApiKey', `/api-keys/${theirs.body.id}`), 404, 'not_found');
-    const writer = client(server.baseUrl, tenant.keys.write);
+    expectProblem(await ctx.admin.delete('revokeApiKey', `/api-keys/${theirs.body.id}`), 404, 'not_found');
+    const writer = ctx.api;
     expectProblem(await writer.get('listApiKeys', '/api-keys'), 403, 'forbidden');
     expectProblem(
       await writer.post('createApiKey', '/api-keys', { body: { name: 'x', scopes: ['admin'] } }),
@@ -95,22 +85,22 @@ describe('API Keys', () => {
       'forbidden',
     );
     expectProblem(
-      await admin.post('createApiKey', '/api-keys', { body: { name: 'x', scopes: ['root'] } }),
+      await ctx.admin.post('createApiKey', '/api-keys', { body: { name: 'x', scopes: ['root'] } }),
       400,
       'validation_failed',
     );
     expectProblem(
-      await admin.post('createApiKey', '/api-keys', { body: { name: 'x', scopes: [] } }),
+      await ctx.admin.post('createApiKey', '/api-keys', { body: { name: 'x', scopes: [] } }),
       400,
       'validation_failed',
     );
   });
 
   it('cannot outlive the creating key, and is never stored for an Idempotency-Key replay (409)', async () => {
-    const shortLived = await admin.post('createApiKey', '/api-keys', {
+    const shortLived = await ctx.admin.post('createApiKey', '/api-keys', {
       body: { name: 'contractor', scopes: ['admin'], expiresAt: '2031-01-01T00:00:00Z' },
     });
-    const contractor = client(server.baseUrl, shortLived.body.key);
+    const contractor = client(ctx.server.baseUrl, shortLived.body.key);
     const forever = await contractor.post('createApiKey', '/api-keys', {
       body: { name: 'forever', scopes: ['read'] },
     });
@@ -126,17 +116,17 @@ describe('API Keys', () => {
 
     const idempotencyKey = randomUUID();
     const body = { name: 'once', scopes: ['read'] };
-    const first = await admin.post('createApiKey', '/api-keys', {
+    const first = await ctx.admin.post('createApiKey', '/api-keys', {
       body,
       headers: { 'Idempotency-Key': idempotencyKey },
     });
     expect(first.status).to.equal(201);
-    const again = await admin.post('createApiKey', '/api-keys', {
+    const again = await ctx.admin.post('createApiKey', '/api-keys', {
       body,
       headers: { 'Idempotency-Key': idempotencyKey },
     });
     expect(expectProblem(again, 409, 'conflict').detail).to.contain(`/v1/api-keys/${first.body.id}`);
-    const stored = await server.db.knex('idempotency_keys').where({ key: idempotencyKey }).first();
+    const stored = await ctx.server.db.knex('idempotency_keys').where({ key: idempotencyKey }).first();
     expect(JSON.stringify(stored)).to.not.contain(first.body.key);
   });
 

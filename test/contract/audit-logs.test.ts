@@ -4,27 +4,17 @@
  */
 import { expect } from 'chai';
 import { ManualClock } from '../../server/clock.js';
+import { expectProblem } from '../support/assertions.js';
 import { client } from '../support/client.js';
-import { startTestServer, type TestServer, type TestTenant } from '../support/server.js';
-import { type Api, expectProblem, makeProject } from './helpers.js';
+import { makeProject } from '../support/records.js';
+import { contractSuite } from '../support/suite.js';
 
 describe('Audit Logs', () => {
-  let server: TestServer;
   const clock = new ManualClock('2026-06-01T12:00:00.000Z');
-  before(async () => {
-    server = await startTestServer({ clock });
-  });
-  after(async () => server.close());
-
-  let tenant: TestTenant;
-  let admin: Api;
-  beforeEach(async () => {
-    tenant = await server.createTenant();
-    admin = client(server.baseUrl, tenant.keys.admin);
-  });
+  const ctx = contractSuite({ clock });
 
   it('records each mutation with actor, request id and before/after values', async () => {
-    const writer = client(server.baseUrl, tenant.keys.write);
+    const writer = ctx.api;
     const me = (await writer.get('getMe', '/me')).body;
     const project = await makeProject(writer, { name: 'Audit bridge' });
     clock.advance(1000);
@@ -32,7 +22,7 @@ describe('Audit Logs', () => {
       body: { status: 'AT_RISK', name: 'Audit bridge' },
       headers: { 'X-Request-Id': 'trace-42' },
     });
-    const res = await admin.get('listAuditLogs', '/audit-logs', { query: { resourceId: project.id } });
+    const res = await ctx.admin.get('listAuditLogs', '/audit-logs', { query: { resourceId: project.id } });
     expect(res.status).to.equal(200);
     expect(res.body.data.map((e: { action: string }) => e.action)).to.deep.equal([
       'project.created',
@@ -52,7 +42,7 @@ describe('Audit Logs', () => {
   });
 
   it('filters by action, resourceType, actorId and the since/until window (inclusive/exclusive)', async () => {
-    const writer = client(server.baseUrl, tenant.keys.write);
+    const writer = ctx.api;
     const keyId = (await writer.get('getMe', '/me')).body.apiKey.id;
     const t0 = clock.now().toISOString();
     const p = await makeProject(writer);
@@ -63,7 +53,7 @@ describe('Audit Logs', () => {
     });
     clock.advance(60_000);
     const q = async (query: Record<string, string>) =>
-      (await admin.get('listAuditLogs', '/audit-logs', { query })).body.data.map(
+      (await ctx.admin.get('listAuditLogs', '/audit-logs', { query })).body.data.map(
         (e: { action: string }) => e.action,
       );
     expect(await q({ action: 'risk.created' })).to.deep.equal(['risk.created']);
@@ -75,25 +65,21 @@ describe('Audit Logs', () => {
     expect(await q({ since: t1 })).to.deep.equal(['risk.created']);
     // The same instant written with an offset selects the same entries.
     expect(await q({ since: t1.replace('12:01:00.000Z', '14:01:00+02:00') })).to.deep.equal(['risk.created']);
-    const bad = await admin.get('listAuditLogs', '/audit-logs', { query: { since: 'yesterday' } });
+    const bad = await ctx.admin.get('listAuditLogs', '/audit-logs', { query: { since: 'yesterday' } });
     expectProblem(bad, 400, 'validation_failed');
   });
 
   it('shows only the tenant’s own entries, and only to admin keys', async () => {
-    const other = await server.createTenant();
-    await makeProject(client(server.baseUrl, other.keys.write));
-    const mine = (await admin.get('listAuditLogs', '/audit-logs', { query: { limit: 100 } })).body.data;
+    const other = await ctx.server.createTenant();
+    await makeProject(client(ctx.server.baseUrl, other.keys.write));
+    const mine = (await ctx.admin.get('listAuditLogs', '/audit-logs', { query: { limit: 100 } })).body.data;
     expect(mine.every((e: { resourceType: string }) => e.resourceType !== 'project')).to.equal(true);
-    expectProblem(
-      await client(server.baseUrl, tenant.keys.write).get('listAuditLogs', '/audit-logs'),
-      403,
-      'forbidden',
-    );
+    expectProblem(await ctx.api.get('listAuditLogs', '/audit-logs'), 403, 'forbidden');
   });
 
   it('is append-only in the database itself: UPDATE and DELETE are refused', async () => {
-    await makeProject(client(server.baseUrl, tenant.keys.write));
-    const table = () => server.db.knex('audit_logs').where({ tenant_id: tenant.tenantId });
+    await makeProject(ctx.api);
+    const table = () => ctx.server.db.knex('audit_logs').where({ tenant_id: ctx.tenant.tenantId });
     const before = await table().select('*');
     expect(before.length).to.be.greaterThan(0);
     let updateError: unknown;

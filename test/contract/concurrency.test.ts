@@ -1,14 +1,14 @@
 /**
- * Concurrent writes to one record (issue 13, item 3), on both databases: 50 parallel PATCHes without `If-Match`
- * are unconditional, so all 50 succeed one after the other (version 1 → 51, one audit row each); 50 parallel
- * PATCHes with `If-Match: "1"` race for one version, so exactly one succeeds and the other 49 get 412
+ * Concurrent writes to one record (docs/design.md, Conventions on the wire), on both databases: 50 parallel PATCHes
+ * without `If-Match` are unconditional, so all 50 succeed one after the other (version 1 → 51, one audit row each);
+ * 50 parallel PATCHes with `If-Match: "1"` race for one version, so exactly one succeeds and the other 49 get 412
  * `precondition_failed`, never 409.
  */
 import { expect } from 'chai';
 import type { OperationId } from '../../generated/operations.js';
-import { client } from '../support/client.js';
+import { type Api, client } from '../support/client.js';
+import { makeProject, makeRisk, uniq } from '../support/records.js';
 import { startTestServer, TEST_DB, type TestServer } from '../support/server.js';
-import { type Api, makeProject, makeRisk, uniq } from './helpers.js';
 
 const N = 50;
 

@@ -4,9 +4,9 @@
  */
 import { expect } from 'chai';
 import type { OperationId } from '../../generated/operations.js';
-import { client } from '../support/client.js';
+import { type Api, client } from '../support/client.js';
+import { makeProject, makeRisk } from '../support/records.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { type Api, makeProject, makeRisk } from './helpers.js';
 
 describe('conditional GET (If-None-Match)', () => {
   let server: TestServer;

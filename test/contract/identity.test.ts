@@ -3,9 +3,10 @@
  */
 import { expect } from 'chai';
 import { systemActor } from '../../server/services/context.js';
+import { expectProblem } from '../support/assertions.js';
 import { client } from '../support/client.js';
+import { makeProject, uniq } from '../support/records.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { expectProblem, makeProject, uniq } from './helpers.js';
 
 describe('Identity', () => {
   let server: TestServer;
@@ -101,7 +102,7 @@ describe('Identity', () => {
   });
 
   describe('updateTenant', () => {
-    it('switches the model off and on for the tenant, with an audit row per change (issue 12)', async () => {
+    it('switches the model off and on for the tenant, with an audit row per change', async () => {
       const t = await server.createTenant();
       const other = await server.createTenant();
       const admin = client(server.baseUrl, t.keys.admin);

@@ -4,29 +4,21 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { ManualClock } from '../../server/clock.js';
+import { expectProblem } from '../support/assertions.js';
 import { client } from '../support/client.js';
-import { startTestServer, type TestServer, type TestTenant } from '../support/server.js';
-import { type Api, expectProblem, makeProject } from './helpers.js';
+import { makeProject } from '../support/records.js';
+import { contractSuite } from '../support/suite.js';
 
 describe('Issues', () => {
-  let server: TestServer;
   const clock = new ManualClock('2026-05-04T08:30:00.000Z');
-  before(async () => {
-    server = await startTestServer({ clock });
-  });
-  after(async () => server.close());
-
-  let tenant: TestTenant;
-  let api: Api;
+  const ctx = contractSuite({ clock });
   let project: { id: string };
   beforeEach(async () => {
-    tenant = await server.createTenant();
-    api = client(server.baseUrl, tenant.keys.write);
-    project = await makeProject(api);
+    project = await makeProject(ctx.api);
   });
 
   const create = (body: Record<string, unknown>) =>
-    api.post('createIssue', '/issues', {
+    ctx.api.post('createIssue', '/issues', {
       body: { projectId: project.id, title: 'Crane delivery late', ...body },
     });
 
@@ -45,7 +37,7 @@ describe('Issues', () => {
       version: 1,
     });
     expect(res.headers.get('location')).to.equal(`/v1/issues/${res.body.id}`);
-    const got = await api.get('getIssue', `/issues/${res.body.id}`);
+    const got = await ctx.api.get('getIssue', `/issues/${res.body.id}`);
     expect(got.body).to.deep.equal(res.body);
     expect(got.headers.get('etag')).to.equal('"1"');
   });
@@ -53,7 +45,7 @@ describe('Issues', () => {
   it('sets resolvedAt on RESOLVED or CLOSED, keeps it between them, clears it on reopen', async () => {
     const issue = (await create({})).body;
     const patch = (body: Record<string, unknown>) =>
-      api.patch('updateIssue', `/issues/${issue.id}`, { body });
+      ctx.api.patch('updateIssue', `/issues/${issue.id}`, { body });
     expect((await patch({ status: 'IN_PROGRESS' })).body.resolvedAt).to.equal(null);
     clock.advance(60_000);
     expect((await patch({ status: 'RESOLVED' })).body.resolvedAt).to.equal('2026-05-04T08:31:00.000Z');
@@ -65,23 +57,23 @@ describe('Issues', () => {
   });
 
   it('filters by projectId, status, priority and assigneeId (each restricts, together AND)', async () => {
-    const second = await makeProject(api);
+    const second = await makeProject(ctx.api);
     const a = (await create({ priority: 'HIGH' })).body;
     const b = (await create({ priority: 'HIGH', status: 'IN_PROGRESS' })).body;
     const c = (
-      await api.post('createIssue', '/issues', {
+      await ctx.api.post('createIssue', '/issues', {
         body: { projectId: second.id, title: 'Scaffold permit', priority: 'LOW' },
       })
     ).body;
     const ids = async (query: Record<string, string>) =>
-      (await api.get('listIssues', '/issues', { query })).body.data.map((i: { id: string }) => i.id);
+      (await ctx.api.get('listIssues', '/issues', { query })).body.data.map((i: { id: string }) => i.id);
     expect(await ids({})).to.deep.equal([a.id, b.id, c.id]);
     expect(await ids({ projectId: project.id })).to.deep.equal([a.id, b.id]);
     expect(await ids({ status: 'IN_PROGRESS' })).to.deep.equal([b.id]);
     expect(await ids({ priority: 'HIGH', status: 'OPEN' })).to.deep.equal([a.id]);
     expect(await ids({ priority: 'LOW', projectId: project.id })).to.deep.equal([]);
     expect(await ids({ assigneeId: randomUUID() })).to.deep.equal([]);
-    const page = await api.get('listIssues', '/issues', { query: { limit: 2, offset: 2 } });
+    const page = await ctx.api.get('listIssues', '/issues', { query: { limit: 2, offset: 2 } });
     expect(page.body.pagination).to.deep.equal({ limit: 2, offset: 2, total: 3, hasMore: false });
     expect(page.headers.get('link')).to.match(/rel="prev"/);
   });
@@ -91,7 +83,7 @@ describe('Issues', () => {
     const noAssignee = await create({ assigneeId: randomUUID() });
     expect(expectProblem(noAssignee, 422, 'validation_failed').errors[0].path).to.equal('/assigneeId');
     const issue = (await create({})).body;
-    const other = client(server.baseUrl, (await server.createTenant()).keys.admin);
+    const other = client(ctx.server.baseUrl, (await ctx.server.createTenant()).keys.admin);
     expectProblem(await other.get('getIssue', `/issues/${issue.id}`), 404, 'not_found');
     expectProblem(
       await other.patch('updateIssue', `/issues/${issue.id}`, { body: { title: 'x' } }),
@@ -100,14 +92,14 @@ describe('Issues', () => {
     );
     expect((await other.get('listIssues', '/issues')).body.data).to.deep.equal([]);
     expectProblem(
-      await client(server.baseUrl, tenant.keys.read).post('createIssue', '/issues', {
+      await ctx.reader.post('createIssue', '/issues', {
         body: { projectId: project.id, title: 'x' },
       }),
       403,
       'forbidden',
     );
     expectProblem(
-      await api.patch('updateIssue', `/issues/${issue.id}`, {
+      await ctx.api.patch('updateIssue', `/issues/${issue.id}`, {
         body: { title: 'x' },
         headers: { 'If-Match': '"2"' },
       }),
@@ -115,12 +107,12 @@ describe('Issues', () => {
       'precondition_failed',
     );
     expectProblem(
-      await api.patch('updateIssue', `/issues/${issue.id}`, { body: { projectId: project.id } }),
+      await ctx.api.patch('updateIssue', `/issues/${issue.id}`, { body: { projectId: project.id } }),
       400,
       'validation_failed',
     );
     expectProblem(await create({ priority: 'URGENT' }), 400, 'validation_failed');
-    const unchanged = await api.get('getIssue', `/issues/${issue.id}`);
+    const unchanged = await ctx.api.get('getIssue', `/issues/${issue.id}`);
     expect(unchanged.body.version).to.equal(1);
   });
 });

@@ -1,11 +1,12 @@
 /**
- * Bring your own model (issue 12): the Ask agent and the agents' prose with a model configured, against an
- * OpenAI-compatible server on 127.0.0.1 that replays scripted completions (test/support/scripted-model.ts; the
- * provider code under test is the AI SDK's own). Each failure mode has its test: a good grounded answer passes;
- * an unknown id, another tenant's record, an invented number are dropped (or the answer falls back); a record that
- * carries instructions changes nothing; timeouts, 429, 5xx and malformed JSON fall back within the timeout; the
- * tenant switch sends nothing; agent runs use the model for summary and report prose only; the key is never in a
- * response or a log line. Runs on SQLite and on Postgres (the contract suite's two legs).
+ * Bring your own model (docs/design.md, Ask, Bring your own model): the Ask agent and the agents' prose with a
+ * model configured, against an OpenAI-compatible server on 127.0.0.1 that replays scripted completions
+ * (test/support/scripted-model.ts; the provider code under test is the AI SDK's own). Each failure mode has its
+ * test: a good grounded answer passes; an unknown id, another tenant's record, an invented number are dropped (or
+ * the answer falls back); a record that carries instructions changes nothing; timeouts, 429, 5xx and malformed JSON
+ * fall back within the timeout; the tenant switch sends nothing; agent runs use the model for summary and report
+ * prose only; the key is never in a response or a log line. Runs on SQLite and on Postgres (the contract suite's
+ * two legs).
  */
 import { Writable } from 'node:stream';
 import { expect } from 'chai';
@@ -14,15 +15,15 @@ import { ManualClock } from '../../server/clock.js';
 import { loadConfig } from '../../server/config.js';
 import { createJobRunner, type JobRunner } from '../../server/jobs/index.js';
 import { markersIn } from '../../server/services/agents/citations.js';
-import { client } from '../support/client.js';
+import { type Api, client } from '../support/client.js';
+import { makeProject, makeRisk } from '../support/records.js';
 import { idsInPrompt, type ScriptedModel, startScriptedModel } from '../support/scripted-model.js';
 import { startTestServer, type TestServer, type TestTenant } from '../support/server.js';
-import { type Api, makeProject, makeRisk } from './helpers.js';
 
 const KEY = 'sk-test-4f7a0c2e9b1d86e35a0f7c2d9e1b4a68';
 const TIMEOUT_MS = 1500;
 
-describe('Bring your own model (issue 12)', function () {
+describe('Bring your own model', function () {
   this.timeout(60_000);
   let model: ScriptedModel;
   let server: TestServer;

@@ -1,7 +1,7 @@
 /**
- * Rate limits (seed: 1,000 requests per minute per tenant; docs/design.md: RateLimit headers on every response, 429 with
- * Retry-After and a problem body, a count shared by all API processes, failed authentication limited per address).
- * Time moves with the injected clock, never by sleeping.
+ * Rate limits (seed: 1,000 requests per minute per tenant; docs/design.md: RateLimit headers on every response, 429
+ * with Retry-After and a problem body, a count shared by all API processes, failed authentication limited per
+ * address). Time moves with the injected clock, never by sleeping.
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,9 +9,10 @@ import { expect } from 'chai';
 import { createApp } from '../../server/app.js';
 import { ManualClock } from '../../server/clock.js';
 import { loadConfig } from '../../server/config.js';
+import { expectProblem } from '../support/assertions.js';
 import { client } from '../support/client.js';
+import { unknownKey } from '../support/records.js';
 import { startTestServer, TEST_DB, type TestServer } from '../support/server.js';
-import { expectProblem, unknownKey } from './helpers.js';
 
 const remaining = (res: { headers: Headers }) => Number(res.headers.get('ratelimit')?.match(/r=(\d+)/)?.[1]);
 
@@ -113,7 +114,7 @@ describe('rate limits', function () {
     expect((await good.get('getMe', '/me')).status).to.equal(200);
   });
 
-  it('never refuses a valid key from an address over its failed-authentication limit (issue 13)', async () => {
+  it('never refuses a valid key from an address over its failed-authentication limit', async () => {
     clock.advance(60_000);
     const t = await server.createTenant();
     const bad = client(server.baseUrl, unknownKey());

@@ -1,32 +1,21 @@
 /**
  * Contract tests of the Webhooks tag: the eight operations, their errors, secrets shown only on create and
- * rotate, the audit trail, and the target-address policy with private targets refused.
+ * rotate, and the audit trail.
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { ManualClock } from '../../server/clock.js';
-import { client } from '../support/client.js';
-import { startTestServer, type TestServer, type TestTenant } from '../support/server.js';
-import { type Api, expectProblem, fieldErrors } from './helpers.js';
+import { expectProblem, fieldErrors } from '../support/assertions.js';
+import type { Api } from '../support/client.js';
+import { contractSuite } from '../support/suite.js';
 
 const SECRET = /^whsec_[A-Za-z0-9+/]+={0,2}$/;
 
 describe('Webhooks', () => {
-  let server: TestServer;
   const clock = new ManualClock('2026-05-04T08:00:00.000Z');
-  before(async () => {
-    server = await startTestServer({ clock });
-  });
-  after(async () => server.close());
+  const ctx = contractSuite({ clock });
 
-  let tenant: TestTenant;
-  let api: Api;
-  beforeEach(async () => {
-    tenant = await server.createTenant();
-    api = client(server.baseUrl, tenant.keys.admin);
-  });
-
-  const create = (body: Record<string, unknown>, as: Api = api) =>
+  const create = (body: Record<string, unknown>, as: Api = ctx.admin) =>
     as.post('createWebhook', '/webhooks', { body });
   const hook = async (body: Record<string, unknown> = {}) => {
     const res = await create({
@@ -60,15 +49,15 @@ describe('Webhooks', () => {
     expect(res.headers.get('location')).to.equal(`/v1/webhooks/${res.body.id}`);
     expect(res.headers.get('etag')).to.equal('"1"');
 
-    const got = await api.get('getWebhook', `/webhooks/${res.body.id}`);
+    const got = await ctx.admin.get('getWebhook', `/webhooks/${res.body.id}`);
     expect(got.status).to.equal(200);
     expect(got.body).to.not.have.property('secret');
     const { secret: _secret, ...shown } = res.body;
     expect(got.body).to.deep.equal(shown);
-    const list = await api.get('listWebhooks', '/webhooks');
+    const list = await ctx.admin.get('listWebhooks', '/webhooks');
     expect(list.body.data).to.deep.equal([shown]);
     expect(JSON.stringify(list.body)).to.not.include('whsec_');
-    const notModified = await api.get('getWebhook', `/webhooks/${res.body.id}`, {
+    const notModified = await ctx.admin.get('getWebhook', `/webhooks/${res.body.id}`, {
       headers: { 'If-None-Match': '"1"' },
     });
     expect(notModified.status).to.equal(304);
@@ -86,11 +75,11 @@ describe('Webhooks', () => {
   it('lists endpoints in creation order with pagination and a Link header', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push((await hook({ description: `hook ${i}` })).id);
-    const first = await api.get('listWebhooks', '/webhooks', { query: { limit: 2 } });
+    const first = await ctx.admin.get('listWebhooks', '/webhooks', { query: { limit: 2 } });
     expect(first.body.data.map((w: { id: string }) => w.id)).to.deep.equal(ids.slice(0, 2));
     expect(first.body.pagination).to.deep.equal({ limit: 2, offset: 0, total: 3, hasMore: true });
     expect(first.headers.get('link')).to.match(/rel="next"/);
-    const second = await api.get('listWebhooks', '/webhooks', { query: { limit: 2, offset: 2 } });
+    const second = await ctx.admin.get('listWebhooks', '/webhooks', { query: { limit: 2, offset: 2 } });
     expect(second.body.data.map((w: { id: string }) => w.id)).to.deep.equal(ids.slice(2));
     expect(second.body.pagination.hasMore).to.equal(false);
   });
@@ -115,7 +104,7 @@ describe('Webhooks', () => {
     expectProblem(await create({ url, events: ['*'], secret: 'whsec_x' }), 400, 'validation_failed');
   });
 
-  it('refuses URLs with credentials (422 naming /url, nothing stored), even where private targets are allowed (issue 13)', async () => {
+  it('refuses URLs with credentials (422 naming /url, nothing stored), even where private targets are allowed', async () => {
     const withCredentials = [
       'https://user:pass@hooks.example.com/meridian',
       'https://127.0.0.1:443@8.8.8.8/', // the real host is 8.8.8.8; "127.0.0.1:443" is a user name and a password
@@ -130,21 +119,21 @@ describe('Webhooks', () => {
       expect(problem.detail).to.match(/credentials/);
       expect(JSON.stringify(problem)).to.not.contain('pass@');
     }
-    expect((await api.get('listWebhooks', '/webhooks')).body.pagination.total).to.equal(0);
+    expect((await ctx.admin.get('listWebhooks', '/webhooks')).body.pagination.total).to.equal(0);
     const w = await hook();
-    const patched = await api.patch('updateWebhook', `/webhooks/${w.id}`, {
+    const patched = await ctx.admin.patch('updateWebhook', `/webhooks/${w.id}`, {
       body: { url: 'https://user:pass@hooks.example.com/other' },
     });
     expectProblem(patched, 422, 'validation_failed');
-    const got = await api.get('getWebhook', `/webhooks/${w.id}`);
+    const got = await ctx.admin.get('getWebhook', `/webhooks/${w.id}`);
     expect(got.body).to.include({ url: 'https://hooks.example.com/meridian', version: 1 });
   });
 
   it('needs a key (401) with the admin scope (403) for every operation', async () => {
     const w = await hook();
-    const anonymous = client(server.baseUrl, null);
-    const writer = client(server.baseUrl, tenant.keys.write);
-    const reader = client(server.baseUrl, tenant.keys.read);
+    const anonymous = ctx.as(null);
+    const writer = ctx.api;
+    const reader = ctx.reader;
     const calls: [Api, 'get' | 'post' | 'patch' | 'delete', Parameters<Api['get']>[0], string, unknown?][] = [
       [anonymous, 'get', 'listWebhooks', '/webhooks'],
       [anonymous, 'post', 'createWebhook', '/webhooks', { url: 'https://a.example.com', events: ['*'] }],
@@ -170,16 +159,16 @@ describe('Webhooks', () => {
       } else expectProblem(res, 403, 'forbidden');
     }
     // Nothing changed.
-    const got = await api.get('getWebhook', `/webhooks/${w.id}`);
+    const got = await ctx.admin.get('getWebhook', `/webhooks/${w.id}`);
     expect(got.body.version).to.equal(1);
   });
 
   it('answers 404 for unknown ids and other tenants’ endpoints on every per-endpoint operation', async () => {
     const w = await hook();
-    const other = client(server.baseUrl, (await server.createTenant()).keys.admin);
+    const other = ctx.as((await ctx.server.createTenant()).keys.admin);
     for (const [as, id] of [
       [other, w.id],
-      [api, randomUUID()],
+      [ctx.admin, randomUUID()],
     ] as const) {
       expectProblem(await as.get('getWebhook', `/webhooks/${id}`), 404, 'not_found');
       expectProblem(
@@ -193,21 +182,21 @@ describe('Webhooks', () => {
       expectProblem(await as.post('testWebhook', `/webhooks/${id}/test`), 404, 'not_found');
     }
     expect((await other.get('listWebhooks', '/webhooks')).body.data).to.deep.equal([]);
-    expectProblem(await api.get('getWebhook', '/webhooks/not-a-uuid'), 400, 'validation_failed');
+    expectProblem(await ctx.admin.get('getWebhook', '/webhooks/not-a-uuid'), 400, 'validation_failed');
   });
 
   it('updates only the fields sent, honours If-Match (412), and re-enabling clears disabledReason', async () => {
     const w = await hook({ description: 'before' });
     clock.advance(60_000);
     expectProblem(
-      await api.patch('updateWebhook', `/webhooks/${w.id}`, {
+      await ctx.admin.patch('updateWebhook', `/webhooks/${w.id}`, {
         body: { description: 'x' },
         headers: { 'If-Match': '"9"' },
       }),
       412,
       'precondition_failed',
     );
-    const res = await api.patch('updateWebhook', `/webhooks/${w.id}`, {
+    const res = await ctx.admin.patch('updateWebhook', `/webhooks/${w.id}`, {
       body: { events: ['risk.created', 'milestone.missed'], url: 'https://hooks.example.com/v2' },
       headers: { 'If-Match': '"1"' },
     });
@@ -221,26 +210,28 @@ describe('Webhooks', () => {
     expect(res.body.events).to.deep.equal(['risk.created', 'milestone.missed']);
     expect(res.body).to.not.have.property('secret');
     expect(res.headers.get('etag')).to.equal('"2"');
-    const cleared = await api.patch('updateWebhook', `/webhooks/${w.id}`, { body: { description: null } });
+    const cleared = await ctx.admin.patch('updateWebhook', `/webhooks/${w.id}`, {
+      body: { description: null },
+    });
     expect(cleared.body.description).to.equal(null);
-    const same = await api.patch('updateWebhook', `/webhooks/${w.id}`, { body: { description: null } });
+    const same = await ctx.admin.patch('updateWebhook', `/webhooks/${w.id}`, { body: { description: null } });
     expect(same.body.version).to.equal(3);
     // A disabled endpoint (as the worker leaves it after a 410) is re-enabled by PATCH enabled: true.
-    await server.db
+    await ctx.server.db
       .knex('webhook_endpoints')
       .where({ id: w.id })
       .update({ enabled: false, disabled_reason: 'The endpoint answered 410 Gone.' });
-    const disabled = await api.get('getWebhook', `/webhooks/${w.id}`);
+    const disabled = await ctx.admin.get('getWebhook', `/webhooks/${w.id}`);
     expect(disabled.body).to.include({ enabled: false, disabledReason: 'The endpoint answered 410 Gone.' });
-    const enabled = await api.patch('updateWebhook', `/webhooks/${w.id}`, { body: { enabled: true } });
+    const enabled = await ctx.admin.patch('updateWebhook', `/webhooks/${w.id}`, { body: { enabled: true } });
     expect(enabled.body).to.include({ enabled: true, disabledReason: null, version: 4 });
     expectProblem(
-      await api.patch('updateWebhook', `/webhooks/${w.id}`, { body: { events: ['nope'] } }),
+      await ctx.admin.patch('updateWebhook', `/webhooks/${w.id}`, { body: { events: ['nope'] } }),
       400,
       'validation_failed',
     );
     expectProblem(
-      await api.patch('updateWebhook', `/webhooks/${w.id}`, { body: { enabled: 'yes' } }),
+      await ctx.admin.patch('updateWebhook', `/webhooks/${w.id}`, { body: { enabled: 'yes' } }),
       400,
       'validation_failed',
     );
@@ -249,40 +240,40 @@ describe('Webhooks', () => {
   it('deletes with 204 (If-Match honoured), after which the endpoint is gone', async () => {
     const w = await hook();
     expectProblem(
-      await api.delete('deleteWebhook', `/webhooks/${w.id}`, { headers: { 'If-Match': '"2"' } }),
+      await ctx.admin.delete('deleteWebhook', `/webhooks/${w.id}`, { headers: { 'If-Match': '"2"' } }),
       412,
       'precondition_failed',
     );
-    const deleted = await api.delete('deleteWebhook', `/webhooks/${w.id}`, {
+    const deleted = await ctx.admin.delete('deleteWebhook', `/webhooks/${w.id}`, {
       headers: { 'If-Match': '"1"' },
     });
     expect(deleted.status).to.equal(204);
     expect(deleted.body).to.equal(undefined);
-    expectProblem(await api.get('getWebhook', `/webhooks/${w.id}`), 404, 'not_found');
-    expectProblem(await api.delete('deleteWebhook', `/webhooks/${w.id}`), 404, 'not_found');
+    expectProblem(await ctx.admin.get('getWebhook', `/webhooks/${w.id}`), 404, 'not_found');
+    expectProblem(await ctx.admin.delete('deleteWebhook', `/webhooks/${w.id}`), 404, 'not_found');
   });
 
   it('rotates the secret: a new whsec_ secret, version bumped, the old one kept for 24 h', async () => {
     const w = await hook();
-    const res = await api.post('rotateWebhookSecret', `/webhooks/${w.id}/rotate-secret`);
+    const res = await ctx.admin.post('rotateWebhookSecret', `/webhooks/${w.id}/rotate-secret`);
     expect(res.status).to.equal(200);
     expect(res.body.secret).to.match(SECRET);
     expect(res.body.secret).to.not.equal(w.secret);
     expect(res.body).to.include({ id: w.id, version: 2 });
     expect(res.headers.get('etag')).to.equal('"2"');
-    const row = await server.db.knex('webhook_endpoints').where({ id: w.id }).first();
+    const row = await ctx.server.db.knex('webhook_endpoints').where({ id: w.id }).first();
     expect(row.secret).to.equal(res.body.secret);
     expect(row.previous_secret).to.equal(w.secret);
     expect(row.previous_secret_expires_at).to.equal(
       new Date(clock.now().getTime() + 24 * 3_600_000).toISOString(),
     );
-    const got = await api.get('getWebhook', `/webhooks/${w.id}`);
+    const got = await ctx.admin.get('getWebhook', `/webhooks/${w.id}`);
     expect(got.body).to.not.have.property('secret');
   });
 
   it('queues a test delivery (202, PENDING) and lists it among the deliveries; 409 when disabled', async () => {
     const w = await hook({ events: ['risk.created'] });
-    const res = await api.post('testWebhook', `/webhooks/${w.id}/test`);
+    const res = await ctx.admin.post('testWebhook', `/webhooks/${w.id}/test`);
     expect(res.status).to.equal(202);
     expect(res.body).to.include({
       webhookId: w.id,
@@ -292,42 +283,44 @@ describe('Webhooks', () => {
       nextAttemptAt: clock.now().toISOString(),
     });
     expect(res.body.attempts).to.deep.equal([]);
-    const list = await api.get('listWebhookDeliveries', `/webhooks/${w.id}/deliveries`);
+    const list = await ctx.admin.get('listWebhookDeliveries', `/webhooks/${w.id}/deliveries`);
     expect(list.body.data).to.deep.equal([res.body]);
     expect(list.body.pagination).to.deep.equal({ limit: 25, offset: 0, total: 1, hasMore: false });
-    const pending = await api.get('listWebhookDeliveries', `/webhooks/${w.id}/deliveries`, {
+    const pending = await ctx.admin.get('listWebhookDeliveries', `/webhooks/${w.id}/deliveries`, {
       query: { status: 'PENDING' },
     });
     expect(pending.body.pagination.total).to.equal(1);
-    const none = await api.get('listWebhookDeliveries', `/webhooks/${w.id}/deliveries`, {
+    const none = await ctx.admin.get('listWebhookDeliveries', `/webhooks/${w.id}/deliveries`, {
       query: { status: 'SUCCEEDED' },
     });
     expect(none.body.data).to.deep.equal([]);
     expectProblem(
-      await api.get('listWebhookDeliveries', `/webhooks/${w.id}/deliveries`, { query: { status: 'DONE' } }),
+      await ctx.admin.get('listWebhookDeliveries', `/webhooks/${w.id}/deliveries`, {
+        query: { status: 'DONE' },
+      }),
       400,
       'validation_failed',
     );
     expectProblem(
-      await api.get('listWebhookDeliveries', `/webhooks/${w.id}/deliveries`, { query: { limit: 101 } }),
+      await ctx.admin.get('listWebhookDeliveries', `/webhooks/${w.id}/deliveries`, { query: { limit: 101 } }),
       400,
       'validation_failed',
     );
 
     // Disabling fails the pending delivery; a disabled endpoint cannot be tested.
-    const off = await api.patch('updateWebhook', `/webhooks/${w.id}`, { body: { enabled: false } });
+    const off = await ctx.admin.patch('updateWebhook', `/webhooks/${w.id}`, { body: { enabled: false } });
     expect(off.body.enabled).to.equal(false);
-    const failed = await api.get('listWebhookDeliveries', `/webhooks/${w.id}/deliveries`);
+    const failed = await ctx.admin.get('listWebhookDeliveries', `/webhooks/${w.id}/deliveries`);
     expect(failed.body.data[0]).to.include({ status: 'FAILED', nextAttemptAt: null });
-    expectProblem(await api.post('testWebhook', `/webhooks/${w.id}/test`), 409, 'conflict');
+    expectProblem(await ctx.admin.post('testWebhook', `/webhooks/${w.id}/test`), 409, 'conflict');
   });
 
   it('writes audit rows for create, update, rotate and delete, never with a secret', async () => {
     const w = await hook();
-    await api.patch('updateWebhook', `/webhooks/${w.id}`, { body: { description: 'audited' } });
-    const rotated = await api.post('rotateWebhookSecret', `/webhooks/${w.id}/rotate-secret`);
-    await api.delete('deleteWebhook', `/webhooks/${w.id}`);
-    const audit = await api.get('listAuditLogs', '/audit-logs', { query: { resourceId: w.id } });
+    await ctx.admin.patch('updateWebhook', `/webhooks/${w.id}`, { body: { description: 'audited' } });
+    const rotated = await ctx.admin.post('rotateWebhookSecret', `/webhooks/${w.id}/rotate-secret`);
+    await ctx.admin.delete('deleteWebhook', `/webhooks/${w.id}`);
+    const audit = await ctx.admin.get('listAuditLogs', '/audit-logs', { query: { resourceId: w.id } });
     expect(audit.status).to.equal(200);
     expect(audit.body.data.map((e: { action: string }) => e.action)).to.deep.equal([
       'webhook.created',
@@ -347,81 +340,20 @@ describe('Webhooks', () => {
   it('never registers twice for one Idempotency-Key, and never stores the secret to replay it (409)', async () => {
     const key = randomUUID();
     const body = { url: 'https://hooks.example.com/once', events: ['*'] };
-    const first = await api.post('createWebhook', '/webhooks', { body, headers: { 'Idempotency-Key': key } });
+    const first = await ctx.admin.post('createWebhook', '/webhooks', {
+      body,
+      headers: { 'Idempotency-Key': key },
+    });
     expect(first.status).to.equal(201);
-    const again = await api.post('createWebhook', '/webhooks', { body, headers: { 'Idempotency-Key': key } });
+    const again = await ctx.admin.post('createWebhook', '/webhooks', {
+      body,
+      headers: { 'Idempotency-Key': key },
+    });
     const problem = expectProblem(again, 409, 'conflict');
     expect(problem.detail).to.contain(`/v1/webhooks/${first.body.id}`);
     expect(JSON.stringify(again.body)).to.not.contain(first.body.secret);
-    const stored = await server.db.knex('idempotency_keys').where({ key }).first();
+    const stored = await ctx.server.db.knex('idempotency_keys').where({ key }).first();
     expect(JSON.stringify(stored)).to.not.contain(first.body.secret);
-    expect((await api.get('listWebhooks', '/webhooks')).body.pagination.total).to.equal(1);
-  });
-});
-
-describe('Webhooks with private targets refused (MERIDIAN_WEBHOOK_ALLOW_PRIVATE=false)', () => {
-  let server: TestServer;
-  let api: Api;
-  before(async () => {
-    server = await startTestServer({ env: { MERIDIAN_WEBHOOK_ALLOW_PRIVATE: 'false' } });
-    api = client(server.baseUrl, (await server.createTenant()).keys.admin);
-  });
-  after(async () => server.close());
-
-  const refused = [
-    'http://127.0.0.1:9/hook', // plain http
-    'https://127.0.0.1/hook', // loopback
-    'https://127.1.2.3/hook',
-    'https://localhost/hook', // a name that resolves to loopback
-    'https://[::1]/hook',
-    'https://10.1.2.3/hook', // private
-    'https://172.16.0.1/hook',
-    'https://192.168.1.20/hook',
-    'https://169.254.169.254/latest/meta-data', // link-local: cloud metadata
-    'https://[fd00:ec2::254]/', // unique-local: AWS metadata over IPv6
-    'https://[fe80::1]/hook',
-    'https://100.64.0.1/hook', // CGNAT
-    'https://0.0.0.0/hook',
-    'https://[::ffff:127.0.0.1]/hook', // IPv4-mapped loopback
-    'https://[::ffff:a9fe:a9fe]/hook', // IPv4-mapped metadata
-    'https://0x7f.0.0.1/hook', // loopback in hex, normalised by the URL parser
-    'https://2130706433/hook', // loopback as one integer
-    'https://no-such-host.invalid/hook', // does not resolve
-    // IPv4-compatible IPv6 (::/96), which ipaddr.js classes as unicast (issue 13): refused whatever it embeds.
-    'https://[::127.0.0.1]/hook',
-    'https://[::169.254.169.254]/latest/meta-data',
-    'https://[::10.0.0.1]/hook',
-    'https://[::a9fe:a9fe]/hook',
-    'https://[::8.8.8.8]/hook',
-    'https://[0:0:0:0:0:0:7f00:1]/hook',
-    // IPv4-mapped and the other forms that embed an IPv4 address.
-    'https://[::ffff:10.0.0.1]/hook',
-    'https://[::ffff:0:127.0.0.1]/hook', // IPv4-translated (SIIT)
-    'https://[64:ff9b::127.0.0.1]/hook', // NAT64
-    'https://[64:ff9b:1::a9fe:a9fe]/hook', // local-use NAT64
-    'https://[2002:7f00:1::]/hook', // 6to4 of 127.0.0.1
-    'https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/hook', // Teredo
-    'https://user:pass@93.184.215.14/hook', // credentials, on a public address
-  ];
-
-  for (const url of refused) {
-    it(`refuses ${url} with 422 naming /url`, async () => {
-      const res = await api.post('createWebhook', '/webhooks', { body: { url, events: ['*'] } });
-      const problem = expectProblem(res, 422, 'validation_failed');
-      expect(fieldErrors(problem)).to.deep.equal(['body:/url']);
-    });
-  }
-
-  it('accepts a public https address, and refuses a PATCH to a private one', async () => {
-    const res = await api.post('createWebhook', '/webhooks', {
-      body: { url: 'https://93.184.215.14/hook', events: ['*'] },
-    });
-    expect(res.status, JSON.stringify(res.body)).to.equal(201);
-    const patched = await api.patch('updateWebhook', `/webhooks/${res.body.id}`, {
-      body: { url: 'https://192.168.0.1/hook' },
-    });
-    expectProblem(patched, 422, 'validation_failed');
-    const got = await api.get('getWebhook', `/webhooks/${res.body.id}`);
-    expect(got.body).to.include({ url: 'https://93.184.215.14/hook', version: 1 });
+    expect((await ctx.admin.get('listWebhooks', '/webhooks')).body.pagination.total).to.equal(1);
   });
 });

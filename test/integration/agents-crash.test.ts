@@ -1,9 +1,9 @@
 /**
- * Crash test (issue 11): the API (`server/main.ts`, no worker) and a worker (`server/worker.ts`) on one database (a
- * SQLite file, or with MERIDIAN_TEST_DB=postgres a schema of the test Postgres).
- * The worker is killed with SIGKILL while it runs an execution (RUNNING, progress shown); a second worker claims it
- * once its lease expires and completes it: attempts = 2, output present, exactly one `agent.execution_completed`.
- * The figures are printed.
+ * Crash test (docs/design.md, Agents): the API (`server/main.ts`, no worker) and a worker (`server/worker.ts`) on
+ * one database (a SQLite file, or with MERIDIAN_TEST_DB=postgres a schema of the test Postgres). The worker is
+ * killed with SIGKILL while it runs an execution (RUNNING, progress shown); a second worker claims it once its
+ * lease expires and completes it: attempts = 2, output present, exactly one `agent.execution_completed`. The
+ * figures are printed.
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,8 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { startApi, startWorker, stopProcess } from '../support/processes.js';
+import { Receiver, verify } from '../support/receiver.js';
 import { openTestDatabase, TEST_DB } from '../support/server.js';
-import { Receiver, verify } from './delivery-receiver.js';
 
 const KEY = `mk_live_${'agentCrash0123456789'.padEnd(40, 'x')}`;
 const LEASE_MS = 1_500;

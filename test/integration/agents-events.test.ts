@@ -1,20 +1,20 @@
 /**
- * Agent executions end to end (issue 11), on the database of this run: `agent.execution_completed` delivered to a
- * real receiver (signed, verified with the standardwebhooks library, matching the spec's payload schema) on
- * COMPLETED and on FAILED; a worker that dies holding an execution leaves a lease that expires and the run is retried
- * (attempts counted), and after the last attempt it is FAILED with `worker_lost` — never left RUNNING. Progress is
- * visible while a run is RUNNING.
+ * Agent executions end to end (docs/design.md, Agents), on the database of this run: `agent.execution_completed`
+ * delivered to a real receiver (signed, verified with the standardwebhooks library, matching the spec's payload
+ * schema) on COMPLETED and on FAILED; a worker that dies holding an execution leaves a lease that expires and the
+ * run is retried (attempts counted), and after the last attempt it is FAILED with `worker_lost` — never left
+ * RUNNING. Progress is visible while a run is RUNNING.
  */
 import { expect } from 'chai';
 import { systemClock } from '../../server/clock.js';
 import { loadConfig } from '../../server/config.js';
 import { createJobRunner } from '../../server/jobs/index.js';
 import { AGENT_EXECUTION_JOB } from '../../server/services/agents/index.js';
-import { makeProject } from '../contract/helpers.js';
 import { client } from '../support/client.js';
 import { assertMatchesSchema } from '../support/contract.js';
+import { Receiver, verify } from '../support/receiver.js';
+import { makeProject } from '../support/records.js';
 import { startTestServer, TEST_DB, type TestServer, type TestTenant } from '../support/server.js';
-import { Receiver, verify } from './delivery-receiver.js';
 
 const LEASE_MS = 400;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,8 +1,8 @@
 /**
- * Two `npm run worker` processes on one Postgres (issue 11): 200 agent executions, each run exactly once — every one
- * COMPLETED with attempts = 1 (a second claim would have counted a second attempt) and exactly one
- * `agent.execution_completed` event each — because workers claim jobs with FOR UPDATE SKIP LOCKED. Postgres only
- * (MERIDIAN_TEST_DB=postgres): SQLite is the one-process embedded default.
+ * Two `npm run worker` processes on one Postgres (docs/design.md, Job runner): 200 agent executions, each run
+ * exactly once — every one COMPLETED with attempts = 1 (a second claim would have counted a second attempt) and
+ * exactly one `agent.execution_completed` event each — because workers claim jobs with FOR UPDATE SKIP LOCKED.
+ * Postgres only (MERIDIAN_TEST_DB=postgres): SQLite is the one-process embedded default.
  */
 import type { ChildProcess } from 'node:child_process';
 import { expect } from 'chai';

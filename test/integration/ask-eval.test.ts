@@ -1,5 +1,5 @@
 /**
- * The Ask agent's quality over the golden set (eval/golden.yaml; `npm run eval` prints the same figures): the
+ * The Ask agent's quality over the golden set (eval/golden/; `npm run eval` prints the same figures): the
  * embedded engine must keep citation precision ≥ 0.95, citation recall ≥ 0.90 and fact accuracy 1.0 — pooled and
  * as the mean over questions — with no integrity error (every `[n]` resolves, every citation is referred to, every
  * figure comes from the cited records). Runs on the run's database (SQLite, or Postgres with

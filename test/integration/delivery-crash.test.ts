@@ -1,53 +1,18 @@
 /**
- * Crash test (issue 5): the API process (`server/main.ts`, worker in process, SQLite file) is killed with SIGKILL
- * while deliveries are pending and in flight to a slow receiver; after a restart every event arrives (at least
- * once). Events are made through the API (POST /risks emits `risk.created` in its transaction). The figures
- * (events, deliveries received, duplicates) are printed.
+ * Crash test (docs/design.md, Job runner): the API process (`server/main.ts`, worker in process, SQLite file) is
+ * killed with SIGKILL while deliveries are pending and in flight to a slow receiver; after a restart every event
+ * arrives (at least once). Events are made through the API (POST /risks emits `risk.created` in its transaction).
+ * The figures (events, deliveries received, duplicates) are printed.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { Receiver, verify } from './delivery-receiver.js';
+import { startApi, stopProcess } from '../support/processes.js';
+import { Receiver, verify } from '../support/receiver.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const KEY = `mk_live_${'crashTest0123456789'.padEnd(40, 'x')}`;
-
-function startMain(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', PORT: '0', DATABASE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`main did not start in 60 s:\n${out}`)), 60_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+\/v1)/.exec(out);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        resolve({ child, baseUrl: m[1] });
-      }
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`main exited with ${code}:\n${out}`));
-    });
-  });
-}
-
-function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  child.removeAllListeners('exit');
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill(signal);
-  return exited;
-}
 
 async function post(baseUrl: string, p: string, body: unknown): Promise<any> {
   const res = await fetch(`${baseUrl}${p}`, {
@@ -71,7 +36,7 @@ describe('webhook delivery survives a SIGKILL of the API process', function () {
     receiver = await Receiver.start(() => ({ status: 200, delayMs: 250 }));
   });
   after(async () => {
-    for (const child of children) await kill(child, 'SIGTERM');
+    for (const child of children) await stopProcess(child, 'SIGTERM');
     await receiver.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
@@ -87,7 +52,7 @@ describe('webhook delivery survives a SIGKILL of the API process', function () {
       MERIDIAN_WEBHOOK_TIMEOUT_MS: '2000',
       MERIDIAN_WEBHOOK_RETRY_SCHEDULE: '0,200,200,200,200',
     };
-    const first = await startMain(env);
+    const first = await startApi({ DATABASE_URL: '', ...env });
     children.push(first.child);
     const hook = await post(first.baseUrl, '/webhooks', { url: receiver.url(), events: ['risk.created'] });
     const project = await post(first.baseUrl, '/projects', {
@@ -108,11 +73,11 @@ describe('webhook delivery survives a SIGKILL of the API process', function () {
     }
     // Kill while deliveries are in flight (the receiver holds each for 250 ms) and others are still pending.
     await receiver.waitFor(5, 30_000);
-    await kill(first.child, 'SIGKILL');
+    await stopProcess(first.child, 'SIGKILL');
     const beforeRestart = receiver.received.length;
     expect(beforeRestart).to.be.lessThan(EVENTS);
 
-    const second = await startMain(env);
+    const second = await startApi({ DATABASE_URL: '', ...env });
     children.push(second.child);
     const distinct = () => new Set(receiver.received.map((r) => r.headers['webhook-id'])).size;
     // Done when no delivery is pending any more: the ones in flight at the kill are retried once their leases

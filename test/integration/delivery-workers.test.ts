@@ -1,53 +1,17 @@
 /**
- * Two `npm run worker` processes on one Postgres (issue 5): 1,000 events to a receiver that always answers 200;
- * each is delivered exactly once (counted by webhook-id), because workers claim with FOR UPDATE SKIP LOCKED.
- * Postgres only (MERIDIAN_TEST_DB=postgres): SQLite is the one-process embedded default.
+ * Two `npm run worker` processes on one Postgres (docs/design.md, Job runner): 1,000 events to a receiver that
+ * always answers 200; each is delivered exactly once (counted by webhook-id), because workers claim with FOR UPDATE
+ * SKIP LOCKED. Postgres only (MERIDIAN_TEST_DB=postgres): SQLite is the one-process embedded default.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { expect } from 'chai';
 import { v7 as uuidv7 } from 'uuid';
 import { systemClock } from '../../server/clock.js';
 import { buildServices } from '../../server/services/index.js';
 import { newSecret } from '../../server/services/webhooks/index.js';
+import { startWorker, stopProcess } from '../support/processes.js';
+import { Receiver, verify } from '../support/receiver.js';
 import { openTestDatabase, TEST_DB } from '../support/server.js';
-import { Receiver, verify } from './delivery-receiver.js';
-
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
-
-function startWorker(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`worker did not start in 60 s:\n${out}`)), 60_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (/running jobs/.test(out)) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`worker exited with ${code}:\n${out}`));
-    });
-  });
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.removeAllListeners('exit');
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 (TEST_DB === 'postgres' ? describe : describe.skip)('two worker processes on one Postgres', function () {
   this.timeout(240_000);
@@ -59,7 +23,7 @@ async function stop(child: ChildProcess): Promise<void> {
     receiver = await Receiver.start();
   });
   after(async () => {
-    for (const w of workers) await stop(w);
+    for (const w of workers) await stopProcess(w);
     await receiver.close();
     await database.dispose();
   });

@@ -1,54 +1,21 @@
 /**
  * The entry points as a user runs them, as child processes over a real SQLite file: `npm start` (server/main.ts)
- * imports the NYC portfolio and prints a working admin key; the CLI creates a tenant and a key that the API accepts.
+ * imports the NYC portfolio and prints a working admin key; the CLI creates a tenant and a key that the API
+ * accepts.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
+import { startApi, stopProcess } from '../support/processes.js';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
-/** Starts server/main.ts and resolves once it prints its address; collects stdout. */
-function startMain(
-  env: NodeJS.ProcessEnv,
-): Promise<{ child: ChildProcess; output: () => string; baseUrl: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', PORT: '0', DATABASE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`main did not start in 120 s:\n${out}`)), 120_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+\/v1)/.exec(out);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        resolve({ child, output: () => out, baseUrl: m[1] });
-      }
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`main exited with ${code}:\n${out}`));
-    });
-  });
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  child.removeAllListeners('exit');
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
+/** Starts server/main.ts on an empty DATABASE_URL (the SQLite file of `env`), allowing 120 s for the import. */
+const startMainFor = (env: NodeJS.ProcessEnv) => startApi({ DATABASE_URL: '', ...env }, 120_000);
 
 describe('entry points', function () {
   this.timeout(240_000);
@@ -60,7 +27,7 @@ describe('entry points', function () {
 
   it('npm start imports the NYC portfolio, prints the admin key once, and serves GET /projects per the seed', async () => {
     const env = { MERIDIAN_SQLITE_FILE: path.join(dir, 'm.sqlite') };
-    const first = await startMain(env);
+    const first = await startMainFor(env);
     let key: string;
     try {
       const printed = /(mk_live_[0-9A-Za-z]{40})/.exec(first.output());
@@ -79,21 +46,21 @@ describe('entry points', function () {
       expect(body.data.every((p) => p.status === 'AT_RISK' && p.code.startsWith('NYC-'))).to.equal(true);
       expect(body.pagination.total).to.be.greaterThan(5);
     } finally {
-      await stop(first.child);
+      await stopProcess(first.child);
     }
     // A second start reuses the database: nothing new is imported and no key is printed again.
-    const second = await startMain(env);
+    const second = await startMainFor(env);
     try {
       expect(second.output()).to.match(/0 status reports stored, 0 projects created, 2189 already imported/);
       expect(second.output()).to.not.match(/mk_live_/);
       const me = await fetch(`${second.baseUrl}/me`, { headers: { authorization: `Bearer ${key}` } });
       expect(me.status).to.equal(200);
     } finally {
-      await stop(second.child);
+      await stopProcess(second.child);
     }
   });
 
-  it('the CLI import reports progress as plain lines when stdout is not a terminal (issue 14)', async () => {
+  it('the CLI import reports progress as plain lines when stdout is not a terminal', async () => {
     const env = { ...process.env, MERIDIAN_SQLITE_FILE: path.join(dir, 'import.sqlite'), DATABASE_URL: '' };
     const cli = (...args: string[]) =>
       run(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], { cwd: ROOT, env });
@@ -160,7 +127,7 @@ describe('entry points', function () {
       (e: { code: number; stderr: string }) => e,
     );
     expect((bad as { code: number }).code).to.not.equal(0);
-    const server = await startMain({
+    const server = await startMainFor({
       MERIDIAN_SQLITE_FILE: env.MERIDIAN_SQLITE_FILE,
       MERIDIAN_IMPORT_DEMO: 'false',
     });
@@ -179,7 +146,7 @@ describe('entry points', function () {
       });
       expect(write.status).to.equal(403);
     } finally {
-      await stop(server.child);
+      await stopProcess(server.child);
     }
   });
 });

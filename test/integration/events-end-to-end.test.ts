@@ -10,11 +10,11 @@ import { systemClock } from '../../server/clock.js';
 import { loadConfig } from '../../server/config.js';
 import { createJobRunner } from '../../server/jobs/index.js';
 import { DeliveryWorker } from '../../server/services/webhooks/index.js';
-import { makeProject, makeRisk } from '../contract/helpers.js';
 import { client } from '../support/client.js';
 import { assertMatchesSchema } from '../support/contract.js';
+import { Receiver, verify } from '../support/receiver.js';
+import { makeProject, makeRisk } from '../support/records.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { Receiver, verify } from './delivery-receiver.js';
 
 const SCHEMA: Record<string, string> = {
   'project.status_changed': 'ProjectStatusChangedEvent',

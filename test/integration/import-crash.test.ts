@@ -1,10 +1,10 @@
 /**
- * Exactly-once import under crashes (issue 10; issue 13 item 6): the checkpoint of a PID is written in the same
- * transaction as the report it records. A child process runs the real import with the checkpoint store injected and
- * SIGKILLs itself inside a checkpoint write — after the row's report, project change, audit rows and events are
- * written, before the commit — and is restarted; the database must end exactly as after one clean import (same
- * reports, projects, versions, audit rows, events and checkpoints), on SQLite and on Postgres. A second test fails
- * the same write with an error instead of a kill.
+ * Exactly-once import under crashes (docs/design.md, Status reports): the checkpoint of a PID is written in the
+ * same transaction as the report it records. A child process runs the real import with the checkpoint store
+ * injected and SIGKILLs itself inside a checkpoint write — after the row's report, project change, audit rows and
+ * events are written, before the commit — and is restarted; the database must end exactly as after one clean import
+ * (same reports, projects, versions, audit rows, events and checkpoints), on SQLite and on Postgres. A second test
+ * fails the same write with an error instead of a kill.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';

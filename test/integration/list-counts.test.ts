@@ -1,13 +1,13 @@
 /**
- * The totals kept in `list_counts` (migration 20261125000100; issue 8, round 2): GET /projects?status=… and
- * GET /risks?severity=… / ?status=… read their `pagination.total` from counters that triggers keep in step with every
- * write. After creates, status/severity changes, a second tenant's writes and rows written outside the services
- * (the importer's path: plain INSERT/UPDATE/DELETE), each total must equal `count(*)` of the same filter, on both
- * databases.
+ * The totals kept in `list_counts` (migration 20261125000100; docs/design.md, List totals): GET /projects?status=…
+ * and GET /risks?severity=… / ?status=… read their `pagination.total` from counters that triggers keep in step with
+ * every write. After creates, status/severity changes, a second tenant's writes and rows written outside the
+ * services (the importer's path: plain INSERT/UPDATE/DELETE), each total must equal `count(*)` of the same filter,
+ * on both databases.
  */
 import { expect } from 'chai';
-import { makeProject, makeRisk } from '../contract/helpers.js';
 import { client } from '../support/client.js';
+import { makeProject, makeRisk } from '../support/records.js';
 import { startTestServer, TEST_DB, type TestServer } from '../support/server.js';
 
 const PROJECT_STATUSES = ['PLANNED', 'ON_TRACK', 'AT_RISK', 'OFF_TRACK', 'ON_HOLD', 'COMPLETED', 'CANCELLED'];

@@ -1,14 +1,14 @@
 /**
- * Many processes on one Postgres (issue 8 §5): two API processes (`server/main.ts`) and two `npm run worker`
- * processes (`server/worker.ts`) over one database, as a scaled-out deployment runs them. Checks what they share:
+ * Many processes on one Postgres (README.md, "How it scales"): two API processes (`server/main.ts`) and two `npm
+ * run worker` processes (`server/worker.ts`) over one database, as a scaled-out deployment runs them. Checks what
+ * they share:
  * - one rate limit: 1,200 requests of one tenant spread over both API processes let 1,000 through;
  * - every webhook event delivered once, to a real HTTP receiver, by whichever worker claims it;
  * - the missed-milestone sweep run once: both workers sweep at start, the milestones are marked (and announced)
  *   by one of them, once each.
  * Postgres only (MERIDIAN_TEST_DB=postgres). Waits are bounded and generous; nothing asserts a duration.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { expect } from 'chai';
 import { systemClock } from '../../server/clock.js';
 import { loadConfig } from '../../server/config.js';
@@ -16,56 +16,9 @@ import { systemActor } from '../../server/services/context.js';
 import { buildServices } from '../../server/services/index.js';
 import { WINDOW_MS } from '../../server/services/rate-limits.js';
 import { client } from '../support/client.js';
+import { type Started, startEntryPoint, stopProcess } from '../support/processes.js';
+import { Receiver, verify } from '../support/receiver.js';
 import { openTestDatabase, TEST_DB } from '../support/server.js';
-import { Receiver, verify } from './delivery-receiver.js';
-
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
-
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  match: RegExpExecArray;
-}
-
-/** Starts a server entry point and waits (bounded) for `ready` in its output. */
-function start(entry: string, env: NodeJS.ProcessEnv, ready: RegExp): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${entry} did not start in 120 s:\n${out}`)), 120_000);
-    const look = () => {
-      const match = ready.exec(out);
-      if (!match) return;
-      clearTimeout(timer);
-      resolve({ child, output: () => out, match });
-    };
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      look();
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${entry} exited with ${code}:\n${out}`));
-    });
-  });
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.removeAllListeners('exit');
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 async function until(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -87,7 +40,7 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs: num
       receiver = await Receiver.start();
     });
     after(async () => {
-      for (const p of processes) await stop(p);
+      for (const p of processes) await stopProcess(p, 'SIGTERM', 30_000);
       await receiver?.close();
       await database?.dispose();
     });
@@ -123,10 +76,11 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs: num
 
       const apis: string[] = [];
       for (let i = 0; i < 2; i++) {
-        const api = await start(
+        const api = await startEntryPoint(
           'server/main.ts',
           { ...common, PORT: '0' },
           /listening on (http:\/\/127\.0\.0\.1:\d+\/v1)/,
+          120_000,
         );
         processes.push(api.child);
         apis.push(api.match[1] as string);
@@ -153,10 +107,11 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs: num
       // Two workers: each sweeps at start (the advisory lock lets one of them mark the milestones) and delivers.
       const workers: Started[] = [];
       for (let i = 0; i < 2; i++) {
-        const worker = await start(
+        const worker = await startEntryPoint(
           'server/worker.ts',
           { ...common, MERIDIAN_WORKER_POLL_MS: '50', LOG_LEVEL: 'info' },
-          /running jobs/,
+          /delivering webhooks/,
+          120_000,
         );
         processes.push(worker.child);
         workers.push(worker);

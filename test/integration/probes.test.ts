@@ -1,7 +1,7 @@
 /**
- * `GET /healthz` and `GET /readyz` (docs/design.md, Operations): outside /v1, no key, not rate limited,
- * not in the access log at info level; readiness fails with 503 + Retry-After while migrations are pending (here) and
- * while the database is unreachable (test/integration/unavailable.test.ts).
+ * `GET /healthz` and `GET /readyz` (docs/design.md, Operations): outside /v1, no key, not rate limited, not in the
+ * access log at info level; readiness fails with 503 + Retry-After while migrations are pending (here) and while
+ * the database is unreachable (test/integration/unavailable.test.ts).
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,7 +1,7 @@
 /**
- * Query plans of every list (issue 8): each list operation of the spec is called over HTTP without a filter and with
- * each of its filters (every value of `sort`; `q` long enough for the trigram index and too short for it; issue 14);
- * every SELECT it sends is explained on this run's database (`EXPLAIN QUERY PLAN` on SQLite,
+ * Query plans of every list (docs/design.md, Sorting and searching): each list operation of the spec is called over
+ * HTTP without a filter and with each of its filters (every value of `sort`; `q` long enough for the trigram index
+ * and too short for it); every SELECT it sends is explained on this run's database (`EXPLAIN QUERY PLAN` on SQLite,
  * `EXPLAIN (FORMAT JSON)` on Postgres with sequential scans and sorts priced out, so a plan shows one only when no
  * index can serve), and the test fails on a full scan of a tenant table or a sort the index order does not give
  * (SQLite's temporary B-tree, Postgres's Sort). The operations and filters come from the spec, so a new list or
@@ -10,8 +10,8 @@
 import { expect } from 'chai';
 import { v7 as uuidv7 } from 'uuid';
 import { loadSpec } from '../../server/http/spec.js';
-import { makeProject, makeRisk } from '../contract/helpers.js';
 import { client } from '../support/client.js';
+import { makeProject, makeRisk } from '../support/records.js';
 import { startTestServer, TEST_DB, type TestServer } from '../support/server.js';
 
 type Json = Record<string, unknown>;
@@ -233,7 +233,7 @@ describe(`query plans of every list (${TEST_DB})`, function () {
     return rows.map((r) => r.detail);
   }
 
-  it('serves `q` from the trigram index in a tenant of 20,000 projects (issue 14)', async () => {
+  it('serves `q` from the trigram index in a tenant of 20,000 projects', async () => {
     const t = await server.createTenant();
     const api = client(server.baseUrl, t.keys.admin);
     // Written straight into the table (the API would take minutes): the index is kept by the database itself, a

@@ -1,16 +1,16 @@
 /**
- * The README's examples, word for word (issue 10): the shell and TypeScript examples of README.md's "Calling it"
- * section are read from README.md at test time (never copied here) and run against `npm start` (server/main.ts as a
- * child process over a fresh SQLite file, so with the NYC demo import), the way a newcomer runs them after exporting
- * the key `npm start` printed. The one block that holds the `mk_live_…` placeholder is the reader's own step: the test
+ * The README's examples, word for word: the shell and TypeScript examples of README.md's "Calling it" section are
+ * read from README.md at test time (never copied here) and run against `npm start` (server/main.ts as a child
+ * process over a fresh SQLite file, so with the NYC demo import), the way a newcomer runs them after exporting the
+ * key `npm start` printed. The one block that holds the `mk_live_…` placeholder is the reader's own step: the test
  * sets `MERIDIAN_API_KEY` instead. The Python example runs in the Python SDK's suite
  * (sdk-python/tests/test_typing.py), which has the SDK installed.
  *
  * `curl` is wrapped so that an HTTP error fails the script (`--fail-with-body`) and an empty `Idempotency-Key`
- * (what `$(uuidgen)` gives where uuidgen is not installed) is refused. SQLite only: the README is about `npm start`,
- * whose database is the embedded file.
+ * (what `$(uuidgen)` gives where uuidgen is not installed) is refused. SQLite only: the README is about `npm
+ * start`, whose database is the embedded file.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,7 +18,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
 import knexFactory from 'knex';
-import { startWorker, stopProcess } from '../support/processes.js';
+import { startApi, startWorker, stopProcess } from '../support/processes.js';
 import { TEST_DB } from '../support/server.js';
 
 const run = promisify(execFile);
@@ -35,33 +35,6 @@ export function readmeBlocks(markdown: string, heading: string, lang: string): s
   );
 }
 
-function startMain(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', PORT: '0', DATABASE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm start did not listen in 180 s:\n${out}`)), 180_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+\/v1)/.exec(out);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        resolve({ child, baseUrl: m[1] });
-      }
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`npm start exited with ${code}:\n${out}`));
-    });
-  });
-}
-
 (TEST_DB === 'sqlite' ? describe : describe.skip)(
   'README examples, verbatim, against npm start',
   function () {
@@ -76,7 +49,10 @@ function startMain(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; baseU
       const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
       const key = `mk_live_${[...randomBytes(40)].map((b) => alphabet[b % 62]).join('')}`;
       const database = path.join(dir, 'demo.sqlite');
-      const started = await startMain({ MERIDIAN_SQLITE_FILE: database, MERIDIAN_API_KEY: key });
+      const started = await startApi(
+        { DATABASE_URL: '', MERIDIAN_SQLITE_FILE: database, MERIDIAN_API_KEY: key },
+        180_000,
+      );
       main = started.child;
       // curl that fails on any HTTP error and on an empty Idempotency-Key, then runs the real curl.
       const bin = path.join(dir, 'bin');
@@ -136,7 +112,7 @@ function startMain(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; baseU
       const [brooklyn, search, reports, risk, report, audit, patched, answer] = docs;
       expect(brooklyn.data.length).to.be.greaterThan(0);
       for (const p of brooklyn.data) expect(p).to.include({ status: 'AT_RISK', managingAgency: 'DEP' });
-      // q and sort (issue 14): water mains by name or description, the largest budget first.
+      // q and sort: water mains by name or description, the largest budget first.
       expect(search.data.length).to.be.greaterThan(1);
       for (const p of search.data)
         expect(`${p.name} ${p.description}`.toLowerCase()).to.include('water main');

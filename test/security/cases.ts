@@ -1,11 +1,13 @@
 /**
- * The hostile inputs of the security suite (issue 13), derived from the spec for every operation of the generated
- * operation table (generated/operations.ts): an operation added to the spec is covered without touching this file.
+ * The hostile inputs of the security suite (docs/design.md, Limits), derived from the spec for every operation of
+ * the generated operation table (generated/operations.ts): an operation added to the spec is covered without
+ * touching this file.
  *
  * For each operation: a baseline request that the spec accepts (path ids of real records, the required query
  * parameters, a body built from the request schema), then the same request with one part made hostile:
  * - path parameters that are not UUIDs (traversal, SQL text, NUL, 5,000 characters, the nil UUID);
- * - every query parameter: NUL, duplicated, nested (`p[a]=b`), 10,000 characters, wrong types, 1e308, invalid dates,
+ * - every query parameter: NUL, duplicated, nested (`p[a]=b`), 10,000 characters, wrong types, 1e308, invalid
+ *   dates,
  *   plus prototype-pollution names and a key in the query string;
  * - every header parameter: malformed and oversized `If-Match` / `If-None-Match` / `Idempotency-Key`;
  * - the body as a whole: empty, not an object, truncated, 10,000-deep arrays and objects, `__proto__` and

@@ -64,3 +64,6 @@ export function client(baseUrl: string, key: string | null) {
     put: bound('PUT'),
   };
 }
+
+/** A client as returned by `client(baseUrl, key)`. */
+export type Api = ReturnType<typeof client>;

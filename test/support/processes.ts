@@ -1,6 +1,7 @@
 /**
- * Real server processes for the crash and multi-worker tests: `server/main.ts` (the API, optionally with its
- * in-process worker) and `server/worker.ts` (`npm run worker`), started with their own environment and stopped by
+ * Real server processes for the crash, entry-point and multi-process tests: `server/main.ts` (the API, optionally
+ * with its in-process worker) and `server/worker.ts` (`npm run worker`), started with `process.execPath` and their
+ * own environment (docs/toolchain.md, "Shell scripts": never through npm, so signals reach them) and stopped by
  * their own pid.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -8,25 +9,40 @@ import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
-function start(
+/** A started process: its handle, everything it printed so far, and the match of its readiness pattern. */
+export interface Started {
+  child: ChildProcess;
+  output: () => string;
+  match: RegExpExecArray;
+}
+
+/**
+ * Starts `script` (relative to the repository root) with NODE_ENV=test plus `env`, and resolves once `ready`
+ * matches its output. @throws Error with the output when it exits first or is not ready within `timeoutMs`.
+ */
+export function startEntryPoint(
   script: string,
   env: NodeJS.ProcessEnv,
   ready: RegExp,
-): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
+  timeoutMs = 60_000,
+): Promise<Started> {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', PORT: '0', ...env },
+    env: { ...process.env, NODE_ENV: 'test', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${script} did not start in 60 s:\n${out}`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`${script} did not start in ${timeoutMs / 1000} s:\n${out}`)),
+      timeoutMs,
+    );
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const match = ready.exec(out);
       if (match) {
         clearTimeout(timer);
-        resolve({ child, match });
+        resolve({ child, output: () => out, match });
       }
     });
     child.stderr?.on('data', (chunk: Buffer) => {
@@ -39,22 +55,39 @@ function start(
   });
 }
 
-/** Starts the API (`server/main.ts`); resolves with its `/v1` base URL once it listens. */
-export async function startApi(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const { child, match } = await start('server/main.ts', env, /listening on (http:\/\/127\.0\.0\.1:\d+\/v1)/);
-  return { child, baseUrl: match[1] as string };
+/** Starts the API (`server/main.ts`, PORT=0); resolves with its `/v1` base URL once it listens. */
+export async function startApi(
+  env: NodeJS.ProcessEnv,
+  timeoutMs = 60_000,
+): Promise<{ child: ChildProcess; baseUrl: string; output: () => string }> {
+  const { child, match, output } = await startEntryPoint(
+    'server/main.ts',
+    { PORT: '0', ...env },
+    /listening on (http:\/\/127\.0\.0\.1:\d+\/v1)/,
+    timeoutMs,
+  );
+  return { child, baseUrl: match[1] as string, output };
 }
 
 /** Starts a worker (`server/worker.ts`); resolves once it runs jobs. */
-export async function startWorker(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  return (await start('server/worker.ts', env, /running jobs/)).child;
+export async function startWorker(env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<ChildProcess> {
+  return (await startEntryPoint('server/worker.ts', env, /running jobs/, timeoutMs)).child;
 }
 
-/** Sends `signal` to a child it started and waits for it to exit. */
-export function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+/**
+ * Sends `signal` to a child it started and waits for it to exit; with `killAfterMs`, sends SIGKILL when it has not
+ * exited by then.
+ */
+export async function stopProcess(
+  child: ChildProcess,
+  signal: NodeJS.Signals = 'SIGTERM',
+  killAfterMs?: number,
+): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
   child.removeAllListeners('exit');
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill(signal);
-  return exited;
+  const timer = killAfterMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+  await exited;
+  clearTimeout(timer);
 }

@@ -1,7 +1,7 @@
 /**
- * Test support (issue 12), not product code: an OpenAI-compatible chat-completions server on 127.0.0.1 that
- * replays scripted completions, so the provider code under test (the AI SDK's own) talks real HTTP to something.
- * No model can be downloaded on our machines; this is never a model's quality.
+ * Test support (docs/design.md, Bring your own model), not product code: an OpenAI-compatible chat-completions
+ * server on 127.0.0.1 that replays scripted completions, so the provider code under test (the AI SDK's own) talks
+ * real HTTP to something. No model can be downloaded on our machines; this is never a model's quality.
  *
  * Each request to `POST /v1/chat/completions` takes the next script from the queue (or the default one), which may
  * read the request (to copy ids from the prompt, as a model would) and answers: a JSON object as the assistant's

@@ -1,6 +1,6 @@
 /**
- * The server's check of a model's sentences (server/services/llm/grounding.ts; issue 12): ids among the records
- * sent, every number and date among the facts after normalising formats.
+ * The server's check of a model's sentences (server/services/llm/grounding.ts; docs/design.md, Bring your own
+ * model): ids among the records sent, every number and date among the facts after normalising formats.
  */
 import { expect } from 'chai';
 import { checkSentences, FactSet, keepsSubstance, scan } from '../../server/services/llm/grounding.js';
@@ -77,46 +77,5 @@ describe('grounding', () => {
     const bad = { text: 'Budget 7.', ids: [A] };
     expect(keepsSubstance(checkSentences([ok, bad], new Set([A]), facts))).to.equal(true);
     expect(keepsSubstance(checkSentences([ok, bad, bad], new Set([A]), facts))).to.equal(false);
-  });
-});
-
-describe('MERIDIAN_LLM_* configuration (server/config.ts)', () => {
-  it('is off unless both the base URL and the model are set; reads the timeout, the token limit and the key', async () => {
-    const { loadConfig } = await import('../../server/config.js');
-    expect(loadConfig({ NODE_ENV: 'test' }).llm).to.equal(null);
-    expect(
-      loadConfig({
-        NODE_ENV: 'test',
-        MERIDIAN_LLM_BASE_URL: 'http://127.0.0.1:11434/v1/',
-        MERIDIAN_LLM_MODEL: 'llama3.1:8b',
-      }).llm,
-    ).to.deep.equal({
-      baseUrl: 'http://127.0.0.1:11434/v1',
-      model: 'llama3.1:8b',
-      apiKey: null,
-      timeoutMs: 20_000,
-      maxTokens: 1024,
-    });
-    const full = loadConfig({
-      NODE_ENV: 'test',
-      MERIDIAN_LLM_BASE_URL: 'https://api.openai.com/v1',
-      MERIDIAN_LLM_MODEL: 'gpt-4o-mini',
-      MERIDIAN_LLM_API_KEY: 'sk-x',
-      MERIDIAN_LLM_TIMEOUT_MS: '5000',
-      MERIDIAN_LLM_MAX_TOKENS: '300',
-    }).llm;
-    expect(full).to.include({ apiKey: 'sk-x', timeoutMs: 5000, maxTokens: 300 });
-    expect(() => loadConfig({ NODE_ENV: 'test', MERIDIAN_LLM_MODEL: 'x' })).to.throw(/set together/);
-    expect(() =>
-      loadConfig({ NODE_ENV: 'test', MERIDIAN_LLM_BASE_URL: 'ftp://x', MERIDIAN_LLM_MODEL: 'x' }),
-    ).to.throw(/http/);
-    expect(() =>
-      loadConfig({
-        NODE_ENV: 'test',
-        MERIDIAN_LLM_BASE_URL: 'http://x/v1',
-        MERIDIAN_LLM_MODEL: 'x',
-        MERIDIAN_LLM_TIMEOUT_MS: 'soon',
-      }),
-    ).to.throw(/MERIDIAN_LLM_TIMEOUT_MS/);
   });
 });

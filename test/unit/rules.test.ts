@@ -103,7 +103,7 @@ describe('budget summary', () => {
     ]);
     expect(budgetSummaryOf({ ...base, budget: 0 }).percentSpent).to.equal(null);
   });
-  it('answers null for what depends on an unreported actual cost (issue 10: unknown is not 0)', () => {
+  it('answers null for what depends on an unreported actual cost (unknown is not 0)', () => {
     const s = budgetSummaryOf({ ...base, actualCost: null });
     expect([s.actualCost, s.remaining, s.percentSpent]).to.deep.equal([null, null, null]);
     expect(s.costVariance).to.equal(-125_000.5);

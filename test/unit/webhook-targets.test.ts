@@ -1,9 +1,10 @@
 /**
- * The webhook target policy: which addresses are refused (ipaddr.js classification), and the delivery settings.
+ * The webhook target policy: which addresses are refused (ipaddr.js classification) and which events an endpoint
+ * subscribes to (the delivery settings are in test/unit/config.test.ts).
  */
 import { expect } from 'chai';
-import { DEFAULT_RETRY_SCHEDULE_MS, loadConfig } from '../../server/config.js';
-import { checkLiteralTarget, refusedAddress, subscribes } from '../../server/services/webhooks/index.js';
+import { subscribes } from '../../server/services/webhooks/index.js';
+import { checkLiteralTarget, refusedAddress } from '../../server/services/webhooks/targets.js';
 
 describe('webhook target addresses', () => {
   const refused: [string, string][] = [
@@ -26,7 +27,7 @@ describe('webhook target addresses', () => {
     ['::ffff:169.254.169.254', 'linkLocal'],
     ['64:ff9b::a00:1', 'rfc6052'],
     ['2002:7f00:1::', '6to4'],
-    // IPv4-compatible IPv6 (::/96), as the URL parser normalises `[::127.0.0.1]`: ipaddr.js says unicast (issue 13).
+    // IPv4-compatible IPv6 (::/96), as the URL parser normalises `[::127.0.0.1]`: ipaddr.js says unicast.
     ['::7f00:1', 'ipv4Compatible'],
     ['::a9fe:a9fe', 'ipv4Compatible'],
     ['::a00:1', 'ipv4Compatible'],
@@ -53,7 +54,7 @@ describe('webhook target addresses', () => {
     expect(() => checkLiteralTarget(new URL('http://127.0.0.1:9/x'), true)).to.not.throw();
   });
 
-  it('checks IPv4-compatible IPv6 literals and credentials at delivery time (issue 13)', () => {
+  it('checks IPv4-compatible IPv6 literals and credentials at delivery time', () => {
     for (const url of ['https://[::127.0.0.1]/x', 'https://[::169.254.169.254]/x', 'https://[::10.0.0.1]/x'])
       expect(() => checkLiteralTarget(new URL(url), false), url).to.throw(/public addresses only/);
     expect(() => checkLiteralTarget(new URL('https://user:pass@93.184.215.14/x'), false)).to.throw(
@@ -67,33 +68,5 @@ describe('webhook target addresses', () => {
     expect(subscribes(['risk.created'], 'risk.created')).to.equal(true);
     expect(subscribes(['risk.created'], 'milestone.missed')).to.equal(false);
     expect(subscribes(['*'], 'agent.execution_completed')).to.equal(true);
-  });
-});
-
-describe('delivery settings', () => {
-  it('allows private targets in development and test only, and runs the worker in process except in test', () => {
-    expect(loadConfig({ NODE_ENV: 'production' })).to.include({ webhookAllowPrivate: false, worker: true });
-    expect(loadConfig({ NODE_ENV: 'development' })).to.include({ webhookAllowPrivate: true, worker: true });
-    expect(loadConfig({ NODE_ENV: 'test' })).to.include({ webhookAllowPrivate: true, worker: false });
-    const explicit = loadConfig({
-      NODE_ENV: 'production',
-      MERIDIAN_WEBHOOK_ALLOW_PRIVATE: 'true',
-      MERIDIAN_WORKER: 'false',
-    });
-    expect(explicit).to.include({ webhookAllowPrivate: true, worker: false });
-  });
-
-  it('reads the retry schedule in ms (docs/design.md default) and refuses malformed ones', () => {
-    expect(loadConfig({}).webhookRetrySchedule).to.deep.equal(DEFAULT_RETRY_SCHEDULE_MS);
-    expect(DEFAULT_RETRY_SCHEDULE_MS).to.deep.equal([
-      0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000,
-    ]);
-    expect(loadConfig({ MERIDIAN_WEBHOOK_RETRY_SCHEDULE: '0, 10,20' }).webhookRetrySchedule).to.deep.equal([
-      0, 10, 20,
-    ]);
-    expect(() => loadConfig({ MERIDIAN_WEBHOOK_RETRY_SCHEDULE: '0,x' })).to.throw(/RETRY_SCHEDULE/);
-    expect(() => loadConfig({ MERIDIAN_WEBHOOK_RETRY_SCHEDULE: '0,,5' })).to.throw(/RETRY_SCHEDULE/);
-    expect(() => loadConfig({ MERIDIAN_WEBHOOK_RETRY_SCHEDULE: '100,5' })).to.throw(/start with 0/);
-    expect(loadConfig({}).webhookTimeoutMs).to.equal(15_000);
   });
 });

@@ -1,39 +1,9 @@
 /**
- * Shared helpers of the contract tests: unique values, record builders and problem-document assertions.
+ * Assertions shared by the contract and integration tests: RFC 9457 problem documents, their `errors[]`, and RFC 8288
+ * `Link` headers.
  */
-import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import type { ApiResponse, client } from '../support/client.js';
-
-/** A client as returned by `client(baseUrl, key)`. */
-export type Api = ReturnType<typeof client>;
-
-/** A short unique suffix for names and codes. */
-export function uniq(prefix = 'x'): string {
-  return `${prefix}-${randomUUID().slice(0, 8)}`;
-}
-
-/** Creates a project (201 asserted) and returns its body. */
-export async function makeProject(api: Api, fields: Record<string, unknown> = {}): Promise<any> {
-  const res = await api.post('createProject', '/projects', {
-    body: { name: uniq('Project'), startDate: '2026-01-01', endDate: '2026-12-31', ...fields },
-  });
-  expect(res.status, JSON.stringify(res.body)).to.equal(201);
-  return res.body;
-}
-
-/** Creates a risk (201 asserted) and returns its body. */
-export async function makeRisk(
-  api: Api,
-  projectId: string,
-  fields: Record<string, unknown> = {},
-): Promise<any> {
-  const res = await api.post('createRisk', '/risks', {
-    body: { title: uniq('Risk'), projectId, likelihood: 2, impact: 2, ...fields },
-  });
-  expect(res.status, JSON.stringify(res.body)).to.equal(201);
-  return res.body;
-}
+import type { ApiResponse } from './client.js';
 
 /** Detail text that looks like a leaked stack trace or source location. */
 const STACK_LIKE = /(\bat\s+\S+\s+\(|\bat\s+\/|\.ts:\d+|\.js:\d+|node_modules|\/work\/)/;
@@ -83,12 +53,4 @@ export function apiPathOf(url: string, baseUrl: string): string {
   expect(u.origin).to.equal(new URL(baseUrl).origin);
   expect(u.pathname.startsWith('/v1/')).to.equal(true, `${url} is not under /v1`);
   return u.pathname.slice('/v1'.length) + u.search;
-}
-
-/** A well-formed key that no tenant has: `mk_live_` + 40 base62 characters. */
-export function unknownKey(): string {
-  const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-  let out = 'mk_live_';
-  for (let i = 0; i < 40; i++) out += alphabet[Math.floor(Math.random() * alphabet.length)];
-  return out;
 }

@@ -1,0 +1,74 @@
+/**
+ * The configuration read from the environment (server/config.ts, the only reader of process.env): defaults per
+ * NODE_ENV, the webhook delivery settings, the model settings, and the malformed values it refuses at start.
+ */
+import { expect } from 'chai';
+import { DEFAULT_RETRY_SCHEDULE_MS, loadConfig } from '../../server/config.js';
+
+describe('webhook delivery settings (MERIDIAN_WEBHOOK_*, MERIDIAN_WORKER)', () => {
+  it('allows private targets in development and test only, and runs the worker in process except in test', () => {
+    expect(loadConfig({ NODE_ENV: 'production' })).to.include({ webhookAllowPrivate: false, worker: true });
+    expect(loadConfig({ NODE_ENV: 'development' })).to.include({ webhookAllowPrivate: true, worker: true });
+    expect(loadConfig({ NODE_ENV: 'test' })).to.include({ webhookAllowPrivate: true, worker: false });
+    const explicit = loadConfig({
+      NODE_ENV: 'production',
+      MERIDIAN_WEBHOOK_ALLOW_PRIVATE: 'true',
+      MERIDIAN_WORKER: 'false',
+    });
+    expect(explicit).to.include({ webhookAllowPrivate: true, worker: false });
+  });
+
+  it('reads the retry schedule in ms (docs/design.md default) and refuses malformed ones', () => {
+    expect(loadConfig({}).webhookRetrySchedule).to.deep.equal(DEFAULT_RETRY_SCHEDULE_MS);
+    expect(DEFAULT_RETRY_SCHEDULE_MS).to.deep.equal([
+      0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000,
+    ]);
+    expect(loadConfig({ MERIDIAN_WEBHOOK_RETRY_SCHEDULE: '0, 10,20' }).webhookRetrySchedule).to.deep.equal([
+      0, 10, 20,
+    ]);
+    expect(() => loadConfig({ MERIDIAN_WEBHOOK_RETRY_SCHEDULE: '0,x' })).to.throw(/RETRY_SCHEDULE/);
+    expect(() => loadConfig({ MERIDIAN_WEBHOOK_RETRY_SCHEDULE: '0,,5' })).to.throw(/RETRY_SCHEDULE/);
+    expect(() => loadConfig({ MERIDIAN_WEBHOOK_RETRY_SCHEDULE: '100,5' })).to.throw(/start with 0/);
+    expect(loadConfig({}).webhookTimeoutMs).to.equal(15_000);
+  });
+});
+
+describe('MERIDIAN_LLM_* configuration (server/config.ts)', () => {
+  it('is off unless both the base URL and the model are set; reads the timeout, the token limit and the key', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).llm).to.equal(null);
+    expect(
+      loadConfig({
+        NODE_ENV: 'test',
+        MERIDIAN_LLM_BASE_URL: 'http://127.0.0.1:11434/v1/',
+        MERIDIAN_LLM_MODEL: 'llama3.1:8b',
+      }).llm,
+    ).to.deep.equal({
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      model: 'llama3.1:8b',
+      apiKey: null,
+      timeoutMs: 20_000,
+      maxTokens: 1024,
+    });
+    const full = loadConfig({
+      NODE_ENV: 'test',
+      MERIDIAN_LLM_BASE_URL: 'https://api.openai.com/v1',
+      MERIDIAN_LLM_MODEL: 'gpt-4o-mini',
+      MERIDIAN_LLM_API_KEY: 'sk-x',
+      MERIDIAN_LLM_TIMEOUT_MS: '5000',
+      MERIDIAN_LLM_MAX_TOKENS: '300',
+    }).llm;
+    expect(full).to.include({ apiKey: 'sk-x', timeoutMs: 5000, maxTokens: 300 });
+    expect(() => loadConfig({ NODE_ENV: 'test', MERIDIAN_LLM_MODEL: 'x' })).to.throw(/set together/);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'test', MERIDIAN_LLM_BASE_URL: 'ftp://x', MERIDIAN_LLM_MODEL: 'x' }),
+    ).to.throw(/http/);
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'test',
+        MERIDIAN_LLM_BASE_URL: 'http://x/v1',
+        MERIDIAN_LLM_MODEL: 'x',
+        MERIDIAN_LLM_TIMEOUT_MS: 'soon',
+      }),
+    ).to.throw(/MERIDIAN_LLM_TIMEOUT_MS/);
+  });
+});
