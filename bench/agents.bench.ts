@@ -1,5 +1,5 @@
 /**
- * The agents benchmark (`npm run bench -- agents`; README.md, Benchmarks): every agent at each depth over the NYC
+ * The agents benchmark (`npm run bench -- agents`; bench/README.md): every agent at each depth over the NYC
  * demo portfolio (355 projects, imported from the CSV) and over a synthetic tenant of 10,000 projects
  * (bench/seed-agents.ts), each measured in a child process (bench/agents-run.ts): time of a run through the real
  * path (cold, then the median of the warm runs) against a baseline measured in the same process (reading every

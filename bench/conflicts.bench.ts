@@ -39,7 +39,7 @@ function allocations(count: number, resources: number, spanDays: number): SweepA
 /**
  * The baseline: the definition applied day by day. For each resource and each day of its span, the allocations
  * active that day; consecutive over-booked days with the same set of allocations form one conflict. Same output
- * as the sweep (checked in test/unit/conflicts.test.ts against the same definition), cost proportional to days.
+ * as the sweep (checked in test/unit/allocation-conflicts.test.ts against the same definition), cost proportional to days.
  */
 function dayByDay(input: readonly SweepAllocation[]): { resourceId: string; first: number; last: number; ids: string }[] {
   const byResource = new Map<string, { id: string; first: number; last: number; pct: number }[]>();

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- http` (README.md, Benchmarks): Meridian over real HTTP against a bare Express 5 app that
+ * `npm run bench -- http` (bench/README.md): Meridian over real HTTP against a bare Express 5 app that
  * answers the same bytes on the same routes, alternating in one run, so the ratios compare like with like on this
  * machine.
  *

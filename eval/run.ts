@@ -4,7 +4,7 @@
  * `DATABASE_URL=postgres://…` runs it on Postgres. Exits 1 when a figure is below the thresholds the test holds
  * (precision ≥ 0.95, recall ≥ 0.90, fact accuracy 1.0, no integrity error).
  *
- * `npm run eval -- --engine llm` (docs/design.md, Bring your own model) answers with the model of
+ * `npm run eval -- --engine llm` (docs/agents.md, Bring your own model) answers with the model of
  * `MERIDIAN_LLM_BASE_URL` / `MERIDIAN_LLM_MODEL` (read by server/config.ts) and prints the same figures, with how
  * many answers the model wrote, how many fell back (and why) and how many sentences the server dropped. Without a
  * model configured it says so and exits 2: there is no scripted stand-in here, since a scripted server's figures
@@ -16,7 +16,7 @@ import { loadConfig } from '../server/config.js';
 import { startEvalWorld } from './harness.js';
 import { type Figures, figuresOf, loadGolden, type QuestionScore, runGolden } from './score.js';
 
-/** The thresholds the embedded engine is held to (docs/design.md, Ask). */
+/** The thresholds the embedded engine is held to (docs/agents.md, Ask). */
 export const THRESHOLDS = { precision: 0.95, recall: 0.9, factAccuracy: 1 } as const;
 
 /** Whether figures meet the thresholds, pooled and per question. */

@@ -1,5 +1,5 @@
 /**
- * `npm run eval`'s scoring (docs/design.md, Ask): every question of the golden set (eval/golden/) is asked through `POST
+ * `npm run eval`'s scoring (docs/agents.md, Ask): every question of the golden set (eval/golden/) is asked through `POST
  * /v1/agents/ask` with the tenant's read-only key, and its answer is scored against what the golden set says
  * independently of the engine — the records an answer must cite (by SQL over the database, or by title in the
  * fixture) and the facts it must state (by value: numbers and dates are read back out of the answer, not matched as

@@ -77,7 +77,7 @@ export interface Config {
    */
   agentStageDelayMs: number;
   /**
-   * The language model that may write Ask answers and the agents' prose (docs/design.md, "Bring your own model"),
+   * The language model that may write Ask answers and the agents' prose (docs/agents.md, "Bring your own model"),
    * or null (the default: the embedded engine only). Set when both `MERIDIAN_LLM_BASE_URL` and `MERIDIAN_LLM_MODEL`
    * are.
    */

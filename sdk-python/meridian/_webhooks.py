@@ -1,6 +1,6 @@
 """Verification of signed webhook deliveries, per Standard Webhooks v1 (https://www.standardwebhooks.com/).
 
-Meridian signs every delivery (docs/design.md, "Events and webhooks"; API guide, "Webhooks") with three headers:
+Meridian signs every delivery (docs/webhooks.md, "Events and webhooks"; API guide, "Webhooks") with three headers:
 
 - ``webhook-id``: the event id, the same on every retry of the event (deduplicate on it);
 - ``webhook-timestamp``: Unix time, in seconds, of this attempt;

@@ -1,5 +1,5 @@
 /**
- * The job queue: durable background work in our own database (docs/design.md, "Job runner"). Services
+ * The job queue: durable background work in our own database (docs/webhooks.md, "Job runner"). Services
  * enqueue jobs in the transaction of the change that needs them; runners (./runner.ts) claim them
  * under a lease, extend the lease while they run, and settle them: completed, retried at a time, failed (given up)
  * or cancelled. The models are Oban and Rails' Solid Queue: one table, one code path on SQLite and Postgres.

@@ -1,5 +1,5 @@
 /**
- * The job runner (docs/design.md, "Job runner"): claims due jobs of its registered kinds under a lease,
+ * The job runner (docs/webhooks.md, "Job runner"): claims due jobs of its registered kinds under a lease,
  * runs their handlers, keeps the lease alive while a handler runs, and settles each job with its handler's result.
  *
  * - Retry: a handler that throws, or asks to retry without a time, is retried after the kind's backoff (the kind's

@@ -1,6 +1,6 @@
 /**
  * Periodic sweeps, run wherever the job runner runs (the API process unless MERIDIAN_WORKER=false, and
- * `npm run worker`): the missed-milestone sweep (docs/design.md, "Events and webhooks").
+ * `npm run worker`): the missed-milestone sweep (docs/webhooks.md, "Events and webhooks").
  */
 import type { Logger } from 'pino';
 import type { Services } from '../services/index.js';

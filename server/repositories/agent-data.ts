@@ -1,5 +1,5 @@
 /**
- * What the agents read (docs/design.md, "Agents", Memory: page or stream through records, never load a tenant
+ * What the agents read (docs/agents.md, "Agents", Memory: page or stream through records, never load a tenant
  * twice): each table of the tenant, or of one project, in pages of a bounded size, ordered by an index so each page
  * is one index range
  * (keyset pagination on the row value `(created_at, id)`, or `(project_id, created_at, id)` for milestones, which is

@@ -1,5 +1,5 @@
 /**
- * The full-text index of the Ask agent (docs/design.md, "Ask"): one document per searchable record (its title and
+ * The full-text index of the Ask agent (docs/agents.md, "Ask"): one document per searchable record (its title and
  * body text, its tenant and project) in `search_documents`, kept in step with the records by the one write path
  * (services/versioned.ts) in the record's own transaction.
  *

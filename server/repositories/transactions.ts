@@ -25,7 +25,7 @@ export async function inReadSnapshot<T>(db: Knex, work: (db: Executor) => Promis
 
 /**
  * Runs `work` only if no other process of the deployment holds the lock `name`: on Postgres a transaction-scoped
- * advisory lock (docs/design.md, "Events and webhooks": periodic sweeps take one so one instance runs each sweep);
+ * advisory lock (docs/webhooks.md, "Events and webhooks": periodic sweeps take one so one instance runs each sweep);
  * on SQLite, one process, it just runs. Returns `{ ran: false }` when another process holds it.
  */
 export async function withAdvisoryLock<T>(

@@ -73,7 +73,7 @@ export function buildServices(
     Partial<Pick<Config, 'webhookAllowPrivate' | 'agentStageDelayMs' | 'llm'>>,
   logger?: Logger,
 ): Services {
-  // The optional language model (docs/design.md, "Bring your own model"): one client per app, shared by Ask and
+  // The optional language model (docs/agents.md, "Bring your own model"): one client per app, shared by Ask and
   // the agents.
   const model = config.llm ? new LanguageModel({ config: config.llm, logger }) : null;
   const jobs = new JobQueue(base);

@@ -178,7 +178,7 @@ export class MilestoneService {
   /**
    * Marks the overdue PENDING milestones of one tenant (or of one of its projects) MISSED, through the sweep's own
    * path (same rule, audit row and one `milestone.missed` per milestone): what `schedule-health` does before it
-   * reads the milestones (docs/design.md, Agents), so a milestone is announced once whichever marks it first.
+   * reads the milestones (docs/agents.md, Agents), so a milestone is announced once whichever marks it first.
    * @returns the number of milestones marked.
    */
   async markOverdueMissed(tenantId: string, timezone: string, projectId: string | null): Promise<number> {

@@ -1,5 +1,5 @@
 /**
- * Contract tests of the Agents tag (docs/design.md, Agents), except `askAgent` and what each agent finds: the
+ * Contract tests of the Agents tag (docs/agents.md, Agents), except `askAgent` and what each agent finds: the
  * catalogue, runs (202, Location, validation), determinism with `asOf`, the list of executions (filters, sort,
  * paging) and idempotent runs. The world: test/support/agents-world.ts.
  */

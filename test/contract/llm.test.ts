@@ -1,5 +1,5 @@
 /**
- * Bring your own model (docs/design.md, Ask, Bring your own model): the Ask agent and the agents' prose with a
+ * Bring your own model (docs/agents.md, Ask, Bring your own model): the Ask agent and the agents' prose with a
  * model configured, against an OpenAI-compatible server on 127.0.0.1 that replays scripted completions
  * (test/support/scripted-model.ts; the provider code under test is the AI SDK's own). Each failure mode has its
  * test: a good grounded answer passes; an unknown id, another tenant's record, an invented number are dropped (or

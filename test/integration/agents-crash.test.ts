@@ -1,5 +1,5 @@
 /**
- * Crash test (docs/design.md, Agents): the API (`server/main.ts`, no worker) and a worker (`server/worker.ts`) on
+ * Crash test (docs/agents.md, Agents): the API (`server/main.ts`, no worker) and a worker (`server/worker.ts`) on
  * one database (a SQLite file, or with MERIDIAN_TEST_DB=postgres a schema of the test Postgres). The worker is
  * killed with SIGKILL while it runs an execution (RUNNING, progress shown); a second worker claims it once its
  * lease expires and completes it: attempts = 2, output present, exactly one `agent.execution_completed`. The

@@ -1,5 +1,5 @@
 /**
- * Agent executions end to end (docs/design.md, Agents), on the database of this run: `agent.execution_completed`
+ * Agent executions end to end (docs/agents.md, Agents), on the database of this run: `agent.execution_completed`
  * delivered to a real receiver (signed, verified with the standardwebhooks library, matching the spec's payload
  * schema) on COMPLETED and on FAILED; a worker that dies holding an execution leaves a lease that expires and the
  * run is retried (attempts counted), and after the last attempt it is FAILED with `worker_lost` — never left

@@ -1,8 +1,8 @@
 /**
- * The agents on the NYC demo (docs/design.md, Agents): `budget-health` names the five projects with the largest
+ * The agents on the NYC demo (docs/agents.md, Agents): `budget-health` names the five projects with the largest
  * forecast overrun by amount and `schedule-health` the five with the largest slip, each with its figures. The
  * expected five are computed here independently, straight from the CSV, by the importer's documented mapping
- * (server/services/import-nyc.ts, MAPPING): a PID's first reported Forecast Completion and Budget Forecast are its
+ * (server/import/nyc/mapping.ts, MAPPING): a PID's first reported Forecast Completion and Budget Forecast are its
  * baseline finish and budget; each report, in date order (one per date), moves the forecast finish and forecast
  * cost to the values it reports. They are compared with the agents' findings — project by project, figure by
  * figure.

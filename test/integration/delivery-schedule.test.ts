@@ -1,5 +1,5 @@
 /**
- * Webhook delivery under an injected clock (docs/design.md, Events and webhooks): the retry schedule and
+ * Webhook delivery under an injected clock (docs/webhooks.md, Events and webhooks): the retry schedule and
  * `nextAttemptAt`, Retry-After on 429 and 503, the 5-day rule, timeouts and connection failures, the address policy
  * at delivery time, deleted endpoints, leases of dead workers, pruning, and the end of a rotation's overlap.
  */

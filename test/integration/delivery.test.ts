@@ -1,5 +1,5 @@
 /**
- * Webhook delivery over real HTTP to real receivers on 127.0.0.1 (docs/design.md, Events and webhooks), the worker
+ * Webhook delivery over real HTTP to real receivers on 127.0.0.1 (docs/webhooks.md, Events and webhooks), the worker
  * loop on the wall clock: every event kind signed and verified with the `standardwebhooks` library, retries with a
  * stable webhook-id, 410 Gone, the test event, and both signatures during a rotation.
  *

@@ -1,5 +1,5 @@
 /**
- * Test support (docs/design.md, Bring your own model), not product code: an OpenAI-compatible chat-completions
+ * Test support (docs/agents.md, Bring your own model), not product code: an OpenAI-compatible chat-completions
  * server on 127.0.0.1 that replays scripted completions, so the provider code under test (the AI SDK's own) talks
  * real HTTP to something. No model can be downloaded on our machines; this is never a model's quality.
  *

@@ -1,5 +1,5 @@
 /**
- * The webhook retry policy as pure functions (docs/design.md, Events and webhooks): `deliveryOutcome` (2xx, 410,
+ * The webhook retry policy as pure functions (docs/webhooks.md, Events and webhooks): `deliveryOutcome` (2xx, 410,
  * 429/503 with Retry-After, the schedule and its last step) and `failureWindow` (the 5-day rule).
  */
 import { expect } from 'chai';

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 // Webhook endpoints, their deliveries (one per event and endpoint) and every HTTP attempt of a delivery
-// (docs/design.md, Events and webhooks).
+// (docs/webhooks.md, Events and webhooks).
 //
 // - The signing secret is kept in clear because every delivery needs it to compute the HMAC; it is never returned
 //   except by create and rotate. After a rotation the previous secret is kept with its expiry (24 h) and deliveries

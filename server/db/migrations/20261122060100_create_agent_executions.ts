@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Agent executions (docs/design.md, "Agents"): the user-facing record of one agent run. The work itself is
+// Agent executions (docs/agents.md, "Agents"): the user-facing record of one agent run. The work itself is
 // a job of the job runner (`job_id`, kind `agent.execution`); the execution keeps what outlives the job (jobs are
 // pruned 7 days after they finish): status, attempts, times, output and error.
 //

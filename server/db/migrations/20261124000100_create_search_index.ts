@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { rebuildSearchIndex, type SearchSources } from '../../repositories/search.js';
 
-// The Ask agent's full-text index (docs/design.md, "Ask"): one document per searchable record in
+// The Ask agent's full-text index (docs/agents.md, "Ask"): one document per searchable record in
 // `search_documents`, and the database's own full-text machinery over it:
 // - SQLite: FTS5 over `search_documents` as external content (`content_rowid` = its integer id), kept in step by
 //   the three triggers the SQLite documentation gives for external-content tables; `porter unicode61` tokenizer.

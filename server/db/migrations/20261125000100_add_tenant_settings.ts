@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Tenant settings (docs/design.md, "Bring your own model"): a JSON object as text (as every JSON value here, so it
+// Tenant settings (docs/agents.md, "Bring your own model"): a JSON object as text (as every JSON value here, so it
 // round-trips byte for byte on both databases). Today it holds `llmEnabled` (false: this tenant's records are never
 // sent to a model); an empty object means every default.
 export async function up(knex: Knex): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * The agent catalogue (`GET /agents`; docs/design.md, Agents): for each agent what it analyses, what it reads, its
+ * The agent catalogue (`GET /agents`; docs/agents.md, Agents): for each agent what it analyses, what it reads, its
  * depths and its metrics with how each is computed. The analyses (./analyses/) produce exactly these metric names; a
  * unit test holds them to it.
  */

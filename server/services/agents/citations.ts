@@ -1,5 +1,5 @@
 /**
- * Citations (spec `Citation`; docs/design.md, Agents: output): the records an agent's output or an Ask answer rests
+ * Citations (spec `Citation`; docs/agents.md, Agents: output): the records an agent's output or an Ask answer rests
  * on, numbered so that every `[n]` marker in a text refers to the citation whose `index` is n. Shared by the six
  * analysis agents and the Ask agent, so both number, dedupe and render citations the same way.
  *

@@ -1,5 +1,5 @@
 /**
- * Agent runs (docs/design.md, Agents): the catalogue, executions stored in the database and run by the
+ * Agent runs (docs/agents.md, Agents): the catalogue, executions stored in the database and run by the
  * job runner (kind `agent.execution`, ./execution-job.ts), and the six analyses.
  *
  * - `run` stores a PENDING execution and enqueues its job in one transaction (with its audit row), so a run that was
@@ -126,7 +126,7 @@ export interface AgentServiceOptions extends ServiceDeps {
    */
   stageDelayMs?: number;
   /**
-   * The configured language model (docs/design.md, Bring your own model), or null: with one, and the tenant's
+   * The configured language model (docs/agents.md, Bring your own model), or null: with one, and the tenant's
    * `settings.llmEnabled`, the model writes the output's prose (agents/prose.ts); metrics and findings stay
    * computed.
    */

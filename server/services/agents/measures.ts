@@ -1,5 +1,5 @@
 /**
- * The measures the agents compute, as pure functions of records (docs/design.md, Agents: measures; the catalogue in
+ * The measures the agents compute, as pure functions of records (docs/agents.md, Agents: measures; the catalogue in
  * ./catalogue.ts says the same in the API). The field's terms:
  *
  * - schedule slip (days) = forecastEndDate − endDate (the baseline finish); unknown without a forecast.
@@ -184,7 +184,7 @@ export interface Health {
 export const RAG_THRESHOLDS = { green: 75, amber: 50 } as const;
 
 /**
- * The health score (docs/design.md, Agents): 100 minus
+ * The health score (docs/agents.md, Agents): 100 minus
  * - schedule: slip ÷ 180 days × 40, at most 40 (none when on time or early);
  * - cost: overrun % ÷ 10 % × 40, at most 40;
  * - risk: 15 per open CRITICAL and 8 per open HIGH risk, at most 30;

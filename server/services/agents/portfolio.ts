@@ -1,5 +1,5 @@
 /**
- * The snapshot an agent run analyses (docs/design.md, Agents: memory — page through records, never load a tenant
+ * The snapshot an agent run analyses (docs/agents.md, Agents: memory — page through records, never load a tenant
  * twice): the scope's projects and, of the other record kinds, only those the agent reads, each table scanned once
  * in pages and kept as compact facts (the fields the analyses use, not whole rows). Everything is in a stable order
  * (the scans' index order), so the same records give the same snapshot.

@@ -1,5 +1,5 @@
 /**
- * The agents' prose written by a model (docs/design.md, Bring your own model): with a model configured and enabled
+ * The agents' prose written by a model (docs/agents.md, Bring your own model): with a model configured and enabled
  * for the tenant, the model rewrites an output's `summary` and, for `status-report`, the sentences of the report's
  * `overall`, `schedule`, `cost` and `risks` sections. It sees only what the analysis selected and computed: the
  * metrics, the findings and the cited records (each citation's type, id, title and excerpt), as delimited data.

@@ -1,5 +1,5 @@
 /**
- * The embedded answer engine (docs/design.md, Ask: the embedded engine): writes the answer to a question from the
+ * The embedded answer engine (docs/agents.md, Ask: the embedded engine): writes the answer to a question from the
  * evidence retrieval selected, by rule, offline and deterministically. Every figure it writes is a field of a cited
  * record (or a figure of one record — overrun, slip — that the record's citation excerpt states), a count of cited
  * records, or a sum of one field over cited records; every `[n]` is a citation of the answer.

@@ -1,5 +1,5 @@
 /**
- * What retrieval hands to an answer engine (docs/design.md, Ask): the intent as understood and the tenant's records
+ * What retrieval hands to an answer engine (docs/agents.md, Ask): the intent as understood and the tenant's records
  * that answer it, with ids. The embedded engine (embedded.ts) writes the answer from these by rule; the model engine
  * (model-engine.ts: a model that rephrases) gets the same evidence and must cite only these records.
  */
@@ -165,7 +165,7 @@ export interface EvidenceRecord {
 
 /**
  * Every record a finding holds, each once, in the order the embedded engine presents them: the closed set of
- * records an answer to this question may cite (docs/design.md, Bring your own model: a model's sentences are
+ * records an answer to this question may cite (docs/agents.md, Bring your own model: a model's sentences are
  * checked against it).
  */
 export function evidenceRecords(finding: Finding): EvidenceRecord[] {

@@ -1,5 +1,5 @@
 /**
- * The facet vocabulary of the Ask agent (docs/design.md, Ask: filters): the values of the tenant's projects'
+ * The facet vocabulary of the Ask agent (docs/agents.md, Ask: filters): the values of the tenant's projects'
  * borough, category, managing and client agency and tags, read from its data by retrieval, and which of them a
  * question names. Pure.
  */

@@ -1,5 +1,5 @@
 /**
- * The Ask agent (`POST /agents/ask`; docs/design.md, Ask): a question about the tenant's portfolio answered from the
+ * The Ask agent (`POST /agents/ask`; docs/agents.md, Ask): a question about the tenant's portfolio answered from the
  * tenant's own records, every figure cited. Two halves:
  *
  * - retrieval (retrieval.ts): the project or people the question names (subjects.ts), its intent (intents.ts, with
@@ -9,7 +9,7 @@
  *   per kind of finding (writers/). Another engine plugs in through {@link AnswerEngine} and the response names
  *   which one answered. With a model configured and not switched off for the tenant (`settings.llmEnabled`),
  *   model-engine.ts writes the answer over the same evidence, checked by the server, with the embedded answer as
- *   its fallback (docs/design.md, Bring your own model).
+ *   its fallback (docs/agents.md, Bring your own model).
  */
 
 import { findTenant } from '../../repositories/tenants.js';

@@ -1,5 +1,5 @@
 /**
- * The intent rules of the Ask agent (docs/design.md, Ask: retrieval): what a portfolio manager asks most, read from
+ * The intent rules of the Ask agent (docs/agents.md, Ask: retrieval): what a portfolio manager asks most, read from
  * the question by the ordered regular expressions of ./vocabulary.ts, deterministically. A question no rule claims
  * goes to full-text retrieval with its content words.
  *

@@ -1,5 +1,5 @@
 /**
- * The model engine of the Ask agent (docs/design.md, Bring your own model): a second composer behind the same
+ * The model engine of the Ask agent (docs/agents.md, Bring your own model): a second composer behind the same
  * retrieval and the same citation builder as the embedded engine. It never retrieves: the model is given exactly the
  * records of the evidence (`evidenceRecords`, the closed set an answer may cite) as delimited data with their ids, the
  * figures the server computed from them (each project's overrun and slip, counts, and the embedded engine's own

@@ -1,5 +1,5 @@
 /**
- * The intent queries of the Ask agent (docs/design.md, Ask: retrieval): for each kind of intent, the tenant's records
+ * The intent queries of the Ask agent (docs/agents.md, Ask: retrieval): for each kind of intent, the tenant's records
  * that answer it — one entry of {@link QUERIES} per kind, as the embedded engine has one writer per kind of finding.
  * Every read is restricted to the caller's tenant (and, for search, to the request's project when it names one).
  */
@@ -307,7 +307,7 @@ async function withProjects<R extends { projectId: string }>(
 }
 
 /**
- * People whose overlapping allocations sum above 100 % in a period that ends today or later (services/conflicts.ts).
+ * People whose overlapping allocations sum above 100 % in a period that ends today or later (services/allocation-conflicts.ts).
  * The periods are not clipped to today, so each of their dates is an allocation's start or end.
  */
 async function overAllocated(

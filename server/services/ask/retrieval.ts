@@ -1,5 +1,5 @@
 /**
- * Retrieval of the Ask agent (docs/design.md, Ask: retrieval): from a question to the tenant's records that answer
+ * Retrieval of the Ask agent (docs/agents.md, Ask: retrieval): from a question to the tenant's records that answer
  * it (evidence.ts). It names the project a question is about (by the request's `projectId`, a project code, or the
  * project's name in the question: subjects.ts) or the people it names, reads the intent (intents.ts) with the
  * tenant's facet vocabulary, and runs the intent's query (queries.ts) — full-text search when no rule claims the

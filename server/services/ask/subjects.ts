@@ -1,5 +1,5 @@
 /**
- * Who and what a question names (docs/design.md, Ask: retrieval): the projects — by code, or by name as a phrase or
+ * Who and what a question names (docs/agents.md, Ask: retrieval): the projects — by code, or by name as a phrase or
  * by most of its words — and the people named in full. Found through the tenant's search documents, so a name is
  * matched the way full-text search matches it, and read back restricted to the tenant.
  */

@@ -1,5 +1,5 @@
 /**
- * Full-text search as the Ask agent uses it (docs/design.md, Ask: full-text search), over the tenant's search
+ * Full-text search as the Ask agent uses it (docs/agents.md, Ask: full-text search), over the tenant's search
  * documents (repositories/search.ts): search with relaxation, turned into evidence that quotes the sentence of each
  * record that matched best, and the filter that keeps the records whose document holds every term.
  */

@@ -1,5 +1,5 @@
 /**
- * The vocabulary of the Ask agent's intent rules (docs/design.md, Ask): the ordered regular expressions that read
+ * The vocabulary of the Ask agent's intent rules (docs/agents.md, Ask): the ordered regular expressions that read
  * what a question asks — statuses, aspects of a project, risk and issue qualifiers, the money field of a sum — and
  * the question's search terms, its content words that are none of these. Pure.
  */

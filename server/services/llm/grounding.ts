@@ -1,5 +1,5 @@
 /**
- * The server's check of a model's sentences (docs/design.md, "Bring your own model"): a model writes prose over
+ * The server's check of a model's sentences (docs/agents.md, "Bring your own model"): a model writes prose over
  * records the server chose, and nothing it writes reaches a user unless the server can find it in those records.
  *
  * - Every sentence cites ids, and each id must be one of the records sent (another tenant's record, a record of

@@ -1,5 +1,5 @@
 /**
- * The optional language model (docs/design.md, "Bring your own model"): an OpenAI-compatible chat-completions server
+ * The optional language model (docs/agents.md, "Bring your own model"): an OpenAI-compatible chat-completions server
  * (OpenAI, Azure OpenAI, vLLM, Ollama, llama.cpp's server) reached through the AI SDK (`ai` with
  * `@ai-sdk/openai-compatible`): the library sends the request, asks for structured output through a JSON schema,
  * validates the reply against it and retries 429s, 5xx and network errors (2 retries, its own backoff). This module

@@ -1,5 +1,5 @@
 /**
- * The state of webhook deliveries as the delivery worker settles them (docs/design.md, Events and webhooks): what a
+ * The state of webhook deliveries as the delivery worker settles them (docs/webhooks.md, Events and webhooks): what a
  * delivery needs to be sent, its attempts and status, the endpoint's failure window (the 5-day rule), and the
  * endpoint disabled on Meridian's own initiative (410 Gone, 5 days of failures) with its pending deliveries failed.
  * The delivery job kind (./delivery-job.ts) talks to this service, never to repositories.

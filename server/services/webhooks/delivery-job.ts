@@ -1,5 +1,5 @@
 /**
- * Webhook delivery on the job runner (docs/design.md, "Events and webhooks" and "Job runner"): each delivery is a
+ * Webhook delivery on the job runner (docs/webhooks.md, "Events and webhooks" and "Job runner"): each delivery is a
  * job of kind `webhook.delivery`. An attempt POSTs the event (Standard Webhooks headers, 15 s timeout), and
  * `deliveryOutcome` settles it: 2xx → SUCCEEDED; 410 → FAILED and the endpoint disabled; 429/503 with Retry-After →
  * retried after that delay (at most 1 h); anything else → the next step of the schedule, FAILED after the last. The

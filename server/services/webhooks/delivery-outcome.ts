@@ -1,5 +1,5 @@
 /**
- * The retry policy of webhook deliveries as pure functions (docs/design.md, "Events and webhooks"):
+ * The retry policy of webhook deliveries as pure functions (docs/webhooks.md, "Events and webhooks"):
  * 2xx succeeds; 410 Gone fails the delivery and disables the endpoint; 429 and 503 honour `Retry-After` (at most
  * 1 h); anything else takes the next step of the schedule, and fails after the last. The 5-day rule (an endpoint
  * failing continuously for 5 days is disabled) is `failureWindow` in ./deliveries.ts, judged in the

@@ -1,5 +1,5 @@
 /**
- * Webhook endpoints (docs/design.md, "Events and webhooks"): registration, changes, deletion, secret rotation, the
+ * Webhook endpoints (docs/webhooks.md, "Events and webhooks"): registration, changes, deletion, secret rotation, the
  * deliveries list and test deliveries. Where targets may point is ./targets.ts; the fan-out of events to deliveries
  * is ./outbox.ts; delivery state as the delivery job settles it is ./deliveries.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Webhooks (docs/design.md, "Events and webhooks"), one feature folder; Ghost's `services/webhooks/index.js` and
+ * Webhooks (docs/webhooks.md, "Events and webhooks"), one feature folder; Ghost's webhooks service index and
  * cal.com's `modules/webhooks/` are the models:
  *
  * - endpoints.ts: the webhook endpoint service (registration, changes, deletion, secret rotation, the deliveries

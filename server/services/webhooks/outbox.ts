@@ -1,5 +1,5 @@
 /**
- * The event fan-out (docs/design.md, Events and webhooks: transactional outbox): `emit` writes an event and, for each
+ * The event fan-out (docs/webhooks.md, Events and webhooks: transactional outbox): `emit` writes an event and, for each
  * enabled endpoint of the tenant that subscribes to its kind, a PENDING delivery and the job that will send it, all
  * in the transaction of the change that caused the event. The job queue wakes in-process workers once that
  * transaction commits.

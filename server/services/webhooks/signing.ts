@@ -1,5 +1,5 @@
 /**
- * Standard Webhooks signing (docs/design.md, Events and webhooks): the `webhook-signature` header of a delivery.
+ * Standard Webhooks signing (docs/webhooks.md, Events and webhooks): the `webhook-signature` header of a delivery.
  */
 import { createHmac } from 'node:crypto';
 import type { DeliveryTarget } from './deliveries.js';

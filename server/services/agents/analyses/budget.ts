@@ -1,5 +1,5 @@
 /**
- * `budget-health` (docs/design.md, Agents): variance at completion (budget − forecastCost), overrun and overrun %,
+ * `budget-health` (docs/agents.md, Agents): variance at completion (budget − forecastCost), overrun and overrun %,
  * the cost performance index proxy (budget ÷ forecastCost) per project and for the portfolio, the largest overruns
  * by amount and by percentage, and at deep depth budget growth across the status reports.
  */

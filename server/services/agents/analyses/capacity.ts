@@ -1,5 +1,5 @@
 /**
- * `resource-capacity` (docs/design.md, Agents): over-allocated people and periods (the conflicts service's sweep,
+ * `resource-capacity` (docs/agents.md, Agents): over-allocated people and periods (the conflicts service's sweep,
  * ../../conflicts.ts, the same as GET /allocations/conflicts) and utilisation per person and per role over the
  * horizon: allocated working days ÷ available working days × 100. Inactive people are left out.
  */

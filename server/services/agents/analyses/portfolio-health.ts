@@ -1,5 +1,5 @@
 /**
- * `portfolio-health` (docs/design.md, Agents: measures): a health score (0–100) and RAG per open project from its
+ * `portfolio-health` (docs/agents.md, Agents: measures): a health score (0–100) and RAG per open project from its
  * schedule, cost, risk, milestone and capacity signals (../measures.ts, `healthOf`), each deduction stated with its
  * figures and cited; the portfolio's distribution; at deep depth the projects whose RAG changed since their previous
  * status report.

@@ -1,5 +1,5 @@
 /**
- * `risk-assessment` (docs/design.md, Agents): exposure (Σ likelihood × impact of the risks that are not CLOSED), the
+ * `risk-assessment` (docs/agents.md, Agents): exposure (Σ likelihood × impact of the risks that are not CLOSED), the
  * 5 × 5 heat map, unmitigated HIGH/CRITICAL risks (still OPEN), overdue mitigations (OPEN or MITIGATING past their
  * due date), and candidate risks for open projects without any risk record, proposed from the signals the agent sees
  * — as recommendations only: it never creates a risk.

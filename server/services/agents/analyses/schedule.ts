@@ -1,5 +1,5 @@
 /**
- * `schedule-health` (docs/design.md, Agents): slip in days (forecastEndDate − endDate) per project, the largest
+ * `schedule-health` (docs/agents.md, Agents): slip in days (forecastEndDate − endDate) per project, the largest
  * slips, overdue milestones and, at deep depth, slip velocity and repeated slips across the status reports. The
  * marking of overdue milestones as MISSED happens before the snapshot is read (../index.ts), so this stays a pure
  * function.

@@ -1,5 +1,5 @@
 /**
- * The `status-report` agent (docs/design.md, Agents): the written status report PMOs write by hand every week, for
+ * The `status-report` agent (docs/agents.md, Agents): the written status report PMOs write by hand every week, for
  * one project or for the portfolio — overall status (RAG from the portfolio-health score), schedule, cost, risks and
  * the decisions needed — every sentence ending with the `[n]` markers of the records it states. At deep depth it
  * adds the trend since the previous status report. Its decisions are also findings. The agent, not the status-report

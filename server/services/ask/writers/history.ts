@@ -1,5 +1,5 @@
 /**
- * A project's history from its status reports (docs/design.md, Ask: the history intent): the span, each change of
+ * A project's history from its status reports (docs/agents.md, Ask: the history intent): the span, each change of
  * status, and how the forecast finish and cost moved, every report cited, oldest first.
  */
 import type { ProjectRecord } from '../../../repositories/projects.js';

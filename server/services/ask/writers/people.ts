@@ -1,5 +1,5 @@
 /**
- * Answers about people (docs/design.md, Ask): what a person named in full works on (allocations, projects managed,
+ * Answers about people (docs/agents.md, Ask): what a person named in full works on (allocations, projects managed,
  * open risks owned, open issues assigned) and who is over-allocated — allocations adding up to more than full time
  * in a period ending today or later, each period's allocations cited.
  */

@@ -1,5 +1,5 @@
 /**
- * The answer to a question about one or more named projects (docs/design.md, Ask: the project intent): one sentence
+ * The answer to a question about one or more named projects (docs/agents.md, Ask: the project intent): one sentence
  * per aspect asked for — status, budget, dates, manager, team, risks, issues, milestones, history — in the order
  * the question's words name them, then any full-text hits inside the project. Every figure is a field of the cited
  * project or record, or an overrun or slip its citation's excerpt states.

@@ -1,5 +1,5 @@
 /**
- * Answers about sets of projects (docs/design.md, Ask): a filtered list or count, a sum of one money field, a
+ * Answers about sets of projects (docs/agents.md, Ask): a filtered list or count, a sum of one money field, a
  * ranking by overrun, slip, budget or forecast cost, and the portfolio by status. Lists name ten projects and cite
  * the rest as a range; a sum adds only known values and says how many projects had none.
  */

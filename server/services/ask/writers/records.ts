@@ -1,5 +1,5 @@
 /**
- * Answers listing or counting risks, issues and milestones across the portfolio (docs/design.md, Ask): open high
+ * Answers listing or counting risks, issues and milestones across the portfolio (docs/agents.md, Ask): open high
  * risks highest score first, issues highest priority first, missed or upcoming milestones earliest due first, each
  * with its project and cited; ten are named and the rest cited as a range.
  */

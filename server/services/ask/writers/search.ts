@@ -1,5 +1,5 @@
 /**
- * The answer to a question no rule claims (docs/design.md, Ask: full-text search): the records that match best,
+ * The answer to a question no rule claims (docs/agents.md, Ask: full-text search): the records that match best,
  * each quoted by the sentence of its text that matched, or {@link NOTHING_FOUND} with no citation.
  */
 import type { Finding, SearchEvidence } from '../evidence.js';

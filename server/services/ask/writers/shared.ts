@@ -1,5 +1,5 @@
 /**
- * What the embedded engine's writers share (docs/design.md, Ask: the embedded engine): the answer's citations, one
+ * What the embedded engine's writers share (docs/agents.md, Ask: the embedded engine): the answer's citations, one
  * per record and field, with the excerpt each record's citation carries; the `[n]` markers; how a filter, a list of
  * search terms and the risk and issue qualifiers are worded; and the orders lists are written in. Figures are
  * written by ../text.ts, so `npm run eval` can read each one back by value.

@@ -1,5 +1,5 @@
 /**
- * The decisions a written status report asks for (docs/design.md, Agents: `status-report`): re-baseline or recover
+ * The decisions a written status report asks for (docs/agents.md, Agents: `status-report`): re-baseline or recover
  * a finish 30 days or more late, fund an overrun or cut scope, agree new dates for overdue milestones, rebalance an
  * over-allocated person (one project only) and mitigate each open HIGH or CRITICAL risk — most pressing first. Each
  * is a sentence of the report's last section and a finding.

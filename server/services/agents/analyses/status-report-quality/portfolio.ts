@@ -1,5 +1,5 @@
 /**
- * The written status report of the portfolio (docs/design.md, Agents: `status-report`): the open projects by RAG
+ * The written status report of the portfolio (docs/agents.md, Agents: `status-report`): the open projects by RAG
  * with the lowest health scores (and at deep depth those whose RAG changed), the largest slips and overdue
  * milestones, variance at completion over the costed projects with the largest overruns, and the open risks,
  * projects without any risk and over-allocated people, every sentence cited.

@@ -1,5 +1,5 @@
 /**
- * The written status report of one project (docs/design.md, Agents: `status-report`): its overall status (the
+ * The written status report of one project (docs/agents.md, Agents: `status-report`): its overall status (the
  * portfolio-health score and reasons, and at deep depth the move since the previous status report), schedule (slip,
  * overdue or next milestone, slip velocity), cost (variance at completion, cost to date, forecast growth) and its
  * risks, urgent issues and over-allocated people, every sentence cited.

@@ -1,5 +1,5 @@
 /**
- * The sections of the written status report (docs/design.md, Agents: `status-report`) and the writer that fills
+ * The sections of the written status report (docs/agents.md, Agents: `status-report`) and the writer that fills
  * them: each sentence is written with a citation group of its own, so its `[n]` markers are numbered in reading
  * order; and the report as Markdown.
  */
