@@ -94,7 +94,9 @@ describe('Cross-cutting conventions', () => {
   });
 
   describe('the served spec', () => {
-    const spec = YAML.parse(fs.readFileSync(new URL('../../spec/openapi.yaml', import.meta.url), 'utf8'));
+    const spec = YAML.parse(
+      fs.readFileSync(new URL('../../generated/openapi.yaml', import.meta.url), 'utf8'),
+    );
 
     it('serves GET /v1/openapi.json without a key', async () => {
       const res = await ctx.as(null).get(null, '/openapi.json');
