@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { Config } from '../config.js';
 import { AppError, type FieldError } from '../services/errors.js';
+import { isInstant } from '../services/instants.js';
 import { isProbe } from './probes.js';
 import type { LoadedSpec } from './spec.js';
 
@@ -160,6 +161,9 @@ export function validateAgainstSpec(spec: LoadedSpec, config: Config): RequestHa
     // Ajv's full format checks: real calendar dates (2024-13-01 and 2019-02-30 are refused), not only the shape.
     validateFormats: true,
     ajvFormats: { mode: 'full' },
+    // Instants: RFC 3339 without leap seconds, years 0001–9999 in UTC, for every operation (docs/design.md,
+    // Conventions: "Instants"); the same rule services apply when they store one (server/services/instants.ts).
+    formats: { 'date-time': { type: 'string', validate: isInstant } },
     ignoreUndocumented: false,
   }) as RequestHandler[];
   const heads = new WeakSet<Request>();

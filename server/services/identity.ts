@@ -34,6 +34,7 @@ import type { Schema } from '../schemas.js';
 import { diff, recordAudit } from './audit.js';
 import { type Actor, type ServiceDeps, systemActor } from './context.js';
 import { AppError, businessRule, notFound } from './errors.js';
+import { instantInput } from './instants.js';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** The shape of a Meridian API key. */
@@ -381,7 +382,10 @@ export class IdentityService {
       );
     }
     const now = this.deps.clock.now();
-    const expiresAt = input.expiresAt === undefined ? null : new Date(input.expiresAt).toISOString();
+    const expiresAt =
+      input.expiresAt === undefined
+        ? null
+        : instantInput(input.expiresAt, { location: 'body', path: '/expiresAt' });
     if (expiresAt !== null && Date.parse(expiresAt) <= now.getTime()) {
       throw businessRule('expiresAt must be in the future.', [
         { location: 'body', path: '/expiresAt', message: 'must be after the current time' },

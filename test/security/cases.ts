@@ -33,6 +33,8 @@ export interface HostileCase {
    * checked when the operation's baseline request is accepted.
    */
   nulField?: string;
+  /** When the case sends an instant the API refuses (a leap second, a year beyond 9999 in UTC): the field the 400 names. */
+  refusedField?: string;
 }
 
 /** Ids of real records of the suite's tenant, by the first segment of a path (`projects`, `risks`, …). */
@@ -92,6 +94,34 @@ function isRequiredQuery(op: OperationSpec, name: string): boolean {
     .map((p: Schema) => deref(p) as Schema)
     .some((p) => p.name === name && p.in === 'query' && p.required === true);
 }
+
+/** Whether a schema (or one branch of a nullable union) is a `format: date-time` string. */
+function isDateTime(schema: Schema | undefined): boolean {
+  const s = merged(deref(schema)) ?? {};
+  if (s.format === 'date-time') return true;
+  return ((s.oneOf ?? s.anyOf ?? []) as Schema[]).some((branch) => isDateTime(branch));
+}
+
+/** The inputs of an operation that are instants: query parameters by name, top-level body properties by name. */
+export function instantFieldsOf(op: OperationSpec): { query: string[]; body: string[] } {
+  const body = bodySchemaOf(op);
+  return {
+    query: op.queryParams.filter((name) => isDateTime(parameterSchema(op, name))),
+    body: Object.entries((body?.properties ?? {}) as Schema)
+      .filter(([, schema]) => isDateTime(schema))
+      .map(([name]) => name),
+  };
+}
+
+/**
+ * Instants RFC 3339's grammar allows and the API refuses (docs/design.md, Conventions: "Instants"):
+ * [label, value].
+ */
+export const REFUSED_INSTANTS: [string, string][] = [
+  ['leap second', '2030-06-30T23:59:60Z'],
+  ['year 10000 in UTC', '9999-12-31T23:59:59-14:00'],
+  ['year 0000 in UTC', '0001-01-01T00:00:00+00:01'],
+];
 
 /** The record a property that names one refers to (`projectId` → a project). */
 const REFERENCES: Record<string, string> = {
@@ -323,6 +353,19 @@ export function casesOf(operationId: OperationId, fixtures: Fixtures): HostileCa
       });
     }
   }
+  const instants = instantFieldsOf(op);
+  for (const name of instants.query) {
+    const others = query.filter((pair) => !pair.startsWith(`${name}=`));
+    for (const [label, value] of REFUSED_INSTANTS) {
+      add({
+        label: `query.${name}: ${label}`,
+        target: withQuery(path, [...others, `${name}=${encodeURIComponent(value)}`]),
+        headers: baseHeaders,
+        body: baseBody,
+        refusedField: `query:${name}`,
+      });
+    }
+  }
   for (const [label, pair] of [
     ['__proto__[polluted]', '__proto__%5Bpolluted%5D=1'],
     ['constructor[prototype][polluted]', 'constructor%5Bprototype%5D%5Bpolluted%5D=1'],
@@ -385,6 +428,17 @@ export function casesOf(operationId: OperationId, fixtures: Fixtures): HostileCa
           body,
           // Named as the property or below it: `/tags/0` for an item, `/tags` when the type is wrong.
           ...(nul ? { nulField: `body:/${property}` } : {}),
+        });
+      }
+    }
+    for (const property of instants.body) {
+      for (const [label, value] of REFUSED_INSTANTS) {
+        add({
+          label: `body.${property}: ${label}`,
+          target: withQuery(path, query),
+          headers: json,
+          body: JSON.stringify({ ...base, [property]: value }),
+          refusedField: `body:/${property}`,
         });
       }
     }

@@ -1,10 +1,11 @@
 /**
- * The hostile-input suite (issue 13, "How to prove it"): the cases of cases.ts against every operation of the spec,
+ * The hostile-input suite: the cases of cases.ts against every operation of the spec,
  * on SQLite and, when TEST_DATABASE_URL is set, on Postgres, each over the real server and real HTTP. Every answer
  * must be below 500 (an operation still listed in test/schemathesis-exclude.txt may answer 501 `not_implemented`, and
  * nothing else), every error a problem+json document whose `status` and `requestId` match the response, no body may
  * show a stack trace or SQL, and no request may pollute `Object.prototype` (the server runs in this process). A NUL
- * in any string input must answer 400 naming that field.
+ * in any string input must answer 400 naming that field, and so must a leap second or an instant outside years
+ * 0001–9999 in UTC in any `date-time` input (docs/design.md, Conventions: "Instants").
  *
  * Then the findings of issue 13 already fixed on main are held: a valid key is never locked out by the
  * failed-authentication limit (item 1), and 50 concurrent PATCHes serialise, with If-Match losers answered 412
@@ -103,6 +104,18 @@ function judge(c: HostileCase, r: Outcome, nulExpected: boolean): string[] {
       const named = errors.some((e) => e === c.nulField || e.startsWith(`${c.nulField}/`));
       if (!named) wrong.push(`NUL answered 400 without naming ${c.nulField} (named ${errors.join(', ')})`);
     }
+  }
+  if (c.refusedField) {
+    const errors =
+      r.status === 400
+        ? ((JSON.parse(r.text) as { errors?: { location: string; path: string }[] }).errors ?? []).map(
+            (e) => `${e.location}:${e.path}`,
+          )
+        : [];
+    if (!errors.includes(c.refusedField))
+      wrong.push(
+        `refused instant answered ${r.status} without naming ${c.refusedField} (${errors.join(', ')})`,
+      );
   }
   return wrong;
 }
