@@ -44,7 +44,8 @@ export interface Config {
   basePath: '/v1';
   /**
    * Allow webhook URLs on plain http and on loopback, private, link-local, unique-local, CGNAT and metadata
-   * addresses (env `MERIDIAN_WEBHOOK_ALLOW_PRIVATE`; default true in development and test, false in production).
+   * addresses (env `MERIDIAN_WEBHOOK_ALLOW_PRIVATE=true`; default false in every mode: private targets are opted
+   * into explicitly, never implied by NODE_ENV; docs/design.md, "Events and webhooks").
    */
   webhookAllowPrivate: boolean;
   /**
@@ -181,7 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoApiKey: env.MERIDIAN_API_KEY?.trim() || null,
     importDemo: bool(env.MERIDIAN_IMPORT_DEMO, true),
     basePath: '/v1',
-    webhookAllowPrivate: bool(env.MERIDIAN_WEBHOOK_ALLOW_PRIVATE, nodeEnv !== 'production'),
+    webhookAllowPrivate: bool(env.MERIDIAN_WEBHOOK_ALLOW_PRIVATE, false),
     webhookRetrySchedule: schedule(
       'MERIDIAN_WEBHOOK_RETRY_SCHEDULE',
       env.MERIDIAN_WEBHOOK_RETRY_SCHEDULE,

@@ -17,7 +17,14 @@ const KEY = `mk_live_${'crashTest0123456789'.padEnd(40, 'x')}`;
 function startMain(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; baseUrl: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', PORT: '0', DATABASE_URL: '', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: '0',
+      DATABASE_URL: '',
+      MERIDIAN_WEBHOOK_ALLOW_PRIVATE: 'true',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -18,7 +18,7 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 function startWorker(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', ...env },
+    env: { ...process.env, NODE_ENV: 'test', MERIDIAN_WEBHOOK_ALLOW_PRIVATE: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -10,7 +10,11 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { ManualClock, systemClock } from '../../server/clock.js';
 import { loadConfig } from '../../server/config.js';
-import { DeliveryWorker, type EventType } from '../../server/services/webhooks/index.js';
+import {
+  DeliveryWorker,
+  type EventType,
+  WEBHOOK_DELIVERY_JOB,
+} from '../../server/services/webhooks/index.js';
 import { type Api, expectProblem } from '../contract/helpers.js';
 import { client } from '../support/client.js';
 import { startTestServer, type TestServer, type TestTenant } from '../support/server.js';
@@ -44,7 +48,12 @@ function emit(
 }
 
 function workerConfig(env: Record<string, string> = {}) {
-  return loadConfig({ NODE_ENV: 'test', MERIDIAN_WORKER_POLL_MS: '20', ...env });
+  return loadConfig({
+    NODE_ENV: 'test',
+    MERIDIAN_WORKER_POLL_MS: '20',
+    MERIDIAN_WEBHOOK_ALLOW_PRIVATE: 'true',
+    ...env,
+  });
 }
 
 describe('Webhook delivery: the worker loop over real HTTP', function () {
@@ -349,6 +358,21 @@ describe('Webhook delivery: schedule, limits and leases (injected clock)', funct
     expect(pending.body.data).to.deep.equal([]);
   });
 
+  it('counts in attemptCount an attempt whose worker died before recording it', async () => {
+    const r = await receiver();
+    const hook = await register(r.url());
+    await emit(server, tenant.tenantId, 'risk.created', clock.now());
+    // A worker claims the delivery and dies: its lease expires with nothing recorded.
+    const claims = await server.meridian.services.jobs.claim(WEBHOOK_DELIVERY_JOB, 'dead-worker', 1_000, 100);
+    expect(claims.length).to.be.at.least(1);
+    clock.advance(2_000);
+    await workerWith().drain();
+    const [d] = await deliveries(hook.id);
+    expect(d).to.include({ status: 'SUCCEEDED', attemptCount: 2 });
+    expect(d.attempts).to.have.length(1);
+    expect(r.received).to.have.length(1);
+  });
+
   it('records a timeout as an attempt without status code', async () => {
     const r = await receiver(() => ({ status: 200, delayMs: 1_000 }));
     const hook = await register(r.url());
@@ -386,6 +410,9 @@ describe('Webhook delivery: schedule, limits and leases (injected clock)', funct
     const [a] = await deliveries(literal.id);
     expect(a.attempts[0].statusCode).to.equal(null);
     expect(a.attempts[0].error).to.match(/http/);
+    // Refused by the policy: failed at once, not retried through the schedule.
+    expect(a).to.include({ status: 'FAILED', attemptCount: 1, nextAttemptAt: null });
+    expect(a.attempts).to.have.length(1);
     // An https URL whose name resolves to loopback is refused by the connection's own lookup.
     await api.patch('updateWebhook', `/webhooks/${named.id}`, {
       body: { url: r.url('/named', 'localhost').replace('http:', 'https:') },
@@ -397,6 +424,7 @@ describe('Webhook delivery: schedule, limits and leases (injected clock)', funct
     const last = named2.at(-1);
     expect(last.attempts[0].statusCode).to.equal(null);
     expect(last.attempts[0].error).to.match(/localhost does not resolve to public addresses only/);
+    expect(last).to.include({ status: 'FAILED', attemptCount: 1, nextAttemptAt: null });
     expect(r.received).to.have.length(0);
   });
 

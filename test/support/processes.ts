@@ -15,7 +15,8 @@ function start(
 ): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', PORT: '0', ...env },
+    // Receivers listen on 127.0.0.1: private webhook targets are allowed explicitly.
+    env: { ...process.env, NODE_ENV: 'test', PORT: '0', MERIDIAN_WEBHOOK_ALLOW_PRIVATE: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

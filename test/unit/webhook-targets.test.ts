@@ -71,10 +71,14 @@ describe('webhook target addresses', () => {
 });
 
 describe('delivery settings', () => {
-  it('allows private targets in development and test only, and runs the worker in process except in test', () => {
+  it('allows private targets only when MERIDIAN_WEBHOOK_ALLOW_PRIVATE=true, in any mode; runs the worker in process except in test', () => {
+    expect(loadConfig({})).to.include({ webhookAllowPrivate: false, worker: true });
     expect(loadConfig({ NODE_ENV: 'production' })).to.include({ webhookAllowPrivate: false, worker: true });
-    expect(loadConfig({ NODE_ENV: 'development' })).to.include({ webhookAllowPrivate: true, worker: true });
-    expect(loadConfig({ NODE_ENV: 'test' })).to.include({ webhookAllowPrivate: true, worker: false });
+    expect(loadConfig({ NODE_ENV: 'development' })).to.include({ webhookAllowPrivate: false, worker: true });
+    expect(loadConfig({ NODE_ENV: 'test' })).to.include({ webhookAllowPrivate: false, worker: false });
+    expect(loadConfig({ NODE_ENV: 'development', MERIDIAN_WEBHOOK_ALLOW_PRIVATE: 'true' })).to.include({
+      webhookAllowPrivate: true,
+    });
     const explicit = loadConfig({
       NODE_ENV: 'production',
       MERIDIAN_WEBHOOK_ALLOW_PRIVATE: 'true',

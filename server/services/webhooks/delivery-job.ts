@@ -91,6 +91,7 @@ export function webhookDeliveryJob(
       const outcome = deliveryOutcome({
         statusCode: response.statusCode,
         retryAfter: response.retryAfter,
+        refused: response.refused,
         attempt: job.attempt,
         schedule,
         attemptedAt,
@@ -105,7 +106,9 @@ export function webhookDeliveryJob(
             error: response.error,
           },
           status: outcome.status,
-          attemptCount: target.attemptCount + 1,
+          // The job's attempt counts claims, so an attempt sent by a worker that died before recording it counts
+          // too (docs/design.md, "Job runner"); a delivery retried by hand runs a new job and keeps counting.
+          attemptCount: Math.max(target.attemptCount + 1, job.attempt),
           nextAttemptAt: outcome.nextAttemptAt,
           endpoint: outcome.endpoint,
         });

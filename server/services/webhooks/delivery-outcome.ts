@@ -1,7 +1,8 @@
 /**
  * The retry policy of webhook deliveries as pure functions (docs/design.md, "Events and webhooks"):
  * 2xx succeeds; 410 Gone fails the delivery and disables the endpoint; 429 and 503 honour `Retry-After` (at most
- * 1 h); anything else takes the next step of the schedule, and fails after the last. The 5-day rule (an endpoint
+ * 1 h); a target the address policy refuses fails at once (no request was sent, and none would be); anything else
+ * takes the next step of the schedule, and fails after the last. The 5-day rule (an endpoint
  * failing continuously for 5 days is disabled) is `failureWindow` in ./deliveries.ts, judged in the
  * transaction that records the failure.
  */
@@ -47,6 +48,8 @@ export interface DeliveryOutcome {
 export function deliveryOutcome(input: {
   statusCode: number | null;
   retryAfter?: string | undefined;
+  /** The address policy refused the target: the delivery fails now (a retry would be refused the same way). */
+  refused?: boolean;
   attempt: number;
   schedule: readonly number[];
   attemptedAt: string;
@@ -63,7 +66,8 @@ export function deliveryOutcome(input: {
       endpoint: { disable: `The endpoint answered 410 Gone at ${input.attemptedAt}.` },
     };
   }
-  if (attempt >= schedule.length) return { status: 'FAILED', nextAttemptAt: null, endpoint: 'failure' };
+  if (input.refused || attempt >= schedule.length)
+    return { status: 'FAILED', nextAttemptAt: null, endpoint: 'failure' };
   const honoured = code === 429 || code === 503 ? retryAfterMs(input.retryAfter, now) : null;
   const delay = honoured ?? schedule[attempt] ?? 0;
   return {
