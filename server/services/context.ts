@@ -2,6 +2,7 @@
  * What a service needs to know about the caller and its surroundings; services never see `req`/`res`.
  */
 import type { Clock } from '../clock.js';
+import type { SecretBox } from '../crypto/secret-box.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { Database } from '../repositories/db.js';
 import type { EventOutbox } from './webhooks/outbox.js';
@@ -27,11 +28,14 @@ export interface BaseDeps {
 
 /**
  * Shared dependencies of every service, built once per app by `buildServices`: besides the database and clock,
- * the job queue and the event outbox (state that belongs to one app, so it is injected, never module-level).
+ * the job queue, the event outbox and the secret box (state that belongs to one app, so it is injected, never
+ * module-level).
  */
 export interface ServiceDeps extends BaseDeps {
   jobs: JobQueue;
   events: EventOutbox;
+  /** Seals and opens secrets kept at rest (webhook signing secrets; docs/design.md, "Events and webhooks"). */
+  secrets: SecretBox;
 }
 
 /** An actor for work the system does on its own (CLI bootstrap, importer): no user, no key. */

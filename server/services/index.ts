@@ -3,6 +3,7 @@
  */
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
+import { SecretBox } from '../crypto/secret-box.js';
 import { JobQueue } from '../jobs/queue.js';
 import { AgentService } from './agents/index.js';
 import { AllocationService } from './allocations.js';
@@ -59,14 +60,16 @@ export interface Services {
 export function buildServices(
   base: BaseDeps,
   config: Pick<Config, 'defaultRateLimitPerMinute'> &
-    Partial<Pick<Config, 'webhookAllowPrivate' | 'agentStageDelayMs' | 'llm'>>,
+    Partial<Pick<Config, 'webhookAllowPrivate' | 'agentStageDelayMs' | 'llm' | 'secretKeys'>>,
   logger?: Logger,
 ): Services {
   // The optional language model (issue 12): one client per app, shared by Ask and the agents.
   const model = config.llm ? new LanguageModel(config.llm, logger) : null;
   const jobs = new JobQueue(base.db, base.clock);
   const events = new EventOutbox(jobs);
-  const deps: ServiceDeps = { ...base, jobs, events };
+  // Without keys (tests that never store a webhook) the box refuses to seal or open anything.
+  const secrets = new SecretBox(config.secretKeys ?? null);
+  const deps: ServiceDeps = { ...base, jobs, events, secrets };
   const projects = new ProjectService(deps);
   const milestones = new MilestoneService(deps);
   return {

@@ -73,7 +73,11 @@ describe('webhook target addresses', () => {
 describe('delivery settings', () => {
   it('allows private targets only when MERIDIAN_WEBHOOK_ALLOW_PRIVATE=true, in any mode; runs the worker in process except in test', () => {
     expect(loadConfig({})).to.include({ webhookAllowPrivate: false, worker: true });
-    expect(loadConfig({ NODE_ENV: 'production' })).to.include({ webhookAllowPrivate: false, worker: true });
+    const key = Buffer.alloc(32, 1).toString('base64');
+    expect(loadConfig({ NODE_ENV: 'production', MERIDIAN_SECRET_KEY: key })).to.include({
+      webhookAllowPrivate: false,
+      worker: true,
+    });
     expect(loadConfig({ NODE_ENV: 'development' })).to.include({ webhookAllowPrivate: false, worker: true });
     expect(loadConfig({ NODE_ENV: 'test' })).to.include({ webhookAllowPrivate: false, worker: false });
     expect(loadConfig({ NODE_ENV: 'development', MERIDIAN_WEBHOOK_ALLOW_PRIVATE: 'true' })).to.include({
@@ -81,6 +85,7 @@ describe('delivery settings', () => {
     });
     const explicit = loadConfig({
       NODE_ENV: 'production',
+      MERIDIAN_SECRET_KEY: key,
       MERIDIAN_WEBHOOK_ALLOW_PRIVATE: 'true',
       MERIDIAN_WORKER: 'false',
     });

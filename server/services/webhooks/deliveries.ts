@@ -28,6 +28,7 @@ import { type ServiceDeps, systemActor } from '../context.js';
 import { AppError } from '../errors.js';
 import { updateRecord, type VersionedKind } from '../versioned.js';
 import { WEBHOOK_DELIVERY_JOB } from './outbox.js';
+import { openSecrets } from './secrets.js';
 
 export type { DeliveryTarget };
 
@@ -85,9 +86,13 @@ export async function failPending(
 export class DeliveryService {
   constructor(private readonly deps: ServiceDeps) {}
 
-  /** A PENDING delivery with its endpoint, secrets and body, or null when it is gone or already settled. */
-  target(deliveryId: string): Promise<DeliveryTarget | null> {
-    return deliveryTarget(this.deps.db.knex, deliveryId);
+  /**
+   * A PENDING delivery with its endpoint, secrets (opened) and body, or null when it is gone or already settled.
+   * @throws Error when a secret is sealed under a key that is not configured.
+   */
+  async target(deliveryId: string): Promise<DeliveryTarget | null> {
+    const target = await deliveryTarget(this.deps.db.knex, deliveryId);
+    return target && { ...target, secrets: openSecrets(this.deps.secrets, target.webhookId, target.secrets) };
   }
 
   /**

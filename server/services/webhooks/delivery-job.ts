@@ -12,6 +12,7 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
+import { SecretBox, type SecretKeys } from '../../crypto/secret-box.js';
 import { type Commit, type JobKind, JobQueue } from '../../jobs/queue.js';
 import { JobRunner } from '../../jobs/runner.js';
 import type { BaseDeps } from '../context.js';
@@ -133,7 +134,7 @@ export interface DeliveryParts {
 export interface DeliveryWorkerOptions {
   db: BaseDeps['db'];
   clock: Clock;
-  config: DeliveryConfig & Pick<Config, 'workerPollMs'>;
+  config: DeliveryConfig & Pick<Config, 'workerPollMs' | 'secretKeys'>;
   /**
    * The app's job queue and delivery state (its services: their queue wakes this worker on enqueue); absent, the
    * worker builds its own over `db` and `clock`, and finds due deliveries by polling.
@@ -147,10 +148,13 @@ export interface DeliveryWorkerOptions {
 }
 
 /** A job queue and delivery state of their own over `deps`, for a worker built without the app's services. */
-function ownParts(deps: BaseDeps): DeliveryParts {
+function ownParts(deps: BaseDeps, secretKeys: SecretKeys): DeliveryParts {
   const jobs = new JobQueue(deps.db, deps.clock);
   const events = new EventOutbox(jobs);
-  return { jobs, deliveries: new DeliveryService({ ...deps, jobs, events }) };
+  return {
+    jobs,
+    deliveries: new DeliveryService({ ...deps, jobs, events, secrets: new SecretBox(secretKeys) }),
+  };
 }
 
 /**
@@ -161,7 +165,8 @@ export class DeliveryWorker extends JobRunner {
   readonly #deliveries: DeliveryService;
 
   constructor(options: DeliveryWorkerOptions) {
-    const parts = options.services ?? ownParts({ db: options.db, clock: options.clock });
+    const parts =
+      options.services ?? ownParts({ db: options.db, clock: options.clock }, options.config.secretKeys);
     super({
       queue: parts.jobs,
       kinds: [webhookDeliveryJob(parts, options.clock, options.config, options.leaseMs)],
