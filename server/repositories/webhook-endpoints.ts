@@ -128,3 +128,21 @@ export async function replaceStoredSecrets(
     .update({ secret: next.secret, previous_secret: next.previousSecret });
   return changed === 1;
 }
+
+/**
+ * Keeps an endpoint's count of attempts that timed out in a row: +1 for a timeout, back to 0 for any answer.
+ * Returns the new count (0 when the endpoint is gone).
+ */
+export async function recordTimeoutStreak(
+  db: Executor,
+  webhookId: string,
+  timedOut: boolean,
+): Promise<number> {
+  await db('webhook_endpoints')
+    .where({ id: webhookId })
+    .update({ timeout_streak: timedOut ? db.raw('timeout_streak + 1') : 0 });
+  const row = (await db('webhook_endpoints').where({ id: webhookId }).first('timeout_streak')) as
+    | { timeout_streak: number | string }
+    | undefined;
+  return row ? Number(row.timeout_streak) : 0;
+}

@@ -373,6 +373,44 @@ describe('Webhook delivery: schedule, limits and leases (injected clock)', funct
     expect(r.received).to.have.length(1);
   });
 
+  it('trips the circuit breaker on an endpoint that keeps timing out: backs off, marks it unhealthy, then disables and audits it', async () => {
+    const r = await receiver(() => ({ status: 200, delayMs: 1_000 }));
+    const hook = await register(r.url());
+    const worker = workerWith({
+      MERIDIAN_WEBHOOK_TIMEOUT_MS: '150',
+      MERIDIAN_WEBHOOK_RETRY_SCHEDULE: '0,10,10,10,10,10,10,10,10,10,10,10',
+    });
+    await emit(server, tenant.tenantId, 'risk.created', clock.now());
+    const at = () => clock.now().getTime();
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      await worker.drain();
+      const [d] = await deliveries(hook.id);
+      expect(d.attemptCount, `attempt ${attempt}`).to.equal(attempt);
+      const last = d.attempts.at(-1);
+      expect(last.error).to.match(/^timeout after 150 ms/);
+      if (attempt < 3) {
+        expect(last.error).to.not.match(/unhealthy/);
+        expect(Date.parse(d.nextAttemptAt) - at()).to.be.below(5_000);
+      } else if (attempt < 10) {
+        // Unhealthy: the delivery log says so, and the next attempt waits at least 1 min (doubling).
+        expect(last.error).to.contain(`endpoint unhealthy: ${attempt} attempts in a row timed out`);
+        expect(Date.parse(d.nextAttemptAt) - at()).to.be.at.least(
+          Math.min(60_000 * 2 ** (attempt - 3), 3_600_000),
+        );
+      }
+      clock.advance(3_600_000);
+    }
+    const got = (await api.get('getWebhook', `/webhooks/${hook.id}`)).body;
+    expect(got.enabled).to.equal(false);
+    expect(got.disabledReason).to.equal('The endpoint timed out on 10 delivery attempts in a row.');
+    const [d] = await deliveries(hook.id);
+    expect(d.status).to.equal('FAILED');
+    const audit = await api.get('listAuditLogs', '/audit-logs', {
+      query: { sort: '-occurredAt', limit: 20 },
+    });
+    expect(JSON.stringify(audit.body.data)).to.contain('timed out on 10 delivery attempts in a row');
+  });
+
   it('records a timeout as an attempt without status code', async () => {
     const r = await receiver(() => ({ status: 200, delayMs: 1_000 }));
     const hook = await register(r.url());

@@ -19,6 +19,7 @@ import {
 } from '../../repositories/webhook-deliveries.js';
 import {
   endpointHealth,
+  recordTimeoutStreak,
   setFailingSince,
   type WebhookEndpointFields,
   type WebhookEndpointRecord,
@@ -27,6 +28,7 @@ import {
 import { type ServiceDeps, systemActor } from '../context.js';
 import { AppError } from '../errors.js';
 import { updateRecord, type VersionedKind } from '../versioned.js';
+import { DISABLE_AFTER_TIMEOUTS } from './delivery-outcome.js';
 import { WEBHOOK_DELIVERY_JOB } from './outbox.js';
 import { openSecrets } from './secrets.js';
 
@@ -55,6 +57,8 @@ export function failureWindow(failingSince: string | null, now: Date): 'open' | 
 /** How one attempt ends for the delivery and its endpoint (computed by `deliveryOutcome`, ./delivery-outcome.ts). */
 export interface SettledAttempt {
   attempt: DeliveryAttemptRecord | null;
+  /** The attempt timed out (true), was answered (false), or neither (null: the breaker's count stays). */
+  timedOut: boolean | null;
   status: DeliveryStatus;
   attemptCount: number;
   nextAttemptAt: string | null;
@@ -115,6 +119,15 @@ export class DeliveryService {
       { status: settled.status, attemptCount: settled.attemptCount, nextAttemptAt: settled.nextAttemptAt },
       at,
     );
+    // The circuit breaker (docs/design.md, "Events and webhooks"): timeouts in a row disable the endpoint.
+    if (settled.timedOut !== null) {
+      const streak = await recordTimeoutStreak(trx, target.webhookId, settled.timedOut);
+      if (streak >= DISABLE_AFTER_TIMEOUTS && endpoint.enabled) {
+        const reason = `The endpoint timed out on ${streak} delivery attempts in a row.`;
+        await this.disable(trx, target, reason, at);
+        return;
+      }
+    }
     const health = settled.endpoint;
     if (health === null) return;
     if (health === 'success') {

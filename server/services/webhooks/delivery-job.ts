@@ -17,13 +17,20 @@ import { type Commit, type JobKind, JobQueue } from '../../jobs/queue.js';
 import { JobRunner } from '../../jobs/runner.js';
 import type { BaseDeps } from '../context.js';
 import { DeliveryService } from './deliveries.js';
-import { deliveryOutcome } from './delivery-outcome.js';
+import { deliveryOutcome, UNHEALTHY_AFTER_TIMEOUTS } from './delivery-outcome.js';
 import { EventOutbox, WEBHOOK_DELIVERY_JOB } from './outbox.js';
 import { signatureHeader } from './signing.js';
 import { sendAttempt } from './transport.js';
 
 /** Settled deliveries are kept this long (spec: listWebhookDeliveries), then pruned. */
 export const DELIVERY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Deliveries one runner sends at once. */
+export const DELIVERY_SLOTS = 16;
+/** Deliveries of one tenant in flight at once, across every runner. */
+export const DELIVERY_PER_TENANT = 4;
+/** Deliveries to one endpoint in flight at once, across every runner. */
+export const DELIVERY_PER_ENDPOINT = 2;
 
 /** The configuration a delivery needs. */
 export type DeliveryConfig = Pick<
@@ -47,6 +54,11 @@ export function webhookDeliveryJob(
     maxAttempts: schedule.length,
     backoffMs: (attempt) => schedule[attempt] ?? schedule.at(-1) ?? 0,
     leaseMs,
+    // docs/design.md, "Job runner": "Fairness": a pool of its own; a tenant, and an endpoint, hold only a few of
+    // the slots of every runner together, so a tenant whose receivers hang delays nobody else's deliveries.
+    slots: DELIVERY_SLOTS,
+    perTenant: DELIVERY_PER_TENANT,
+    perGroup: DELIVERY_PER_ENDPOINT,
     async perform(job) {
       const target = await services.deliveries.target(job.payload.deliveryId);
       // Settled or deleted since it was queued (its endpoint removed, disabled or the delivery failed by hand).
@@ -59,6 +71,7 @@ export function webhookDeliveryJob(
           commit: (trx) =>
             services.deliveries.record(trx, target, {
               attempt: null,
+              timedOut: null,
               status: 'FAILED',
               attemptCount: target.attemptCount,
               nextAttemptAt: null,
@@ -89,10 +102,18 @@ export function webhookDeliveryJob(
         },
         { timeoutMs: config.webhookTimeoutMs, allowPrivate: config.webhookAllowPrivate },
       );
+      // The circuit breaker: timeouts in a row, this attempt counted (any answer resets it).
+      const timeoutStreak = response.timedOut
+        ? target.timeoutStreak + 1
+        : response.statusCode !== null
+          ? 0
+          : target.timeoutStreak;
+      const unhealthy = timeoutStreak >= UNHEALTHY_AFTER_TIMEOUTS;
       const outcome = deliveryOutcome({
         statusCode: response.statusCode,
         retryAfter: response.retryAfter,
         refused: response.refused,
+        timeoutStreak,
         attempt: job.attempt,
         schedule,
         attemptedAt,
@@ -104,8 +125,13 @@ export function webhookDeliveryJob(
             attemptedAt,
             statusCode: response.statusCode,
             durationMs: response.durationMs,
-            error: response.error,
+            // The delivery log shows an unhealthy endpoint, and that its attempts back off.
+            error:
+              response.error !== null && unhealthy
+                ? `${response.error}; endpoint unhealthy: ${timeoutStreak} attempts in a row timed out, attempts back off`
+                : response.error,
           },
+          timedOut: response.timedOut ? true : response.statusCode !== null ? false : null,
           status: outcome.status,
           // The job's attempt counts claims, so an attempt sent by a worker that died before recording it counts
           // too (docs/design.md, "Job runner"); a delivery retried by hand runs a new job and keeps counting.

@@ -8,6 +8,23 @@
  */
 import type { Schema } from '../../schemas.js';
 
+/** Attempts timed out in a row after which an endpoint is unhealthy: its attempts back off. */
+export const UNHEALTHY_AFTER_TIMEOUTS = 3;
+/** Attempts timed out in a row after which an endpoint is disabled (audited as `webhook.updated` by the system). */
+export const DISABLE_AFTER_TIMEOUTS = 10;
+/** Longest back-off of an unhealthy endpoint's attempts. */
+export const MAX_BREAKER_DELAY_MS = 60 * 60 * 1000;
+
+/**
+ * The circuit breaker's least delay before an endpoint's next attempt, in ms, after `streak` attempts timed out in a
+ * row: none while healthy (under {@link UNHEALTHY_AFTER_TIMEOUTS}), then 1 min doubling per further timeout, at most
+ * 1 h (docs/design.md, "Events and webhooks": "Circuit breaker").
+ */
+export function breakerDelayMs(streak: number): number {
+  if (streak < UNHEALTHY_AFTER_TIMEOUTS) return 0;
+  return Math.min(60_000 * 2 ** (streak - UNHEALTHY_AFTER_TIMEOUTS), MAX_BREAKER_DELAY_MS);
+}
+
 /** Upper bound of a honoured `Retry-After`. */
 export const MAX_RETRY_AFTER_MS = 60 * 60 * 1000;
 
@@ -50,6 +67,8 @@ export function deliveryOutcome(input: {
   retryAfter?: string | undefined;
   /** The address policy refused the target: the delivery fails now (a retry would be refused the same way). */
   refused?: boolean;
+  /** The endpoint's attempts timed out in a row, this one counted: an unhealthy endpoint's next attempt waits. */
+  timeoutStreak?: number;
   attempt: number;
   schedule: readonly number[];
   attemptedAt: string;
@@ -69,7 +88,7 @@ export function deliveryOutcome(input: {
   if (input.refused || attempt >= schedule.length)
     return { status: 'FAILED', nextAttemptAt: null, endpoint: 'failure' };
   const honoured = code === 429 || code === 503 ? retryAfterMs(input.retryAfter, now) : null;
-  const delay = honoured ?? schedule[attempt] ?? 0;
+  const delay = Math.max(honoured ?? schedule[attempt] ?? 0, breakerDelayMs(input.timeoutStreak ?? 0));
   return {
     status: 'PENDING',
     nextAttemptAt: new Date(now.getTime() + delay).toISOString(),

@@ -131,8 +131,9 @@ export class WebhookService {
           }
           return next;
         },
-        // Re-enabling restarts the 5-day failure window.
-        hidden: (was, next) => (!was.enabled && next.enabled ? { failing_since: null } : {}),
+        // Re-enabling restarts the 5-day failure window and the circuit breaker's count.
+        hidden: (was, next) =>
+          !was.enabled && next.enabled ? { failing_since: null, timeout_streak: 0 } : {},
       });
       if (changed && before.enabled && !after.enabled) await failPending(w.trx, this.deps.jobs, id, w.now);
       return after;

@@ -19,6 +19,8 @@ export interface AttemptResponse {
    * address while private targets are not allowed): no request was sent, and a later attempt would be refused too.
    */
   refused: boolean;
+  /** No answer came within the timeout (the circuit breaker counts these; ./delivery-outcome.ts). */
+  timedOut: boolean;
   durationMs: number;
 }
 
@@ -86,6 +88,7 @@ export async function sendAttempt(
       retryAfter: res.retryAfter,
       error: null,
       refused: false,
+      timedOut: false,
       durationMs: elapsed(),
     };
   } catch (err) {
@@ -94,6 +97,7 @@ export async function sendAttempt(
       retryAfter: undefined,
       error: describeError(err, options.timeoutMs),
       refused: err instanceof RefusedTargetError,
+      timedOut: err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError'),
       durationMs: elapsed(),
     };
   }
