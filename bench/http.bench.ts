@@ -28,6 +28,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { newSecretKey } from '../server/crypto/secret-box.js';
 import { idOf, LARGE_TENANT_KEY, seedLargeTenant } from './seed-large.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -215,6 +216,8 @@ function migrationKey(serverDir: string): string {
   return hash.digest('hex').slice(0, 16);
 }
 
+const BENCH_SECRET_KEY = newSecretKey();
+
 function serverEnv(file: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const name of ['PATH', 'HOME', 'LANG', 'TZ']) if (process.env[name]) env[name] = process.env[name];
@@ -228,6 +231,8 @@ function serverEnv(file: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessE
     MERIDIAN_API_KEY: NYC_KEY,
     MERIDIAN_WORKER: 'false',
     MERIDIAN_RATE_LIMIT: '1000000000',
+    // Production requires the key that encrypts secrets at rest: a throw-away one per run.
+    MERIDIAN_SECRET_KEY: BENCH_SECRET_KEY,
     ...extra,
   };
 }
