@@ -9,6 +9,7 @@
 import { systemClock } from '../server/clock.js';
 import { loadConfig } from '../server/config.js';
 import { addDays } from '../server/dates.js';
+import { newSecretKey } from '../server/crypto/secret-box.js';
 import { openDatabase } from '../server/repositories/db.js';
 import { type AgentDepth, type AgentId, agentDefinition } from '../server/services/agents/catalogue.js';
 import { analyse, horizonDays, statusReportHistory } from '../server/services/agents/index.js';
@@ -22,7 +23,8 @@ const db = openDatabase({
   databaseUrl: env.BENCH_DATABASE_URL || null,
   sqliteFile: env.BENCH_SQLITE_FILE ?? '',
 });
-const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });
+// Production requires the key that encrypts secrets at rest: a throw-away one.
+const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', MERIDIAN_SECRET_KEY: newSecretKey() });
 const services = buildServices({ db, clock: systemClock }, config);
 const runner = createJobRunner({ services, clock: systemClock, config });
 const tenantId = env.BENCH_TENANT as string;

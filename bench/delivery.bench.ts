@@ -25,7 +25,13 @@ import { percentile } from './stats.js';
 export async function benchDelivery(events = 500): Promise<Record<string, string | number>[]> {
   const EVENTS = events;
   const CONCURRENCY = 1;
-  const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    // The receiver listens on 127.0.0.1.
+    MERIDIAN_WEBHOOK_ALLOW_PRIVATE: 'true',
+  });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-bench-'));
   const schema = `bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
   if (config.databaseUrl) {

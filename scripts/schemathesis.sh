@@ -145,6 +145,8 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
+# Private webhook targets are allowed explicitly, as in every test: the URLs the fuzzer registers are accepted
+# without a DNS lookup (none would resolve here).
 log "starting server on 127.0.0.1:$PORT (SQLite $WORK/meridian.sqlite, log $SERVER_LOG)"
 env -u DATABASE_URL \
   PORT="$PORT" \
@@ -153,6 +155,7 @@ env -u DATABASE_URL \
   MERIDIAN_IMPORT_DEMO=true \
   MERIDIAN_RATE_LIMIT="${MERIDIAN_RATE_LIMIT:-1000000}" \
   MERIDIAN_AUTH_FAILURE_LIMIT="${MERIDIAN_AUTH_FAILURE_LIMIT:-1000000}" \
+  MERIDIAN_WEBHOOK_ALLOW_PRIVATE=true \
   NODE_ENV=test \
   node --import tsx server/main.ts </dev/null >"$SERVER_LOG" 2>&1 &
 SERVER_PID=$!

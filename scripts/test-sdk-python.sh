@@ -56,8 +56,9 @@ port="$("$venv/bin/python" -c 'import socket; s = socket.socket(); s.bind(("127.
 api_key="mk_live_$("$venv/bin/python" -c 'import secrets, string; a = string.ascii_letters + string.digits; print("".join(secrets.choice(a) for _ in range(40)))')"
 export MERIDIAN_SQLITE_FILE="$tmp/meridian.sqlite"
 unset DATABASE_URL
-# The delivery worker runs in process (off by default under NODE_ENV=test) for the live webhook delivery test.
-PORT="$port" HOST=127.0.0.1 MERIDIAN_API_KEY="$api_key" MERIDIAN_IMPORT_DEMO=true NODE_ENV=test MERIDIAN_WORKER=true \
+# The delivery worker runs in process (off by default under NODE_ENV=test) for the live webhook delivery test, whose
+# receiver listens on 127.0.0.1: private webhook targets are allowed explicitly.
+PORT="$port" HOST=127.0.0.1 MERIDIAN_API_KEY="$api_key" MERIDIAN_IMPORT_DEMO=true NODE_ENV=test MERIDIAN_WORKER=true MERIDIAN_WEBHOOK_ALLOW_PRIVATE=true \
   node --import tsx server/main.ts >"$tmp/server.log" 2>&1 &
 server_pid=$!
 base_url="http://127.0.0.1:$port/v1"

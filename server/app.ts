@@ -70,6 +70,9 @@ export function createApp(options: AppOptions): MeridianApp {
   app.set('etag', false);
   // Client addresses (the failed-authentication limit) come from X-Forwarded-For only behind a trusted proxy.
   app.set('trust proxy', config.trustProxy);
+  // Paths match as the spec writes them: `/v1/Projects` is not `/v1/projects` (RFC 3986 §6.2.2.1: paths are
+  // case-sensitive), for Express's routes and for the validator's path matching alike.
+  app.set('case sensitive routing', true);
 
   app.use(requestId());
   app.use(helmet());

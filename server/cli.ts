@@ -5,13 +5,15 @@
  *   tenants create --name <name> [--plan TEAM] [--currency USD] [--timezone UTC] [--rate-limit 1000]
  *   keys create --tenant <id|name> --scopes read,write [--name <label>] [--expires-at <RFC 3339>]
  *   import nyc-capital-projects <file> --tenant <id|name>
+ *   secrets rotate                                  re-encrypt every stored secret under MERIDIAN_SECRET_KEY
  *
- * Uses the same configuration as the server (DATABASE_URL or MERIDIAN_SQLITE_FILE).
+ * Uses the same configuration as the server (DATABASE_URL or MERIDIAN_SQLITE_FILE, MERIDIAN_SECRET_KEY).
  */
 import fs from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import { systemClock } from './clock.js';
-import { loadConfig } from './config.js';
+import { loadConfig, localSecretKeyWarning } from './config.js';
+import { SecretBox } from './crypto/secret-box.js';
 import { importNycCapitalProjects } from './import/nyc/importer.js';
 import { formatImportReport } from './import/nyc/report.js';
 import { progressReporter } from './progress.js';
@@ -19,6 +21,7 @@ import { migrate, openDatabase } from './repositories/db.js';
 import type { ApiKeyScope, TenantPlan } from './repositories/tenants.js';
 import { systemActor } from './services/context.js';
 import { buildServices } from './services/index.js';
+import { INSTANT_RULE, isInstant } from './services/instants.js';
 
 const SCOPES: ApiKeyScope[] = ['read', 'write', 'admin'];
 const PLANS: TenantPlan[] = ['FREE', 'TEAM', 'ENTERPRISE'];
@@ -49,7 +52,7 @@ function parsePositiveInt(value: string): number {
 async function withServices<T>(work: (ctx: ReturnType<typeof open>) => Promise<T>): Promise<T> {
   const ctx = open();
   try {
-    await migrate(ctx.db);
+    await migrate(ctx.db, { secrets: new SecretBox(ctx.config.secretKeys) });
     return await work(ctx);
   } finally {
     await ctx.db.close();
@@ -105,8 +108,8 @@ keys
   .option('--expires-at <instant>', 'RFC 3339 expiry instant')
   .action((opts: { tenant: string; scopes: ApiKeyScope[]; name: string; expiresAt?: string }) =>
     withServices(async ({ services }) => {
-      if (opts.expiresAt !== undefined && Number.isNaN(Date.parse(opts.expiresAt))) {
-        throw new InvalidArgumentError('--expires-at must be an RFC 3339 instant');
+      if (opts.expiresAt !== undefined && !isInstant(opts.expiresAt)) {
+        throw new InvalidArgumentError(`--expires-at ${INSTANT_RULE}`);
       }
       const tenant = await services.tenants.resolve(opts.tenant);
       const { apiKey, key } = await services.apiKeys.create(systemActor(tenant.id), {
@@ -118,6 +121,22 @@ keys
         JSON.stringify({ id: apiKey.id, prefix: apiKey.prefix, scopes: apiKey.scopes, tenantId: tenant.id }),
       );
       console.log(`API key (shown once, store it now): ${key}`);
+    }),
+  );
+
+const secrets = program.command('secrets').description('manage secrets encrypted at rest');
+secrets
+  .command('rotate')
+  .description(
+    're-encrypt every stored secret under MERIDIAN_SECRET_KEY (values under MERIDIAN_SECRET_KEY_PREVIOUS or ' +
+      'stored unencrypted included); afterwards the previous key may be dropped',
+  )
+  .action(() =>
+    withServices(async ({ config, services }) => {
+      const warning = localSecretKeyWarning(config);
+      if (warning) console.error(warning);
+      const report = await services.webhooks.resealSecrets();
+      console.log(JSON.stringify({ webhookEndpoints: report.endpoints, reencrypted: report.resealed }));
     }),
   );
 

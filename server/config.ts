@@ -3,7 +3,9 @@
  *
  * Every variable is listed in the README's configuration table; keep the two in step.
  */
+import fs from 'node:fs';
 import path from 'node:path';
+import { newSecretKey, parseSecretKey, type SecretKeys } from './crypto/secret-box.js';
 
 /** Runtime environment; decides response validation and log format. */
 export type NodeEnv = 'development' | 'test' | 'production';
@@ -47,7 +49,8 @@ export interface Config {
   basePath: '/v1';
   /**
    * Allow webhook URLs on plain http and on loopback, private, link-local, unique-local, CGNAT and metadata
-   * addresses (env `MERIDIAN_WEBHOOK_ALLOW_PRIVATE`; default true in development and test, false in production).
+   * addresses (env `MERIDIAN_WEBHOOK_ALLOW_PRIVATE=true`; default false in every mode: private targets are opted
+   * into explicitly, never implied by NODE_ENV; docs/webhooks.md, "Events and webhooks").
    */
   webhookAllowPrivate: boolean;
   /**
@@ -82,6 +85,18 @@ export interface Config {
    * are.
    */
   llm: LlmConfig | null;
+  /**
+   * The keys that encrypt secrets at rest (docs/webhooks.md, "Events and webhooks": "Secrets at rest"): `current`
+   * from env `MERIDIAN_SECRET_KEY` (base64 of 32 bytes) and `previous` from `MERIDIAN_SECRET_KEY_PREVIOUS` (still
+   * opens values sealed before a key rotation). Without `MERIDIAN_SECRET_KEY`, outside production, the key is read
+   * from the local key file {@link Config.localSecretKeyFile}, generated on first use.
+   */
+  secretKeys: SecretKeys;
+  /**
+   * The local key file the current key came from (env `MERIDIAN_SECRET_KEY_FILE`, default `./data/secret.key`),
+   * or null when `MERIDIAN_SECRET_KEY` is set; the entry points warn while it is in use.
+   */
+  localSecretKeyFile: string | null;
 }
 
 /** An OpenAI-compatible chat-completions endpoint and how to call it. */
@@ -124,6 +139,57 @@ function llmOf(env: NodeJS.ProcessEnv): LlmConfig | null {
   };
 }
 
+/** Reads the key in `file`, or writes a new one there (mode 600) when it does not exist yet. */
+function localKey(file: string): Buffer {
+  try {
+    return parseSecretKey(fs.readFileSync(file, 'utf8'), file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  try {
+    fs.writeFileSync(file, `${newSecretKey()}\n`, { flag: 'wx', mode: 0o600 });
+  } catch (err) {
+    // Another process (the API and a worker starting together) wrote it first: use theirs.
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  return parseSecretKey(fs.readFileSync(file, 'utf8'), file);
+}
+
+function secretKeysOf(
+  env: NodeJS.ProcessEnv,
+  nodeEnv: NodeEnv,
+): { secretKeys: SecretKeys; localSecretKeyFile: string | null } {
+  const previousText = env.MERIDIAN_SECRET_KEY_PREVIOUS?.trim();
+  const previous = previousText ? parseSecretKey(previousText, 'MERIDIAN_SECRET_KEY_PREVIOUS') : null;
+  const currentText = env.MERIDIAN_SECRET_KEY?.trim();
+  if (currentText)
+    return {
+      secretKeys: { current: parseSecretKey(currentText, 'MERIDIAN_SECRET_KEY'), previous },
+      localSecretKeyFile: null,
+    };
+  const named = env.MERIDIAN_SECRET_KEY_FILE?.trim();
+  if (nodeEnv === 'production' && !named)
+    throw new Error(
+      'MERIDIAN_SECRET_KEY is required in production: base64 of 32 random bytes (openssl rand -base64 32); it encrypts webhook secrets at rest',
+    );
+  const file = path.resolve(named || './data/secret.key');
+  return { secretKeys: { current: localKey(file), previous }, localSecretKeyFile: file };
+}
+
+/**
+ * The warning the entry points print while secrets are encrypted under the local key file (development and the
+ * quick start), or null when `MERIDIAN_SECRET_KEY` is set.
+ */
+export function localSecretKeyWarning(config: Pick<Config, 'localSecretKeyFile'>): string | null {
+  if (config.localSecretKeyFile === null) return null;
+  return (
+    `warning: webhook secrets are encrypted under the local key file ${config.localSecretKeyFile} ` +
+    '(generated on first start; keep it with the database, never in a backup beside it). ' +
+    'Set MERIDIAN_SECRET_KEY (openssl rand -base64 32) in production.'
+  );
+}
+
 /** docs/design.md's delivery schedule: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
 export const DEFAULT_RETRY_SCHEDULE_MS = [
   0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000,
@@ -163,8 +229,10 @@ function trustProxyOf(value: string | undefined): boolean | number | string {
 
 /**
  * Reads the configuration from an environment (defaults to `process.env`).
- * @throws Error when a numeric variable is not a non-negative integer, NODE_ENV is unknown, or only one of
- *   MERIDIAN_LLM_BASE_URL and MERIDIAN_LLM_MODEL is set (or the URL is not http(s)).
+ * Outside production without `MERIDIAN_SECRET_KEY`, reads (and on first use writes) the local key file.
+ * @throws Error when a numeric variable is not a non-negative integer, NODE_ENV is unknown, only one of
+ *   MERIDIAN_LLM_BASE_URL and MERIDIAN_LLM_MODEL is set (or the URL is not http(s)), a secret key is not base64 of
+ *   32 bytes, or MERIDIAN_SECRET_KEY is missing in production.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = (env.NODE_ENV ?? 'development') as NodeEnv;
@@ -186,7 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoApiKey: env.MERIDIAN_API_KEY?.trim() || null,
     importDemo: bool(env.MERIDIAN_IMPORT_DEMO, true),
     basePath: '/v1',
-    webhookAllowPrivate: bool(env.MERIDIAN_WEBHOOK_ALLOW_PRIVATE, nodeEnv !== 'production'),
+    webhookAllowPrivate: bool(env.MERIDIAN_WEBHOOK_ALLOW_PRIVATE, false),
     webhookRetrySchedule: schedule(
       'MERIDIAN_WEBHOOK_RETRY_SCHEDULE',
       env.MERIDIAN_WEBHOOK_RETRY_SCHEDULE,
@@ -198,5 +266,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     agentLeaseMs: Math.max(300, int('MERIDIAN_AGENT_LEASE_MS', env.MERIDIAN_AGENT_LEASE_MS, 60_000)),
     agentStageDelayMs: int('MERIDIAN_AGENT_STAGE_DELAY_MS', env.MERIDIAN_AGENT_STAGE_DELAY_MS, 0),
     llm: llmOf(env),
+    ...secretKeysOf(env, nodeEnv),
   };
 }

@@ -6,7 +6,8 @@
  */
 
 import { systemClock } from './clock.js';
-import { loadConfig } from './config.js';
+import { loadConfig, localSecretKeyWarning } from './config.js';
+import { SecretBox } from './crypto/secret-box.js';
 import { createJobRunner, startSweeps } from './jobs/index.js';
 import { createLogger } from './logging.js';
 import { migrate, openDatabase } from './repositories/db.js';
@@ -16,7 +17,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel, 'meridian-worker');
   const db = openDatabase(config);
-  await migrate(db);
+  const warning = localSecretKeyWarning(config);
+  if (warning) process.stdout.write(`meridian-worker: ${warning}\n`);
+  await migrate(db, { secrets: new SecretBox(config.secretKeys) });
   const services = buildServices({ db, clock: systemClock }, config, logger);
   const worker = createJobRunner({ services, clock: systemClock, config, logger }).start();
   const stopSweeps = startSweeps(services, logger);

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { seedLargeTenant } from '../seed-large.js';
 import { CLK_TCK, NYC_KEY, type Options, ROOT, SEED_VERSION } from './options.js';
+import { newSecretKey } from '../../server/crypto/secret-box.js';
 
 /** Server CPU time (user + system, every thread) in µs, from /proc. */
 export function cpuMicros(pid: number): number {
@@ -74,6 +75,9 @@ export function migrationKey(serverDir: string): string {
   return hash.digest('hex').slice(0, 16);
 }
 
+/** The key that encrypts secrets at rest in the benchmarked servers: a throw-away one per run. */
+const BENCH_SECRET_KEY = newSecretKey();
+
 export function serverEnv(file: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const name of ['PATH', 'HOME', 'LANG', 'TZ']) if (process.env[name]) env[name] = process.env[name];
@@ -87,6 +91,8 @@ export function serverEnv(file: string, extra: NodeJS.ProcessEnv = {}): NodeJS.P
     MERIDIAN_API_KEY: NYC_KEY,
     MERIDIAN_WORKER: 'false',
     MERIDIAN_RATE_LIMIT: '1000000000',
+    // Production requires the key that encrypts secrets at rest: a throw-away one per run.
+    MERIDIAN_SECRET_KEY: BENCH_SECRET_KEY,
     ...extra,
   };
 }

@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { Config } from '../config.js';
 import { AppError, type FieldError } from '../services/errors.js';
+import { isInstant } from '../services/instants.js';
 import { isProbe } from './probes.js';
 import type { LoadedSpec } from './spec.js';
 
@@ -47,11 +48,31 @@ export function noStore(): RequestHandler {
 const SECRET_PARAMETER = /key|token|secret|passw|pwd|signature|sig$|auth|credential|session|cookie/i;
 
 /**
+ * Meridian's secrets by their form, wherever they appear: API keys (`mk_live_…`), tokens (`mt_…`) and webhook
+ * signing secrets (`whsec_…`), with the underscore sent as is or percent-encoded (`%5F`). A token's `mt` is not
+ * preceded by a letter, digit or underscore, so `format_mt_x` is no token; the longer prefixes match anywhere.
+ */
+const SECRET_VALUE = /(mk(?:_|%5[Ff])live|(?<![A-Za-z0-9_])mt|whsec)(_|%5[Ff])[A-Za-z0-9+/=%_.~-]+/g;
+
+/**
+ * `text` with every secret of Meridian's forms ({@link SECRET_VALUE}) masked: its prefix kept, the rest replaced by
+ * `[REDACTED]` (`mk_live_[REDACTED]`), so a log line still shows what kind of secret was sent where.
+ */
+export function maskSecrets(text: string): string {
+  return text.replace(SECRET_VALUE, '$1$2[REDACTED]');
+}
+
+/**
  * The URL as the access log writes it: the path as sent, and the query string with the value of every parameter
  * whose name looks like a secret replaced by `[REDACTED]` (names and the other values stay as sent, so a log line
  * still shows what was asked). Parameters are split on `&` and at their first `=`, as Express's query parser does.
+ * Then every secret of Meridian's forms anywhere in the URL (path, names, values) is masked by {@link maskSecrets}.
  */
 export function redactUrl(url: string): string {
+  return maskSecrets(redactQueryParameters(url));
+}
+
+function redactQueryParameters(url: string): string {
   const at = url.indexOf('?');
   if (at < 0) return url;
   const query = url
@@ -73,7 +94,7 @@ export function redactUrl(url: string): string {
 }
 
 /**
- * One log line per request, under the request id: method, URL (query secrets redacted by {@link redactUrl}) and
+ * One log line per request, under the request id: method, URL (secrets redacted by {@link redactUrl}) and
  * status. Headers (and so `Authorization`) never reach the logs. The health probes (`/healthz`, `/readyz`, polled
  * every few seconds) are logged at debug level, every other request at info (pino-http's default level).
  */
@@ -99,7 +120,8 @@ const UTF8 = new Set(['utf-8', 'utf8']);
 /**
  * JSON bodies up to 1 MiB (docs/design.md, Limits: larger → 413), keeping the bytes as sent in `req.rawBody`.
  *
- * Two refusals come before parsing: a JSON body in a charset other than UTF-8 (RFC 8259 §8.1: JSON exchanged between
+ * A body whose `Content-Encoding` (gzip, deflate, br: the parser inflates them) does not match its bytes answers 400
+ * saying so. Two refusals come before parsing: a JSON body in a charset other than UTF-8 (RFC 8259 §8.1: JSON exchanged between
  * systems is UTF-8) is 415, not a parse error; and a JSON request with no body bytes at all keeps `req.body`
  * undefined instead of the parser's `{}`, so an operation whose body is required answers 400 (an empty object `{}`
  * is a body, and the spec says what it does).
@@ -130,7 +152,24 @@ export function jsonBody(): RequestHandler[] {
     if ((req.rawBody?.length ?? 0) === 0 && req.is(JSON_TYPES)) req.body = undefined;
     next();
   };
-  return [charsetOf, parse, emptyIsNoBody];
+  // The parser inflates gzip, deflate and br bodies; one that is not what its Content-Encoding says fails in zlib
+  // (Z_DATA_ERROR, Z_BUF_ERROR…), which the parser reports as a bare 400.
+  const notEncodedAsSaid: ErrorRequestHandler = (err, req, _res, next) => {
+    const code = (err as { code?: unknown } | null)?.code;
+    if (typeof code === 'string' && /^(Z_|ERR_BROTLI|ERR__)/.test(code)) {
+      const declared = req.get('content-encoding')?.trim() ?? '';
+      const encoding = /^[\w ,.-]{1,40}$/.test(declared) ? declared : 'the declared encoding';
+      const message = `is not valid ${encoding} data (Content-Encoding: ${encoding}): send it compressed as the header says, or uncompressed without the header`;
+      next(
+        new AppError('validation_failed', `The request body ${message}.`, {
+          errors: [{ location: 'body', path: '/', message }],
+        }),
+      );
+      return;
+    }
+    next(err);
+  };
+  return [charsetOf, parse, notEncodedAsSaid as unknown as RequestHandler, emptyIsNoBody];
 }
 
 /** The request as express-openapi-validator leaves it: the matched operation and the path parameters. */
@@ -160,6 +199,9 @@ export function validateAgainstSpec(spec: LoadedSpec, config: Config): RequestHa
     // Ajv's full format checks: real calendar dates (2024-13-01 and 2019-02-30 are refused), not only the shape.
     validateFormats: true,
     ajvFormats: { mode: 'full' },
+    // Instants: RFC 3339 without leap seconds, years 0001–9999 in UTC, for every operation (docs/design.md,
+    // Conventions: "Instants"); the same rule services apply when they store one (server/services/instants.ts).
+    formats: { 'date-time': { type: 'string', validate: isInstant } },
     ignoreUndocumented: false,
   }) as RequestHandler[];
   const heads = new WeakSet<Request>();

@@ -12,6 +12,7 @@
 import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { AppError, ERROR_CODES, type ErrorCode, type FieldError } from '../services/errors.js';
+import { INSTANT_RULE } from '../services/instants.js';
 
 /** The problem body (spec `Problem`). */
 export interface Problem {
@@ -107,7 +108,9 @@ function toFieldError(issue: ValidatorIssue): FieldError {
   const segments = known ? rest : raw.split(/[./]/);
   // Body fields are JSON Pointers (`/tags/3`); parameters and headers are named as they are (`limit`).
   const path = where === 'body' ? `/${segments.join('/')}` : segments.join('.');
-  return { location: where, path, message: issue.message ?? 'is invalid' };
+  // Ajv says `must match format "date-time"`; the instant rule says what would match (server/services/instants.ts).
+  const message = issue.message === 'must match format "date-time"' ? INSTANT_RULE : issue.message;
+  return { location: where, path, message: message ?? 'is invalid' };
 }
 
 /**

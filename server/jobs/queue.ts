@@ -13,6 +13,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Clock } from '../clock.js';
 import type { Database } from '../repositories/db.js';
 import {
+  type ClaimCaps,
   cancelJobs,
   claimJobs,
   extendLease,
@@ -27,7 +28,7 @@ import {
 import type { Executor } from '../repositories/sql.js';
 import { inTransaction } from '../repositories/transactions.js';
 
-export type { JobProgress, JobRecord };
+export type { ClaimCaps, JobProgress, JobRecord };
 
 /** A claimed job as its handler sees it. */
 export interface Job<P> {
@@ -73,6 +74,15 @@ export interface JobKind<P = unknown> {
   backoffMs(attempt: number): number;
   /** Lease of a claim in ms; the runner extends it every third of that while the handler runs. */
   leaseMs: number;
+  /**
+   * Jobs of this kind one runner works on at once (its slot pool; docs/webhooks.md, "Job runner": "Fairness"). Each
+   * kind has its own pool, refilled as each job ends, so kinds never wait for each other. Default 10.
+   */
+  slots?: number;
+  /** Jobs of this kind of one tenant RUNNING at once, across every runner (absent or null: no cap). */
+  perTenant?: number | null;
+  /** Jobs of this kind of one group (a webhook endpoint) RUNNING at once, across every runner (absent: no cap). */
+  perGroup?: number | null;
   perform(job: Job<P>, ctx: JobContext): Promise<JobResult>;
   /**
    * Runs in the transaction that fails the job when the runner gives up on its own: the handler threw on the last
@@ -119,7 +129,16 @@ export class JobQueue {
    */
   async enqueue(
     trx: Executor,
-    job: { kind: string; payload: unknown; runAt?: string; ref?: string | null },
+    job: {
+      kind: string;
+      payload: unknown;
+      runAt?: string;
+      ref?: string | null;
+      /** The tenant the job works for: the kind's per-tenant cap counts it. */
+      tenantId?: string | null;
+      /** The group it shares the kind's per-group cap with (e.g. `webhook:<endpoint id>`). */
+      groupKey?: string | null;
+    },
   ): Promise<string> {
     const id = uuidv7();
     const now = this.#clock.now().toISOString();
@@ -131,6 +150,8 @@ export class JobQueue {
         runAt: job.runAt ?? now,
         ref: job.ref ?? null,
         createdAt: now,
+        tenantId: job.tenantId ?? null,
+        groupKey: job.groupKey ?? null,
       },
     ]);
     this.#wakeAfterCommit(trx);
@@ -153,8 +174,17 @@ export class JobQueue {
     else wake();
   }
 
-  /** Claims up to `limit` due jobs of `kind` for `owner` (a token unique to this claim). */
-  claim(kind: string, owner: string, leaseMs: number, limit: number): Promise<Claim[]> {
+  /**
+   * Claims up to `limit` due jobs of `kind` for `owner` (a token unique to this claim), leaving out jobs whose
+   * tenant or group already has `caps` of them running.
+   */
+  claim(
+    kind: string,
+    owner: string,
+    leaseMs: number,
+    limit: number,
+    caps: ClaimCaps = { perTenant: null, perGroup: null },
+  ): Promise<Claim[]> {
     const now = this.#clock.now();
     return claimJobs(this.#db.knex, {
       kind,
@@ -162,6 +192,7 @@ export class JobQueue {
       now: now.toISOString(),
       leaseUntil: new Date(now.getTime() + leaseMs).toISOString(),
       limit,
+      caps,
     }).then((jobs) => jobs.map((job) => ({ job, owner })));
   }
 

@@ -9,11 +9,27 @@
  *   or, past the last attempt, failed with `onGiveUp`: no job stays RUNNING for good.
  * - Two workers never run one job at once: claims are exclusive (FOR UPDATE SKIP LOCKED on Postgres, the single
  *   writer on SQLite), and every write of a claim is conditioned on its lease token.
+ * - Slots (docs/webhooks.md, "Job runner": "Fairness"): `start()` gives each kind a pool of `slots`; a job that ends
+ *   frees its slot and the pool is filled again at once (no batch barrier), and kinds fill their pools on their own,
+ *   so agent runs never queue behind deliveries. Claims leave out jobs whose tenant, or group (a webhook endpoint),
+ *   already has the kind's cap of jobs running across every runner.
  * - Wake-up: `start()` subscribes to the queue's "enqueued" signal (same process) and otherwise polls.
+ * - `runOnce()` / `drain()` (tests) work in rounds: a batch per kind, within the same caps.
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { Claim, Job, JobContext, JobKind, JobQueue, JobResult } from './queue.js';
+import type { Claim, ClaimCaps, Job, JobContext, JobKind, JobQueue, JobResult } from './queue.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: a registry holds kinds of any payload type
+type AnyKind = JobKind<any>;
+
+/** Slots of a kind that names none. */
+const DEFAULT_SLOTS = 10;
+
+/** The claim caps of a kind (docs/webhooks.md, "Job runner": "Fairness"). */
+function capsOf(kind: AnyKind): ClaimCaps {
+  return { perTenant: kind.perTenant ?? null, perGroup: kind.perGroup ?? null };
+}
 
 /** Jobs that finished are kept this long, then pruned. */
 export const JOB_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
@@ -27,7 +43,7 @@ export interface JobRunnerOptions {
   /** How often an idle runner looks for due jobs, in ms. */
   pollMs: number;
   logger?: Logger | undefined;
-  /** Jobs claimed per kind and round (default 25); they run concurrently. */
+  /** Jobs claimed per kind and round of `runOnce`/`drain` (default 25); they run concurrently. */
   batchSize?: number;
   /** Housekeeping run hourly by the loop (besides pruning finished jobs), e.g. pruning a kind's own records. */
   maintain?: () => Promise<void>;
@@ -51,6 +67,13 @@ export class JobRunner {
   readonly #maintain: (() => Promise<void>) | undefined;
   #claims = 0;
   #maintainedAt = Number.NEGATIVE_INFINITY;
+  /** Busy slots per kind. */
+  readonly #inFlight = new Map<string, number>();
+  /** Kinds whose pool is being filled, and kinds asked to fill again meanwhile. */
+  readonly #filling = new Set<string>();
+  readonly #refill = new Set<string>();
+  /** The jobs in flight (stop() waits for them). */
+  readonly #tasks = new Set<Promise<void>>();
   #running: Promise<void> | null = null;
   #stopping = false;
   #wake: (() => void) | null = null;
@@ -74,12 +97,15 @@ export class JobRunner {
   start(): this {
     if (this.#running) return this;
     this.#stopping = false;
-    this.#unsubscribe = this.#queue.onEnqueued(() => this.#wake?.());
+    this.#unsubscribe = this.#queue.onEnqueued(() => {
+      this.#fillAll();
+      this.#wake?.();
+    });
     this.#running = this.#loop();
     return this;
   }
 
-  /** Stops the loop after the round in flight settles. */
+  /** Stops claiming, then waits for the jobs in flight to settle. */
   async stop(): Promise<void> {
     this.#stopping = true;
     this.#unsubscribe?.();
@@ -87,19 +113,79 @@ export class JobRunner {
     this.#wake?.();
     await this.#running;
     this.#running = null;
+    await Promise.allSettled([...this.#tasks]);
+  }
+
+  /** Jobs of `kind` this runner is working on now (its pool's busy slots). */
+  busy(kind: string): number {
+    return this.#inFlight.get(kind) ?? 0;
   }
 
   async #loop(): Promise<void> {
     while (!this.#stopping) {
-      let claimed = 0;
       try {
         if (this.#queue.now().getTime() - this.#maintainedAt >= MAINTAIN_EVERY_MS) await this.maintain();
-        claimed = (await this.#round()).claimed;
       } catch (err) {
-        this.#logger?.error({ err }, 'job round failed');
+        this.#logger?.error({ err }, 'job maintenance failed');
       }
-      if (claimed < this.#batchSize && !this.#stopping) await this.#idle();
+      await this.#fillAll();
+      if (!this.#stopping) await this.#idle();
     }
+  }
+
+  /** Fills every kind's pool (each on its own: one kind's slow claims or jobs never hold up another's). */
+  #fillAll(): Promise<void> {
+    return Promise.all([...this.#kinds.values()].map((kind) => this.#fill(kind))).then(() => undefined);
+  }
+
+  /**
+   * Claims due jobs of `kind` into its free slots and starts them, until the pool is full or nothing more is due
+   * (within the kind's caps). A job that ends frees its slot and fills the pool again at once: no batch barrier.
+   * One claim of a kind at a time per runner; a fill asked for meanwhile runs right after.
+   */
+  async #fill(kind: AnyKind): Promise<void> {
+    if (this.#filling.has(kind.kind)) {
+      this.#refill.add(kind.kind);
+      return;
+    }
+    this.#filling.add(kind.kind);
+    try {
+      const slots = kind.slots ?? DEFAULT_SLOTS;
+      while (!this.#stopping) {
+        this.#refill.delete(kind.kind);
+        const free = slots - this.busy(kind.kind);
+        if (free <= 0) break;
+        const claims = await this.#queue.claim(
+          kind.kind,
+          `${this.id}/${++this.#claims}`,
+          kind.leaseMs,
+          free,
+          capsOf(kind),
+        );
+        for (const claim of claims) this.#launch(kind, claim);
+        if (claims.length < free && !this.#refill.has(kind.kind)) break;
+      }
+    } catch (err) {
+      this.#logger?.error({ err, kind: kind.kind }, 'job claim failed');
+    } finally {
+      this.#filling.delete(kind.kind);
+    }
+  }
+
+  /** Runs one claimed job in a slot of its kind's pool; when it settles, the slot is filled again. */
+  #launch(kind: AnyKind, claim: Claim): void {
+    this.#inFlight.set(kind.kind, this.busy(kind.kind) + 1);
+    const task: Promise<void> = this.#run(kind, claim)
+      .then(() => undefined)
+      .catch((err: unknown) => {
+        this.#logger?.error({ err, jobId: claim.job.id, kind: kind.kind }, 'job settlement failed');
+      })
+      .finally(() => {
+        this.#inFlight.set(kind.kind, this.busy(kind.kind) - 1);
+        this.#tasks.delete(task);
+        if (!this.#stopping) void this.#fill(kind);
+      });
+    this.#tasks.add(task);
   }
 
   #idle(): Promise<void> {
@@ -151,6 +237,7 @@ export class JobRunner {
         `${this.id}/${++this.#claims}`,
         kind.leaseMs,
         this.#batchSize,
+        capsOf(kind),
       );
       claimed += claims.length;
       const results = await Promise.all(claims.map((claim) => this.#run(kind, claim)));

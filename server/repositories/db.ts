@@ -8,8 +8,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import knexFactory, { type Knex } from 'knex';
+import type { SecretBox } from '../crypto/secret-box.js';
 import { SqlTexts } from './sql.js';
 
 export type { Knex };
@@ -208,9 +209,55 @@ export function openDatabase(options: DatabaseOptions): Database {
   return { knex, dialect: 'sqlite', close: () => knex.destroy() };
 }
 
-/** Applies every pending migration in `server/db/migrations` (timestamped, one change each). */
-export async function migrate(db: Database): Promise<void> {
-  await db.knex.migrate.latest({ directory: migrationsDir, loadExtensions: ['.ts'] });
+/**
+ * What a migration may need besides Knex, passed as the second argument of its `up` and `down`: the box that seals
+ * secrets at rest, under the configured `MERIDIAN_SECRET_KEY` (null when none is given: a migration that must seal
+ * existing rows then refuses to run).
+ */
+export interface MigrationContext {
+  secrets: SecretBox | null;
+}
+
+/** The migration files of `server/db/migrations`, by name, each run with the {@link MigrationContext}. */
+class MigrationsWithContext implements Knex.MigrationSource<string> {
+  constructor(private readonly context: MigrationContext) {}
+
+  async getMigrations(): Promise<string[]> {
+    return fs
+      .readdirSync(migrationsDir)
+      .filter((f) => /\.(ts|js)$/.test(f) && !f.endsWith('.d.ts'))
+      .sort();
+  }
+
+  getMigrationName(name: string): string {
+    return name;
+  }
+
+  async getMigration(name: string): Promise<Knex.Migration> {
+    const module = (await import(pathToFileURL(path.join(migrationsDir, name)).href)) as {
+      up: (knex: Knex, context: MigrationContext) => Promise<void>;
+      down?: (knex: Knex, context: MigrationContext) => Promise<void>;
+      config?: unknown;
+    };
+    const { up, down } = module;
+    // Knex reads a migration's own `config` (e.g. `{ transaction: false }`) from the object it is given.
+    return Object.assign(
+      {
+        up: (knex: Knex) => up(knex, this.context),
+        ...(down ? { down: (knex: Knex) => down(knex, this.context) } : {}),
+      },
+      module.config === undefined ? {} : { config: module.config },
+    );
+  }
+}
+
+/**
+ * Applies every pending migration in `server/db/migrations` (timestamped, one change each). `context.secrets`
+ * seals secrets that a migration encrypts (the entry points pass the configured key; tests' fresh databases need
+ * none).
+ */
+export async function migrate(db: Database, context: MigrationContext = { secrets: null }): Promise<void> {
+  await db.knex.migrate.latest({ migrationSource: new MigrationsWithContext(context) });
 }
 
 /** Whether the database answers a trivial query (the readiness check; docs/design.md, Operations). */

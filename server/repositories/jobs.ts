@@ -3,7 +3,6 @@
  * record progress, settle, cancel and prune. Every write to a claimed job is conditioned on its lease token, so a
  * worker whose lease expired (and was taken over) writes nothing.
  */
-import type { Knex } from 'knex';
 import type { Executor } from './sql.js';
 import { isPostgres } from './sql.js';
 import { parseJson } from './values.js';
@@ -34,6 +33,10 @@ export interface JobRecord {
   ref: string | null;
   progress: JobProgress | null;
   lastError: string | null;
+  /** The tenant the job works for, or null (not capped per tenant). */
+  tenantId: string | null;
+  /** The group it shares a cap with (a delivery's endpoint), or null. */
+  groupKey: string | null;
   createdAt: string;
   updatedAt: string;
   finishedAt: string | null;
@@ -47,6 +50,10 @@ export interface NewJob {
   runAt: string;
   ref: string | null;
   createdAt: string;
+  /** The tenant the job works for (its per-tenant cap), or null. */
+  tenantId?: string | null;
+  /** The group the job shares a cap with (e.g. `webhook:<endpoint id>`), or null. */
+  groupKey?: string | null;
 }
 
 type Row = Record<string, unknown>;
@@ -64,6 +71,8 @@ function toJob(row: Row): JobRecord {
     ref: (row.ref as string | null) ?? null,
     progress: parseJson<JobProgress | null>(row.progress, null),
     lastError: (row.last_error as string | null) ?? null,
+    tenantId: (row.tenant_id as string | null) ?? null,
+    groupKey: (row.group_key as string | null) ?? null,
     createdAt: row.created_at as string,
     updatedAt: row.updated_at as string,
     finishedAt: (row.finished_at as string | null) ?? null,
@@ -82,6 +91,8 @@ export async function insertJobs(db: Executor, jobs: NewJob[]): Promise<void> {
       attempt: 0,
       run_at: j.runAt,
       ref: j.ref,
+      tenant_id: j.tenantId ?? null,
+      group_key: j.groupKey ?? null,
       created_at: j.createdAt,
       updated_at: j.createdAt,
     })),
@@ -94,46 +105,86 @@ export async function findJob(db: Executor, id: string): Promise<JobRecord | nul
   return row ? toJob(row) : null;
 }
 
+/** Caps of one claim: jobs of one tenant, and of one group, that may be RUNNING at once (null: no cap). */
+export interface ClaimCaps {
+  perTenant: number | null;
+  perGroup: number | null;
+}
+
 /**
- * Claims up to `limit` due jobs of one kind for `owner` until `leaseUntil`: PENDING ones whose `run_at` has come,
- * and RUNNING ones whose lease has expired (their worker died). Each claim counts an attempt. Returns the claimed
- * jobs, oldest due first.
+ * The candidates of a claim (docs/webhooks.md, "Job runner": "Fairness"): due jobs of the kind (PENDING whose `run_at`
+ * has come, RUNNING whose lease expired), oldest due first, leaving out every job whose tenant (or group) would go
+ * over its cap: its rank among its tenant's due jobs plus its tenant's jobs running under a live lease must stay
+ * within the cap. The ranking spans every due job of the kind, so a tenant with a large backlog never hides another
+ * tenant's jobs from the claim. Jobs without a tenant (or group) are not capped. Bindings: kind, now (live
+ * leases), kind, now, now (due), perTenant, perGroup, limit.
+ */
+const CANDIDATES = `
+  WITH live AS (
+    SELECT tenant_id, group_key FROM jobs WHERE kind = ? AND status = 'RUNNING' AND lease_until > ?
+  ),
+  due AS (
+    SELECT id, run_at, tenant_id, group_key FROM jobs
+    WHERE kind = ? AND ((status = 'PENDING' AND run_at <= ?) OR (status = 'RUNNING' AND lease_until <= ?))
+  ),
+  ranked AS (
+    SELECT id,
+      CASE WHEN tenant_id IS NULL THEN 0 ELSE
+        ROW_NUMBER() OVER (PARTITION BY tenant_id ORDER BY run_at, id)
+        + (SELECT COUNT(*) FROM live WHERE live.tenant_id = due.tenant_id) END AS tenant_rank,
+      CASE WHEN group_key IS NULL THEN 0 ELSE
+        ROW_NUMBER() OVER (PARTITION BY group_key ORDER BY run_at, id)
+        + (SELECT COUNT(*) FROM live WHERE live.group_key = due.group_key) END AS group_rank
+    FROM due
+  )
+  SELECT id FROM jobs
+  WHERE id IN (SELECT id FROM ranked WHERE tenant_rank <= ? AND group_rank <= ?)
+  ORDER BY run_at, id
+  LIMIT ?`;
+
+/** A cap as the candidates query compares it (no cap: larger than any rank). */
+const capOf = (cap: number | null) => (cap === null ? Number.MAX_SAFE_INTEGER : cap);
+
+/**
+ * Claims up to `limit` due jobs of one kind for `owner` until `leaseUntil`, within the kind's caps: PENDING ones
+ * whose `run_at` has come, and RUNNING ones whose lease has expired (their worker died). Each claim counts an
+ * attempt. Returns the claimed jobs, oldest due first.
  *
- * One `UPDATE … WHERE id IN (SELECT … LIMIT n) RETURNING *` on both databases. On Postgres the inner SELECT takes
- * `FOR UPDATE SKIP LOCKED`, so concurrent workers get different rows and never wait on each other; a row claimed
- * meanwhile fails the outer WHERE (its lease is then live) and is skipped. On SQLite the statement runs under the
+ * One `UPDATE … WHERE id IN (candidates) RETURNING *` (see {@link CANDIDATES}). On Postgres the candidates take
+ * `FOR UPDATE SKIP LOCKED`, so concurrent workers get different rows, and the claim first takes a transaction
+ * advisory lock on the kind: claims of one kind run one at a time (each is a few milliseconds), so each counts the
+ * jobs the one before it claimed and the caps hold across workers. On SQLite the statement runs under the
  * database's single write lock, which serialises claims across processes just the same.
  */
 export async function claimJobs(
   db: Executor,
-  options: { kind: string; owner: string; now: string; leaseUntil: string; limit: number },
+  options: {
+    kind: string;
+    owner: string;
+    now: string;
+    leaseUntil: string;
+    limit: number;
+    caps?: ClaimCaps;
+  },
 ): Promise<JobRecord[]> {
   const { kind, owner, now, leaseUntil, limit } = options;
-  const due = (q: Knex.QueryBuilder) =>
-    q
-      .where('kind', kind)
-      .andWhere((w) =>
-        w
-          .where((p) => p.where('status', 'PENDING').andWhere('run_at', '<=', now))
-          .orWhere((r) => r.where('status', 'RUNNING').andWhere('lease_until', '<=', now)),
-      );
-  const candidates = due(db('jobs').select('id'))
-    .orderBy([{ column: 'run_at' }, { column: 'id' }])
-    .limit(limit);
-  if (isPostgres(db)) candidates.forUpdate().skipLocked();
-  // A materialised CTE runs the candidate query once: as a plain `IN (SELECT … LIMIT n)` Postgres may rescan it and
-  // claim more than `limit` rows.
-  const rows = (await due(db('jobs'))
-    .withMaterialized('candidates', candidates)
-    .whereIn('id', db('candidates').select('id'))
-    .update({
-      status: 'RUNNING',
-      attempt: db.raw('attempt + 1'),
-      lease_owner: owner,
-      lease_until: leaseUntil,
-      updated_at: now,
-    })
-    .returning('*')) as Row[];
+  const caps = options.caps ?? { perTenant: null, perGroup: null };
+  const postgres = isPostgres(db);
+  const bindings = [kind, now, kind, now, now, capOf(caps.perTenant), capOf(caps.perGroup), limit];
+  const claim = async (trx: Executor): Promise<Row[]> => {
+    if (postgres) await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`jobs.claim:${kind}`]);
+    // A materialised CTE runs the candidate query once: as a plain `IN (SELECT … LIMIT n)` Postgres may rescan it
+    // and claim more than `limit` rows. The outer WHERE repeats "due": a row claimed meanwhile is skipped.
+    const sql = `
+      WITH candidates AS ${postgres ? 'MATERIALIZED ' : ''}(${CANDIDATES}${postgres ? ' FOR UPDATE SKIP LOCKED' : ''})
+      UPDATE jobs SET status = 'RUNNING', attempt = attempt + 1, lease_owner = ?, lease_until = ?, updated_at = ?
+      WHERE id IN (SELECT id FROM candidates) AND kind = ?
+        AND ((status = 'PENDING' AND run_at <= ?) OR (status = 'RUNNING' AND lease_until <= ?))
+      RETURNING *`;
+    const result = await trx.raw(sql, [...bindings, owner, leaseUntil, now, kind, now, now]);
+    return (postgres ? (result as { rows: Row[] }).rows : (result as Row[])) ?? [];
+  };
+  const rows = postgres ? await db.transaction((trx) => claim(trx)) : await claim(db);
   return rows.map(toJob).sort((a, b) => a.runAt.localeCompare(b.runAt) || a.id.localeCompare(b.id));
 }
 

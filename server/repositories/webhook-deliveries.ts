@@ -40,6 +40,8 @@ export interface DeliveryTarget {
   payload: string | null;
   url: string;
   enabled: boolean;
+  /** Attempts to the endpoint that timed out in a row (the circuit breaker's count). */
+  timeoutStreak: number;
   secrets: WebhookSecrets;
 }
 
@@ -147,6 +149,7 @@ export async function deliveryTarget(db: Executor, id: string): Promise<Delivery
       db.raw('coalesce(d.payload, e.payload) as payload'),
       'w.url',
       'w.enabled',
+      'w.timeout_streak',
       'w.secret',
       'w.previous_secret',
       'w.previous_secret_expires_at',
@@ -162,6 +165,7 @@ export async function deliveryTarget(db: Executor, id: string): Promise<Delivery
     payload: (row.payload as string | null) ?? null,
     url: row.url as string,
     enabled: toBoolean(row.enabled),
+    timeoutStreak: Number(row.timeout_streak ?? 0),
     secrets: {
       secret: row.secret as string,
       previousSecret: (row.previous_secret as string | null) ?? null,

@@ -85,3 +85,64 @@ export async function setFailingSince(
   else query.whereNull('failing_since');
   await query.update({ failing_since: failingSince });
 }
+
+/** An endpoint's stored secrets as they are in the table (sealed, or plaintext stored before encryption). */
+export interface StoredEndpointSecrets {
+  id: string;
+  secret: string;
+  previousSecret: string | null;
+}
+
+/** Up to `limit` endpoints' stored secrets after `afterId` (all tenants, by id): a re-encryption walks them. */
+export async function storedSecretsPage(
+  db: Executor,
+  afterId: string | null,
+  limit: number,
+): Promise<StoredEndpointSecrets[]> {
+  const query = db('webhook_endpoints').select('id', 'secret', 'previous_secret').orderBy('id').limit(limit);
+  if (afterId !== null) query.where('id', '>', afterId);
+  const rows = (await query) as Record<string, unknown>[];
+  return rows.map((r) => ({
+    id: r.id as string,
+    secret: r.secret as string,
+    previousSecret: (r.previous_secret as string | null) ?? null,
+  }));
+}
+
+/**
+ * Replaces an endpoint's stored secrets when they are still `expected` (no version bump and no audit row: the
+ * same secrets in another envelope). False when a rotation changed them meanwhile.
+ */
+export async function replaceStoredSecrets(
+  db: Executor,
+  expected: StoredEndpointSecrets,
+  next: { secret: string; previousSecret: string | null },
+): Promise<boolean> {
+  const changed = await db('webhook_endpoints')
+    .where({ id: expected.id, secret: expected.secret })
+    .andWhere((w) =>
+      expected.previousSecret === null
+        ? w.whereNull('previous_secret')
+        : w.where('previous_secret', expected.previousSecret),
+    )
+    .update({ secret: next.secret, previous_secret: next.previousSecret });
+  return changed === 1;
+}
+
+/**
+ * Keeps an endpoint's count of attempts that timed out in a row: +1 for a timeout, back to 0 for any answer.
+ * Returns the new count (0 when the endpoint is gone).
+ */
+export async function recordTimeoutStreak(
+  db: Executor,
+  webhookId: string,
+  timedOut: boolean,
+): Promise<number> {
+  await db('webhook_endpoints')
+    .where({ id: webhookId })
+    .update({ timeout_streak: timedOut ? db.raw('timeout_streak + 1') : 0 });
+  const row = (await db('webhook_endpoints').where({ id: webhookId }).first('timeout_streak')) as
+    | { timeout_streak: number | string }
+    | undefined;
+  return row ? Number(row.timeout_streak) : 0;
+}

@@ -12,6 +12,7 @@ import {
 import type { Page, PageRequest } from '../repositories/lists.js';
 import type { Executor } from '../repositories/sql.js';
 import type { Actor, ServiceDeps } from './context.js';
+import { instantInput } from './instants.js';
 
 /**
  * The fields whose values differ between `before` and `after`, as `{ field: { from, to } }`; a field missing on
@@ -63,12 +64,12 @@ export class AuditLogService {
    * they are normalised to UTC so the comparison with stored instants is exact (since inclusive, until exclusive).
    */
   async list(actor: Actor, filter: AuditFilter, page: PageRequest): Promise<Page<AuditEntry>> {
-    const utc = (instant: string | undefined) =>
-      instant === undefined ? undefined : new Date(instant).toISOString();
+    const utc = (instant: string | undefined, name: string) =>
+      instant === undefined ? undefined : instantInput(instant, { location: 'query', path: name });
     return listAudit(
       this.deps.db.knex,
       actor.tenantId,
-      { ...filter, since: utc(filter.since), until: utc(filter.until) },
+      { ...filter, since: utc(filter.since, 'since'), until: utc(filter.until, 'until') },
       page,
     );
   }

@@ -2,6 +2,7 @@
  * What a service needs to know about the caller and its surroundings; services never see `req`/`res`.
  */
 import type { Clock } from '../clock.js';
+import type { SecretBox } from '../crypto/secret-box.js';
 import type { ZonedCalendar } from '../dates.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { Database } from '../repositories/db.js';
@@ -29,14 +30,16 @@ export interface BaseDeps {
 
 /**
  * Shared dependencies of every service, built once per app by `buildServices`: besides the database and clock,
- * the job queue, the event outbox and the tenants' calendar (state that belongs to one app, so it is injected,
- * never module-level).
+ * the job queue, the event outbox, the tenants' calendar and the secret box (state that belongs to one app, so it
+ * is injected, never module-level).
  */
 export interface ServiceDeps extends BaseDeps {
   jobs: JobQueue;
   events: EventOutbox;
   /** Today in each tenant's time zone, one date formatter per zone for the whole app (server/dates.ts). */
   calendar: ZonedCalendar;
+  /** Seals and opens secrets kept at rest (webhook signing secrets; docs/webhooks.md, "Events and webhooks"). */
+  secrets: SecretBox;
 }
 
 /** An actor for work the system does on its own (CLI bootstrap, importer): no user, no key. */

@@ -1,5 +1,5 @@
 /**
- * When the seed's events fire (docs/design.md, Events: triggers), as pure functions of a record before and after a change.
+ * When the seed's events fire (docs/webhooks.md, Events: triggers), as pure functions of a record before and after a change.
  */
 import type { Schema } from '../schemas.js';
 

@@ -4,7 +4,7 @@
  * - First request with a key: reserved IN_FLIGHT, run, and its successful response stored.
  * - Same key and same request again: the stored status, headers and body are replayed (nothing runs twice).
  * - Same key, different request (method, path or body): 422 `idempotency_key_reused`.
- * - Same key while the first is still running: 409 `conflict`.
+ * - Same key while the first is still running: 409 `conflict` with `Retry-After: 1` (seconds).
  * - A request that fails (validation never reaches here; business errors and server errors do) releases its key,
  *   so a corrected retry may use it again. A reservation left by a crashed process stays until the key expires
  *   (409 meanwhile): whether its change committed cannot be known, and repeating it could do it twice.
@@ -30,6 +30,8 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
  * change committed, running the request again would repeat the effect. The retry gets 409 until the key expires.
  */
 export const IN_FLIGHT_LOCK_MS = IDEMPOTENCY_TTL_MS;
+/** `Retry-After` (seconds) of the 409 for a key whose first request is still in progress: most finish within it. */
+export const IN_PROGRESS_RETRY_AFTER_S = 1;
 
 /** A stored response. */
 export interface StoredResponse {
@@ -88,11 +90,14 @@ export class IdempotencyService {
           throw new AppError(
             'conflict',
             'A request with this Idempotency-Key is still in progress; retry shortly.',
+            { headers: { 'Retry-After': String(IN_PROGRESS_RETRY_AFTER_S) } },
           );
         }
         return { kind: 'replay', response: existing.response } as const;
       }
-      throw new AppError('conflict', 'The Idempotency-Key is contended; retry shortly.');
+      throw new AppError('conflict', 'The Idempotency-Key is contended; retry shortly.', {
+        headers: { 'Retry-After': String(IN_PROGRESS_RETRY_AFTER_S) },
+      });
     });
   }
 

@@ -3,6 +3,7 @@
  */
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
+import { SecretBox } from '../crypto/secret-box.js';
 import { ZonedCalendar } from '../dates.js';
 import { JobQueue } from '../jobs/queue.js';
 import { AgentService } from './agents/index.js';
@@ -70,7 +71,7 @@ export interface Services {
 export function buildServices(
   base: BaseDeps,
   config: Pick<Config, 'defaultRateLimitPerMinute'> &
-    Partial<Pick<Config, 'webhookAllowPrivate' | 'agentStageDelayMs' | 'llm'>>,
+    Partial<Pick<Config, 'webhookAllowPrivate' | 'agentStageDelayMs' | 'llm' | 'secretKeys'>>,
   logger?: Logger,
 ): Services {
   // The optional language model (docs/agents.md, "Bring your own model"): one client per app, shared by Ask and
@@ -78,7 +79,9 @@ export function buildServices(
   const model = config.llm ? new LanguageModel({ config: config.llm, logger }) : null;
   const jobs = new JobQueue(base);
   const events = new EventOutbox({ jobs });
-  const deps: ServiceDeps = { ...base, jobs, events, calendar: new ZonedCalendar() };
+  // Without keys (tests that never store a webhook) the box refuses to seal or open anything.
+  const secrets = new SecretBox(config.secretKeys ?? null);
+  const deps: ServiceDeps = { ...base, jobs, events, secrets, calendar: new ZonedCalendar() };
   const projects = new ProjectService(deps);
   const milestones = new MilestoneService(deps);
   return {

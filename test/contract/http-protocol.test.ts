@@ -5,12 +5,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
+import zlib from 'node:zlib';
 import { expect } from 'chai';
 import { pino } from 'pino';
 import { redactUrl } from '../../server/http/middleware.js';
 import { expectProblem, fieldErrors } from '../support/assertions.js';
 import { headerOf, rawExchange } from '../support/raw-http.js';
-import { makeProject } from '../support/records.js';
+import { makeProject, uniq } from '../support/records.js';
 import { TEST_DB } from '../support/server.js';
 import { contractSuite } from '../support/suite.js';
 
@@ -180,6 +181,64 @@ describe(`HTTP protocol (${TEST_DB})`, () => {
         );
       expect(redactUrl('/v1/me?api%5Fkey=s3cr3t')).to.equal('/v1/me?api%5Fkey=[REDACTED]');
       expect(redactUrl('/v1/me?%E0%A4%A=1&token')).to.equal('/v1/me?%E0%A4%A=1&token=[REDACTED]');
+    });
+
+    it("masks Meridian's secrets by their form anywhere in the URL (mk_live_, mt_, whsec_), whatever the name", () => {
+      const key = `mk_live_${'a1B2'.repeat(10)}`;
+      expect(redactUrl(`/v1/me?foo=${key}&limit=1`)).to.equal('/v1/me?foo=mk_live_[REDACTED]&limit=1');
+      expect(redactUrl(`/v1/projects/${key}`)).to.equal('/v1/projects/mk_live_[REDACTED]');
+      expect(redactUrl('/v1/me?q=whsec_c2VjcmV0+/=&x=mt_abc-DEF_123')).to.equal(
+        '/v1/me?q=whsec_[REDACTED]&x=mt_[REDACTED]',
+      );
+      expect(redactUrl('/v1/me?q=mk%5Flive%5Fabc')).to.equal('/v1/me?q=mk%5Flive%5F[REDACTED]');
+      // Not a token: `mt_` inside a word.
+      expect(redactUrl('/v1/projects?q=format_mt_x')).to.equal('/v1/projects?q=format_mt_x');
+    });
+
+    it('never writes a key sent under any parameter name into the access log', async () => {
+      const secret = ctx.tenant.keys.read;
+      await ctx.as(null).get(null, '/me', { query: { foo: secret } });
+      await ctx.as(null).get(null, `/projects/${secret}`);
+      for (let i = 0; i < 50 && !logLines.some((l) => l.req?.url?.startsWith('/v1/projects/mk_live_')); i++)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      const logged = JSON.stringify(logLines);
+      expect(logged).to.not.contain(secret);
+      expect(logged).to.contain('/v1/me?foo=mk_live_[REDACTED]');
+    });
+  });
+
+  describe('content encoding and path case', () => {
+    const post = (body: Buffer | string, encoding: string) =>
+      fetch(`${ctx.server.baseUrl}/projects`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${ctx.tenant.keys.write}`,
+          'content-type': 'application/json',
+          'content-encoding': encoding,
+        },
+        body,
+      });
+    const json = () => JSON.stringify({ name: uniq('Gzip'), startDate: '2026-01-01', endDate: '2026-12-31' });
+
+    it('reads a gzip body, and answers a body that is not what Content-Encoding says with a 400 saying so', async () => {
+      expect((await post(zlib.gzipSync(json()), 'gzip')).status).to.equal(201);
+      for (const encoding of ['gzip', 'deflate', 'br']) {
+        const res = await post(json(), encoding);
+        const body = (await res.json()) as { status: number; code: string; detail: string };
+        expect(res.status, encoding).to.equal(400);
+        expect(res.headers.get('content-type')).to.match(/^application\/problem\+json/);
+        expect(body.code).to.equal('validation_failed');
+        expect(body.detail).to.contain(`is not valid ${encoding} data (Content-Encoding: ${encoding})`);
+      }
+    });
+
+    it('matches paths case-sensitively, as the spec writes them', async () => {
+      const ok = await ctx.as(ctx.tenant.keys.read).get('listProjects', '/projects');
+      expect(ok.status).to.equal(200);
+      for (const path of ['/PROJECTS', '/Projects', '/ME']) {
+        const res = await ctx.as(ctx.tenant.keys.read).get(null, path);
+        expectProblem(res, 404, 'not_found');
+      }
     });
   });
 });

@@ -76,6 +76,7 @@ describe('Idempotency-Key', () => {
     });
     expect(second.status).to.equal(409);
     expect(second.body.code).to.equal('conflict');
+    expect(second.headers.get('retry-after')).to.equal('1');
     // A reservation whose process stopped is never taken over while the key lives: its change may have committed.
     clock.advance(23 * 3_600_000);
     const later = await api.post('createProject', '/projects', {

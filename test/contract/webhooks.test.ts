@@ -5,6 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { ManualClock } from '../../server/clock.js';
+import { loadConfig } from '../../server/config.js';
+import { SecretBox } from '../../server/crypto/secret-box.js';
+import { openSecrets } from '../../server/services/webhooks/index.js';
 import { expectProblem, fieldErrors } from '../support/assertions.js';
 import type { Api } from '../support/client.js';
 import { contractSuite } from '../support/suite.js';
@@ -261,9 +264,19 @@ describe('Webhooks', () => {
     expect(res.body.secret).to.not.equal(w.secret);
     expect(res.body).to.include({ id: w.id, version: 2 });
     expect(res.headers.get('etag')).to.equal('"2"');
+    // Stored sealed (docs/webhooks.md, "Events and webhooks": secrets at rest); opened, they are the two secrets
+    // the API showed.
     const row = await ctx.server.db.knex('webhook_endpoints').where({ id: w.id }).first();
-    expect(row.secret).to.equal(res.body.secret);
-    expect(row.previous_secret).to.equal(w.secret);
+    expect(row.secret).to.match(/^enc:v1:/);
+    // The test server's key: the local key file, as loadConfig reads it without MERIDIAN_SECRET_KEY.
+    const box = new SecretBox(loadConfig({ NODE_ENV: 'test' }).secretKeys);
+    const opened = openSecrets(box, w.id, {
+      secret: row.secret,
+      previousSecret: row.previous_secret,
+      previousSecretExpiresAt: row.previous_secret_expires_at,
+    });
+    expect(opened.secret).to.equal(res.body.secret);
+    expect(opened.previousSecret).to.equal(w.secret);
     expect(row.previous_secret_expires_at).to.equal(
       new Date(clock.now().getTime() + 24 * 3_600_000).toISOString(),
     );

@@ -25,7 +25,11 @@ describe(`agent executions: events, dead workers, progress (${TEST_DB})`, functi
   let receiver: Receiver;
   let tenant: TestTenant;
   let secret: string;
-  const config = loadConfig({ NODE_ENV: 'test', MERIDIAN_AGENT_LEASE_MS: String(LEASE_MS) });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    MERIDIAN_WEBHOOK_ALLOW_PRIVATE: 'true',
+    MERIDIAN_AGENT_LEASE_MS: String(LEASE_MS),
+  });
   before(async () => {
     server = await startTestServer();
     receiver = await Receiver.start();

@@ -5,7 +5,7 @@
  */
 import { expect } from 'chai';
 import { ManualClock } from '../../server/clock.js';
-import { DeliveryWorker } from '../../server/services/webhooks/index.js';
+import { DeliveryWorker, WEBHOOK_DELIVERY_JOB } from '../../server/services/webhooks/index.js';
 import { emit, receiverPool, registerWebhook, workerConfig } from '../support/delivery.js';
 import { librarySignature, type Received } from '../support/receiver.js';
 import { contractSuite } from '../support/suite.js';
@@ -127,6 +127,64 @@ describe('Webhook delivery: schedule, limits and leases (injected clock)', funct
     expect(pending.body.data).to.deep.equal([]);
   });
 
+  it('counts in attemptCount an attempt whose worker died before recording it', async () => {
+    const r = await receiver();
+    const hook = await registerWebhook(ctx.admin, r.url());
+    await emit(ctx.server, ctx.tenant.tenantId, 'risk.created', clock.now());
+    // A worker claims the delivery and dies: its lease expires with nothing recorded.
+    const claims = await ctx.server.meridian.services.jobs.claim(
+      WEBHOOK_DELIVERY_JOB,
+      'dead-worker',
+      1_000,
+      100,
+    );
+    expect(claims.length).to.be.at.least(1);
+    clock.advance(2_000);
+    await workerWith().drain();
+    const [d] = await deliveries(hook.id);
+    expect(d).to.include({ status: 'SUCCEEDED', attemptCount: 2 });
+    expect(d.attempts).to.have.length(1);
+    expect(r.received).to.have.length(1);
+  });
+
+  it('trips the circuit breaker on an endpoint that keeps timing out: backs off, marks it unhealthy, then disables and audits it', async () => {
+    const r = await receiver(() => ({ status: 200, delayMs: 1_000 }));
+    const hook = await registerWebhook(ctx.admin, r.url());
+    const worker = workerWith({
+      MERIDIAN_WEBHOOK_TIMEOUT_MS: '150',
+      MERIDIAN_WEBHOOK_RETRY_SCHEDULE: '0,10,10,10,10,10,10,10,10,10,10,10',
+    });
+    await emit(ctx.server, ctx.tenant.tenantId, 'risk.created', clock.now());
+    const at = () => clock.now().getTime();
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      await worker.drain();
+      const [d] = await deliveries(hook.id);
+      expect(d.attemptCount, `attempt ${attempt}`).to.equal(attempt);
+      const last = d.attempts.at(-1);
+      expect(last.error).to.match(/^timeout after 150 ms/);
+      if (attempt < 3) {
+        expect(last.error).to.not.match(/unhealthy/);
+        expect(Date.parse(d.nextAttemptAt) - at()).to.be.below(5_000);
+      } else if (attempt < 10) {
+        // Unhealthy: the delivery log says so, and the next attempt waits at least 1 min (doubling).
+        expect(last.error).to.contain(`endpoint unhealthy: ${attempt} attempts in a row timed out`);
+        expect(Date.parse(d.nextAttemptAt) - at()).to.be.at.least(
+          Math.min(60_000 * 2 ** (attempt - 3), 3_600_000),
+        );
+      }
+      clock.advance(3_600_000);
+    }
+    const got = (await ctx.admin.get('getWebhook', `/webhooks/${hook.id}`)).body;
+    expect(got.enabled).to.equal(false);
+    expect(got.disabledReason).to.equal('The endpoint timed out on 10 delivery attempts in a row.');
+    const [d] = await deliveries(hook.id);
+    expect(d.status).to.equal('FAILED');
+    const audit = await ctx.admin.get('listAuditLogs', '/audit-logs', {
+      query: { sort: '-occurredAt', limit: 20 },
+    });
+    expect(JSON.stringify(audit.body.data)).to.contain('timed out on 10 delivery attempts in a row');
+  });
+
   it('records a timeout as an attempt without status code', async () => {
     const r = await receiver(() => ({ status: 200, delayMs: 1_000 }));
     const hook = await registerWebhook(ctx.admin, r.url());
@@ -163,6 +221,9 @@ describe('Webhook delivery: schedule, limits and leases (injected clock)', funct
     const [a] = await deliveries(literal.id);
     expect(a.attempts[0].statusCode).to.equal(null);
     expect(a.attempts[0].error).to.match(/http/);
+    // Refused by the policy: failed at once, not retried through the schedule.
+    expect(a).to.include({ status: 'FAILED', attemptCount: 1, nextAttemptAt: null });
+    expect(a.attempts).to.have.length(1);
     // An https URL whose name resolves to loopback is refused by the connection's own lookup.
     await ctx.admin.patch('updateWebhook', `/webhooks/${named.id}`, {
       body: { url: r.url('/named', 'localhost').replace('http:', 'https:') },
@@ -174,6 +235,7 @@ describe('Webhook delivery: schedule, limits and leases (injected clock)', funct
     const last = named2.at(-1);
     expect(last.attempts[0].statusCode).to.equal(null);
     expect(last.attempts[0].error).to.match(/localhost does not resolve to public addresses only/);
+    expect(last).to.include({ status: 'FAILED', attemptCount: 1, nextAttemptAt: null });
     expect(r.received).to.have.length(0);
   });
 

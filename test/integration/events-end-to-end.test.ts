@@ -35,7 +35,11 @@ describe('events end to end: API → outbox → worker → signed delivery', fun
     worker = new DeliveryWorker({
       db: server.db,
       clock: systemClock,
-      config: loadConfig({ NODE_ENV: 'test', MERIDIAN_WORKER_POLL_MS: '20' }),
+      config: loadConfig({
+        NODE_ENV: 'test',
+        MERIDIAN_WEBHOOK_ALLOW_PRIVATE: 'true',
+        MERIDIAN_WORKER_POLL_MS: '20',
+      }),
     }).start();
     receiver = await Receiver.start();
   });
@@ -69,7 +73,7 @@ describe('events end to end: API → outbox → worker → signed delivery', fun
     await createJobRunner({
       services: server.meridian.services,
       clock: systemClock,
-      config: loadConfig({ NODE_ENV: 'test' }),
+      config: loadConfig({ NODE_ENV: 'test', MERIDIAN_WEBHOOK_ALLOW_PRIVATE: 'true' }),
     }).drain();
 
     await receiver.waitFor(6, 20_000);

@@ -55,12 +55,14 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs: num
         DATABASE_URL: url.toString(),
         MERIDIAN_IMPORT_DEMO: 'false',
         MERIDIAN_WORKER: 'false',
+        // The receiver listens on 127.0.0.1.
+        MERIDIAN_WEBHOOK_ALLOW_PRIVATE: 'true',
       };
 
       // Tenants and keys, made through the services over the same database.
       const services = buildServices(
         { db: database.db, clock: systemClock },
-        loadConfig({ NODE_ENV: 'test' }),
+        loadConfig({ NODE_ENV: 'test', MERIDIAN_WEBHOOK_ALLOW_PRIVATE: 'true' }),
       );
       const keyOf = async (name: string) => {
         const { tenant } = await services.tenants.create({ name, userName: 'Owner' });

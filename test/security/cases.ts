@@ -17,7 +17,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type OperationId, type OperationSpec, operationTable } from '../../generated/operations.js';
-import { loadSpec } from '../../server/http/spec.js';
 
 /** One request of the suite. */
 export interface HostileCase {
@@ -35,65 +34,25 @@ export interface HostileCase {
    * checked when the operation's baseline request is accepted.
    */
   nulField?: string;
+  /** When the case sends an instant the API refuses (a leap second, a year beyond 9999 in UTC): the field the 400 names. */
+  refusedField?: string;
 }
 
 /** Ids of real records of the suite's tenant, by the first segment of a path (`projects`, `risks`, …). */
 export type Fixtures = Record<string, string>;
 
-type Schema = Record<string, any>;
+import {
+  bodySchemaOf,
+  deref,
+  instantFieldsOf,
+  isRequiredQuery,
+  merged,
+  parameterSchema,
+  REFUSED_INSTANTS,
+  type Schema,
+} from './spec-schemas.js';
 
-const spec = loadSpec().document as Schema;
-
-function pointer(ref: string): Schema {
-  return ref
-    .slice(2)
-    .split('/')
-    .reduce((node: Schema, key) => node[key.replaceAll('~1', '/').replaceAll('~0', '~')], spec);
-}
-
-function deref(node: Schema | undefined): Schema | undefined {
-  let current = node;
-  while (current?.$ref) current = pointer(current.$ref);
-  return current;
-}
-
-/** The operation's object in the spec (`paths[path][method]`). */
-function operationOf(op: OperationSpec): Schema {
-  return (spec.paths as Schema)[op.path][op.method.toLowerCase()];
-}
-
-/** The JSON request body schema of an operation, with `allOf` parts merged. */
-export function bodySchemaOf(op: OperationSpec): Schema | undefined {
-  const body = deref(operationOf(op).requestBody);
-  return merged(deref(body?.content?.['application/json']?.schema));
-}
-
-function merged(schema: Schema | undefined): Schema | undefined {
-  if (!schema?.allOf) return schema;
-  const parts = (schema.allOf as Schema[]).map((part) => merged(deref(part)) ?? {});
-  return {
-    ...schema,
-    type: 'object',
-    properties: Object.assign({}, ...parts.map((p) => p.properties ?? {}), schema.properties ?? {}),
-    required: [...parts.flatMap((p) => p.required ?? []), ...(schema.required ?? [])],
-  };
-}
-
-/** A parameter's schema: path, query or header. */
-function parameterSchema(op: OperationSpec, name: string): Schema {
-  const pathItem = (spec.paths as Schema)[op.path];
-  const parameters = [...(pathItem.parameters ?? []), ...(operationOf(op).parameters ?? [])].map(
-    (p: Schema) => deref(p) as Schema,
-  );
-  return deref(parameters.find((p) => p.name === name)?.schema) ?? {};
-}
-
-function isRequiredQuery(op: OperationSpec, name: string): boolean {
-  const pathItem = (spec.paths as Schema)[op.path];
-  return [...(pathItem.parameters ?? []), ...(operationOf(op).parameters ?? [])]
-    .map((p: Schema) => deref(p) as Schema)
-    .some((p) => p.name === name && p.in === 'query' && p.required === true);
-}
+export { bodySchemaOf, instantFieldsOf, REFUSED_INSTANTS };
 
 /** The record a property that names one refers to (`projectId` → a project). */
 const REFERENCES: Record<string, string> = {
@@ -325,6 +284,19 @@ export function casesOf(operationId: OperationId, fixtures: Fixtures): HostileCa
       });
     }
   }
+  const instants = instantFieldsOf(op);
+  for (const name of instants.query) {
+    const others = query.filter((pair) => !pair.startsWith(`${name}=`));
+    for (const [label, value] of REFUSED_INSTANTS) {
+      add({
+        label: `query.${name}: ${label}`,
+        target: withQuery(path, [...others, `${name}=${encodeURIComponent(value)}`]),
+        headers: baseHeaders,
+        body: baseBody,
+        refusedField: `query:${name}`,
+      });
+    }
+  }
   for (const [label, pair] of [
     ['__proto__[polluted]', '__proto__%5Bpolluted%5D=1'],
     ['constructor[prototype][polluted]', 'constructor%5Bprototype%5D%5Bpolluted%5D=1'],
@@ -387,6 +359,17 @@ export function casesOf(operationId: OperationId, fixtures: Fixtures): HostileCa
           body,
           // Named as the property or below it: `/tags/0` for an item, `/tags` when the type is wrong.
           ...(nul ? { nulField: `body:/${property}` } : {}),
+        });
+      }
+    }
+    for (const property of instants.body) {
+      for (const [label, value] of REFUSED_INSTANTS) {
+        add({
+          label: `body.${property}: ${label}`,
+          target: withQuery(path, query),
+          headers: json,
+          body: JSON.stringify({ ...base, [property]: value }),
+          refusedField: `body:/${property}`,
         });
       }
     }

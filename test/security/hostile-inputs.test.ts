@@ -4,7 +4,8 @@
  * must be below 500 (an operation still listed in test/schemathesis-exclude.txt may answer 501 `not_implemented`,
  * and nothing else), every error a problem+json document whose `status` and `requestId` match the response, no body
  * may show a stack trace or SQL, and no request may pollute `Object.prototype` (the server runs in this process). A
- * NUL in any string input must answer 400 naming that field.
+ * NUL in any string input must answer 400 naming that field, and so must a leap second or an instant outside years
+ * 0001–9999 in UTC in any `date-time` input (docs/design.md, Conventions on the wire: instants).
  *
  * Two properties of the hardening are held too: a valid key is never locked out by the failed-authentication
  * limit, and 50 concurrent PATCHes serialise, with If-Match losers answered 412.
@@ -102,6 +103,18 @@ function judge(c: HostileCase, r: Outcome, nulExpected: boolean): string[] {
       const named = errors.some((e) => e === c.nulField || e.startsWith(`${c.nulField}/`));
       if (!named) wrong.push(`NUL answered 400 without naming ${c.nulField} (named ${errors.join(', ')})`);
     }
+  }
+  if (c.refusedField) {
+    const errors =
+      r.status === 400
+        ? ((JSON.parse(r.text) as { errors?: { location: string; path: string }[] }).errors ?? []).map(
+            (e) => `${e.location}:${e.path}`,
+          )
+        : [];
+    if (!errors.includes(c.refusedField))
+      wrong.push(
+        `refused instant answered ${r.status} without naming ${c.refusedField} (${errors.join(', ')})`,
+      );
   }
   return wrong;
 }

@@ -54,7 +54,7 @@ export function agentsWorld() {
     runner = createJobRunner({
       services: server.meridian.services,
       clock,
-      config: loadConfig({ NODE_ENV: 'test' }),
+      config: loadConfig({ NODE_ENV: 'test', MERIDIAN_WEBHOOK_ALLOW_PRIVATE: 'true' }),
     });
     tenant = await server.createTenant();
     api = client(server.baseUrl, tenant.keys.write);

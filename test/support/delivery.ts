@@ -31,7 +31,12 @@ export function emit(
 
 /** A test configuration for a delivery worker: polls every 20 ms, plus `env`. */
 export function workerConfig(env: Record<string, string> = {}) {
-  return loadConfig({ NODE_ENV: 'test', MERIDIAN_WORKER_POLL_MS: '20', ...env });
+  return loadConfig({
+    NODE_ENV: 'test',
+    MERIDIAN_WORKER_POLL_MS: '20',
+    MERIDIAN_WEBHOOK_ALLOW_PRIVATE: 'true',
+    ...env,
+  });
 }
 
 /** Starts receivers on 127.0.0.1 for the calling `describe` block and closes them in its `after` hook. */

@@ -28,7 +28,8 @@ export function startEntryPoint(
 ): Promise<Started> {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', ...env },
+    // Receivers listen on 127.0.0.1: private webhook targets are allowed explicitly.
+    env: { ...process.env, NODE_ENV: 'test', MERIDIAN_WEBHOOK_ALLOW_PRIVATE: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -94,7 +94,8 @@ export async function startTestServer(
   options: { clock?: Clock; env?: NodeJS.ProcessEnv; db?: 'sqlite' | 'postgres'; logger?: Logger } = {},
 ): Promise<TestServer> {
   const { db, dispose } = await openTestDatabase(options.db);
-  const config = loadConfig({ NODE_ENV: 'test', ...options.env });
+  // Tests send webhooks to receivers on 127.0.0.1: private targets are allowed explicitly, as they must be.
+  const config = loadConfig({ NODE_ENV: 'test', MERIDIAN_WEBHOOK_ALLOW_PRIVATE: 'true', ...options.env });
   const meridian = createApp({
     config,
     db,

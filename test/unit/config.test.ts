@@ -6,12 +6,21 @@ import { expect } from 'chai';
 import { DEFAULT_RETRY_SCHEDULE_MS, loadConfig } from '../../server/config.js';
 
 describe('webhook delivery settings (MERIDIAN_WEBHOOK_*, MERIDIAN_WORKER)', () => {
-  it('allows private targets in development and test only, and runs the worker in process except in test', () => {
-    expect(loadConfig({ NODE_ENV: 'production' })).to.include({ webhookAllowPrivate: false, worker: true });
-    expect(loadConfig({ NODE_ENV: 'development' })).to.include({ webhookAllowPrivate: true, worker: true });
-    expect(loadConfig({ NODE_ENV: 'test' })).to.include({ webhookAllowPrivate: true, worker: false });
+  it('allows private targets only when MERIDIAN_WEBHOOK_ALLOW_PRIVATE=true, in any mode; runs the worker in process except in test', () => {
+    expect(loadConfig({})).to.include({ webhookAllowPrivate: false, worker: true });
+    const key = Buffer.alloc(32, 1).toString('base64');
+    expect(loadConfig({ NODE_ENV: 'production', MERIDIAN_SECRET_KEY: key })).to.include({
+      webhookAllowPrivate: false,
+      worker: true,
+    });
+    expect(loadConfig({ NODE_ENV: 'development' })).to.include({ webhookAllowPrivate: false, worker: true });
+    expect(loadConfig({ NODE_ENV: 'test' })).to.include({ webhookAllowPrivate: false, worker: false });
+    expect(loadConfig({ NODE_ENV: 'development', MERIDIAN_WEBHOOK_ALLOW_PRIVATE: 'true' })).to.include({
+      webhookAllowPrivate: true,
+    });
     const explicit = loadConfig({
       NODE_ENV: 'production',
+      MERIDIAN_SECRET_KEY: key,
       MERIDIAN_WEBHOOK_ALLOW_PRIVATE: 'true',
       MERIDIAN_WORKER: 'false',
     });

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// The transactional outbox (docs/design.md, Events): an event row is written in the same transaction as the change that
+// The transactional outbox (docs/webhooks.md, Events): an event row is written in the same transaction as the change that
 // causes it, so a crash between the change and its delivery loses nothing. `payload` is the JSON body delivered to
 // webhook endpoints, `{ id, event, tenantId, timestamp, data }`, stored as text so every delivery sends the same bytes.
 export async function up(knex: Knex): Promise<void> {

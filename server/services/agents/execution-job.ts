@@ -16,6 +16,11 @@ import { AGENT_EXECUTION_JOB, type AgentService } from './index.js';
 /** Attempts of one execution (spec: "up to 3 attempts in all"). */
 export const AGENT_MAX_ATTEMPTS = 3;
 
+/** Agent runs one runner works on at once. */
+export const AGENT_SLOTS = 4;
+/** Agent runs of one tenant running at once, across every runner. */
+export const AGENT_PER_TENANT = 2;
+
 /** The configuration an execution needs. */
 export type AgentJobConfig = Pick<Config, 'agentLeaseMs'>;
 
@@ -29,6 +34,10 @@ export function agentExecutionJob(
     maxAttempts: AGENT_MAX_ATTEMPTS,
     backoffMs: (attempt) => [5_000, 30_000][attempt - 1] ?? 30_000,
     leaseMs: config.agentLeaseMs,
+    // Its own slot pool (never behind deliveries), at most 2 runs of one tenant at once (docs/design.md, "Job
+    // runner": "Fairness").
+    slots: AGENT_SLOTS,
+    perTenant: AGENT_PER_TENANT,
     async perform(job, ctx) {
       const { executionId } = job.payload;
       const started = await agents.start(executionId, job.attempt);

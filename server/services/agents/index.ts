@@ -220,6 +220,7 @@ export class AgentService {
         kind: AGENT_EXECUTION_JOB,
         payload: { executionId: id },
         ref: id,
+        tenantId: actor.tenantId,
       });
       await insertExecution(w.trx, {
         id,

@@ -20,6 +20,7 @@ import { inTransaction } from '../../repositories/transactions.js';
 import { diff, recordAudit } from '../audit.js';
 import type { Actor, ServiceDeps } from '../context.js';
 import { AppError, businessRule, notFound } from '../errors.js';
+import { instantInput } from '../instants.js';
 import type { Principal, PrincipalCache } from './principals.js';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -155,7 +156,10 @@ export class ApiKeyService {
       );
     }
     const now = this.#deps.clock.now();
-    const expiresAt = input.expiresAt === undefined ? null : new Date(input.expiresAt).toISOString();
+    const expiresAt =
+      input.expiresAt === undefined
+        ? null
+        : instantInput(input.expiresAt, { location: 'body', path: '/expiresAt' });
     if (expiresAt !== null && Date.parse(expiresAt) <= now.getTime()) {
       throw businessRule('expiresAt must be in the future.', [
         { location: 'body', path: '/expiresAt', message: 'must be after the current time' },

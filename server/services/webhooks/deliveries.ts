@@ -19,6 +19,7 @@ import {
 } from '../../repositories/webhook-deliveries.js';
 import {
   endpointHealth,
+  recordTimeoutStreak,
   setFailingSince,
   type WebhookEndpointFields,
   type WebhookEndpointRecord,
@@ -27,7 +28,9 @@ import {
 import { type ServiceDeps, systemActor } from '../context.js';
 import { AppError } from '../errors.js';
 import { updateRecord, type VersionedKind } from '../versioned.js';
+import { DISABLE_AFTER_TIMEOUTS } from './delivery-outcome.js';
 import { WEBHOOK_DELIVERY_JOB } from './outbox.js';
+import { openSecrets } from './secrets.js';
 
 export type { DeliveryTarget };
 
@@ -54,6 +57,8 @@ export function failureWindow(failingSince: string | null, now: Date): 'open' | 
 /** How one attempt ends for the delivery and its endpoint (computed by `deliveryOutcome`, ./delivery-outcome.ts). */
 export interface SettledAttempt {
   attempt: DeliveryAttemptRecord | null;
+  /** The attempt timed out (true), was answered (false), or neither (null: the breaker's count stays). */
+  timedOut: boolean | null;
   status: DeliveryStatus;
   attemptCount: number;
   nextAttemptAt: string | null;
@@ -83,11 +88,15 @@ export async function failPending(
 
 /** Delivery state for the worker. */
 export class DeliveryService {
-  constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'clock' | 'jobs' | 'events'>) {}
+  constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'clock' | 'jobs' | 'events' | 'secrets'>) {}
 
-  /** A PENDING delivery with its endpoint, secrets and body, or null when it is gone or already settled. */
-  target(deliveryId: string): Promise<DeliveryTarget | null> {
-    return deliveryTarget(this.deps.db.knex, deliveryId);
+  /**
+   * A PENDING delivery with its endpoint, secrets (opened) and body, or null when it is gone or already settled.
+   * @throws Error when a secret is sealed under a key that is not configured.
+   */
+  async target(deliveryId: string): Promise<DeliveryTarget | null> {
+    const target = await deliveryTarget(this.deps.db.knex, deliveryId);
+    return target && { ...target, secrets: openSecrets(this.deps.secrets, target.webhookId, target.secrets) };
   }
 
   /**
@@ -110,6 +119,15 @@ export class DeliveryService {
       { status: settled.status, attemptCount: settled.attemptCount, nextAttemptAt: settled.nextAttemptAt },
       at,
     );
+    // The circuit breaker (docs/webhooks.md, "Events and webhooks"): timeouts in a row disable the endpoint.
+    if (settled.timedOut !== null) {
+      const streak = await recordTimeoutStreak(trx, target.webhookId, settled.timedOut);
+      if (streak >= DISABLE_AFTER_TIMEOUTS && endpoint.enabled) {
+        const reason = `The endpoint timed out on ${streak} delivery attempts in a row.`;
+        await this.disable(trx, target, reason, at);
+        return;
+      }
+    }
     const health = settled.endpoint;
     if (health === null) return;
     if (health === 'success') {

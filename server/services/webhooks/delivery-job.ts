@@ -12,17 +12,25 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
+import { SecretBox, type SecretKeys } from '../../crypto/secret-box.js';
 import { type Commit, type JobKind, JobQueue } from '../../jobs/queue.js';
 import { JobRunner } from '../../jobs/runner.js';
 import type { BaseDeps } from '../context.js';
 import { DeliveryService } from './deliveries.js';
-import { deliveryOutcome } from './delivery-outcome.js';
+import { deliveryOutcome, UNHEALTHY_AFTER_TIMEOUTS } from './delivery-outcome.js';
 import { EventOutbox, WEBHOOK_DELIVERY_JOB } from './outbox.js';
 import { signatureHeader } from './signing.js';
 import { sendAttempt } from './transport.js';
 
 /** Settled deliveries are kept this long (spec: listWebhookDeliveries), then pruned. */
 export const DELIVERY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Deliveries one runner sends at once. */
+export const DELIVERY_SLOTS = 16;
+/** Deliveries of one tenant in flight at once, across every runner. */
+export const DELIVERY_PER_TENANT = 4;
+/** Deliveries to one endpoint in flight at once, across every runner. */
+export const DELIVERY_PER_ENDPOINT = 2;
 
 /** The configuration a delivery needs. */
 export type DeliveryConfig = Pick<
@@ -46,6 +54,11 @@ export function webhookDeliveryJob(
     maxAttempts: schedule.length,
     backoffMs: (attempt) => schedule[attempt] ?? schedule.at(-1) ?? 0,
     leaseMs,
+    // docs/webhooks.md, "Job runner": "Fairness": a pool of its own; a tenant, and an endpoint, hold only a few of
+    // the slots of every runner together, so a tenant whose receivers hang delays nobody else's deliveries.
+    slots: DELIVERY_SLOTS,
+    perTenant: DELIVERY_PER_TENANT,
+    perGroup: DELIVERY_PER_ENDPOINT,
     async perform(job) {
       const target = await services.deliveries.target(job.payload.deliveryId);
       // Settled or deleted since it was queued (its endpoint removed, disabled or the delivery failed by hand).
@@ -58,6 +71,7 @@ export function webhookDeliveryJob(
           commit: (trx) =>
             services.deliveries.record(trx, target, {
               attempt: null,
+              timedOut: null,
               status: 'FAILED',
               attemptCount: target.attemptCount,
               nextAttemptAt: null,
@@ -88,9 +102,18 @@ export function webhookDeliveryJob(
         },
         { timeoutMs: config.webhookTimeoutMs, allowPrivate: config.webhookAllowPrivate },
       );
+      // The circuit breaker: timeouts in a row, this attempt counted (any answer resets it).
+      const timeoutStreak = response.timedOut
+        ? target.timeoutStreak + 1
+        : response.statusCode !== null
+          ? 0
+          : target.timeoutStreak;
+      const unhealthy = timeoutStreak >= UNHEALTHY_AFTER_TIMEOUTS;
       const outcome = deliveryOutcome({
         statusCode: response.statusCode,
         retryAfter: response.retryAfter,
+        refused: response.refused,
+        timeoutStreak,
         attempt: job.attempt,
         schedule,
         attemptedAt,
@@ -102,10 +125,17 @@ export function webhookDeliveryJob(
             attemptedAt,
             statusCode: response.statusCode,
             durationMs: response.durationMs,
-            error: response.error,
+            // The delivery log shows an unhealthy endpoint, and that its attempts back off.
+            error:
+              response.error !== null && unhealthy
+                ? `${response.error}; endpoint unhealthy: ${timeoutStreak} attempts in a row timed out, attempts back off`
+                : response.error,
           },
+          timedOut: response.timedOut ? true : response.statusCode !== null ? false : null,
           status: outcome.status,
-          attemptCount: target.attemptCount + 1,
+          // The job's attempt counts claims, so an attempt sent by a worker that died before recording it counts
+          // too (docs/webhooks.md, "Job runner"); a delivery retried by hand runs a new job and keeps counting.
+          attemptCount: Math.max(target.attemptCount + 1, job.attempt),
           nextAttemptAt: outcome.nextAttemptAt,
           endpoint: outcome.endpoint,
         });
@@ -130,7 +160,7 @@ export interface DeliveryParts {
 export interface DeliveryWorkerOptions {
   db: BaseDeps['db'];
   clock: Clock;
-  config: DeliveryConfig & Pick<Config, 'workerPollMs'>;
+  config: DeliveryConfig & Pick<Config, 'workerPollMs' | 'secretKeys'>;
   /**
    * The app's job queue and delivery state (its services: their queue wakes this worker on enqueue); absent, the
    * worker builds its own over `db` and `clock`, and finds due deliveries by polling.
@@ -144,10 +174,13 @@ export interface DeliveryWorkerOptions {
 }
 
 /** A job queue and delivery state of their own over `deps`, for a worker built without the app's services. */
-function ownParts(deps: BaseDeps): DeliveryParts {
+function ownParts(deps: BaseDeps, secretKeys: SecretKeys): DeliveryParts {
   const jobs = new JobQueue(deps);
   const events = new EventOutbox({ jobs });
-  return { jobs, deliveries: new DeliveryService({ ...deps, jobs, events }) };
+  return {
+    jobs,
+    deliveries: new DeliveryService({ ...deps, jobs, events, secrets: new SecretBox(secretKeys) }),
+  };
 }
 
 /**
@@ -158,7 +191,8 @@ export class DeliveryWorker extends JobRunner {
   readonly #deliveries: DeliveryService;
 
   constructor(options: DeliveryWorkerOptions) {
-    const parts = options.services ?? ownParts({ db: options.db, clock: options.clock });
+    const parts =
+      options.services ?? ownParts({ db: options.db, clock: options.clock }, options.config.secretKeys);
     super({
       queue: parts.jobs,
       kinds: [webhookDeliveryJob(parts, options.clock, options.config, options.leaseMs)],

@@ -1,11 +1,29 @@
 /**
  * The retry policy of webhook deliveries as pure functions (docs/webhooks.md, "Events and webhooks"):
  * 2xx succeeds; 410 Gone fails the delivery and disables the endpoint; 429 and 503 honour `Retry-After` (at most
- * 1 h); anything else takes the next step of the schedule, and fails after the last. The 5-day rule (an endpoint
+ * 1 h); a target the address policy refuses fails at once (no request was sent, and none would be); anything else
+ * takes the next step of the schedule, and fails after the last. The 5-day rule (an endpoint
  * failing continuously for 5 days is disabled) is `failureWindow` in ./deliveries.ts, judged in the
  * transaction that records the failure.
  */
 import type { Schema } from '../../schemas.js';
+
+/** Attempts timed out in a row after which an endpoint is unhealthy: its attempts back off. */
+export const UNHEALTHY_AFTER_TIMEOUTS = 3;
+/** Attempts timed out in a row after which an endpoint is disabled (audited as `webhook.updated` by the system). */
+export const DISABLE_AFTER_TIMEOUTS = 10;
+/** Longest back-off of an unhealthy endpoint's attempts. */
+export const MAX_BREAKER_DELAY_MS = 60 * 60 * 1000;
+
+/**
+ * The circuit breaker's least delay before an endpoint's next attempt, in ms, after `streak` attempts timed out in a
+ * row: none while healthy (under {@link UNHEALTHY_AFTER_TIMEOUTS}), then 1 min doubling per further timeout, at most
+ * 1 h (docs/webhooks.md, "Events and webhooks": "Circuit breaker").
+ */
+export function breakerDelayMs(streak: number): number {
+  if (streak < UNHEALTHY_AFTER_TIMEOUTS) return 0;
+  return Math.min(60_000 * 2 ** (streak - UNHEALTHY_AFTER_TIMEOUTS), MAX_BREAKER_DELAY_MS);
+}
 
 /** Upper bound of a honoured `Retry-After`. */
 export const MAX_RETRY_AFTER_MS = 60 * 60 * 1000;
@@ -47,6 +65,10 @@ export interface DeliveryOutcome {
 export function deliveryOutcome(input: {
   statusCode: number | null;
   retryAfter?: string | undefined;
+  /** The address policy refused the target: the delivery fails now (a retry would be refused the same way). */
+  refused?: boolean;
+  /** The endpoint's attempts timed out in a row, this one counted: an unhealthy endpoint's next attempt waits. */
+  timeoutStreak?: number;
   attempt: number;
   schedule: readonly number[];
   attemptedAt: string;
@@ -63,9 +85,10 @@ export function deliveryOutcome(input: {
       endpoint: { disable: `The endpoint answered 410 Gone at ${input.attemptedAt}.` },
     };
   }
-  if (attempt >= schedule.length) return { status: 'FAILED', nextAttemptAt: null, endpoint: 'failure' };
+  if (input.refused || attempt >= schedule.length)
+    return { status: 'FAILED', nextAttemptAt: null, endpoint: 'failure' };
   const honoured = code === 429 || code === 503 ? retryAfterMs(input.retryAfter, now) : null;
-  const delay = honoured ?? schedule[attempt] ?? 0;
+  const delay = Math.max(honoured ?? schedule[attempt] ?? 0, breakerDelayMs(input.timeoutStreak ?? 0));
   return {
     status: 'PENDING',
     nextAttemptAt: new Date(now.getTime() + delay).toISOString(),

@@ -32,6 +32,7 @@ import {
 } from '../versioned.js';
 import { failPending, WEBHOOK_ENDPOINT as WEBHOOK } from './deliveries.js';
 import { WEBHOOK_DELIVERY_JOB } from './outbox.js';
+import { type ResealReport, resealAllSecrets, sealSecret } from './secrets.js';
 import { assertAllowedTarget } from './targets.js';
 
 type WebhookEventFilter = Schema<'WebhookEventFilter'>;
@@ -83,9 +84,12 @@ export class WebhookService {
       enabled: input.enabled ?? true,
       disabledReason: null,
     };
-    // The secret is a hidden column: never in the record, so never in an audit row (readable by every admin key).
+    // The secret is a hidden column: never in the record, so never in an audit row (readable by every admin key);
+    // stored sealed under MERIDIAN_SECRET_KEY (./secrets.ts).
+    const id = uuidv7();
+    const sealed = sealSecret(this.deps.secrets, id, secret);
     const webhook = await inWrite(this.deps, actor, (w) =>
-      createRecord(w, WEBHOOK, uuidv7(), fields, { secret }),
+      createRecord(w, WEBHOOK, id, fields, { secret: sealed }),
     );
     return { ...webhook, secret };
   }
@@ -132,8 +136,9 @@ export class WebhookService {
           }
           return next;
         },
-        // Re-enabling restarts the 5-day failure window.
-        hidden: (was, next) => (!was.enabled && next.enabled ? { failing_since: null } : {}),
+        // Re-enabling restarts the 5-day failure window and the circuit breaker's count.
+        hidden: (was, next) =>
+          !was.enabled && next.enabled ? { failing_since: null, timeout_streak: 0 } : {},
       });
       if (changed && before.enabled && !after.enabled) await failPending(w.trx, this.deps.jobs, id, w.now);
       return after;
@@ -161,10 +166,11 @@ export class WebhookService {
       const { after } = await updateRecord(w, WEBHOOK, {
         id,
         apply: (current) => webhookEndpoints.fieldsOf(current),
+        // The stored current secret becomes the previous one as it is (sealed for this very row).
         hidden: async () => ({
           previous_secret: await currentSecret(w.trx, actor.tenantId, id),
           previous_secret_expires_at: expiresAt,
-          secret,
+          secret: sealSecret(this.deps.secrets, id, secret),
         }),
         audit: {
           action: 'webhook.secret_rotated',
@@ -173,6 +179,14 @@ export class WebhookService {
       });
       return { ...after, secret };
     });
+  }
+
+  /**
+   * Seals every tenant's endpoint secrets under the current key (`npm run cli -- secrets rotate`; ./secrets.ts).
+   * @throws Error when a secret is sealed under a key that is not configured.
+   */
+  resealSecrets(): Promise<ResealReport> {
+    return resealAllSecrets(this.deps);
   }
 
   /** A page of an endpoint's deliveries with their attempts. @throws AppError 404. */

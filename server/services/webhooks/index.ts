@@ -7,6 +7,7 @@
  * - outbox.ts: the transactional outbox (an event, its deliveries and their jobs in the change's transaction);
  * - deliveries.ts: delivery state as the delivery job settles it, the 5-day rule, endpoints disabled by Meridian;
  * - targets.ts: where webhooks may be sent (the address policy, at registration and in the connection's lookup);
+ * - secrets.ts: the signing secrets sealed at rest (AES-256-GCM under MERIDIAN_SECRET_KEY) and their re-sealing;
  * - signing.ts, transport.ts, delivery-outcome.ts: the signature, one HTTP attempt, and what its answer means;
  * - delivery-job.ts: the `webhook.delivery` job kind (listed by server/jobs/registry.ts) and a runner of it alone.
  *
@@ -48,6 +49,7 @@ export {
   type WebhookWithSecret,
 } from './endpoints.js';
 export { EventOutbox, type EventType, subscribes, WEBHOOK_DELIVERY_JOB } from './outbox.js';
+export { openSecrets, type ResealReport, resealAllSecrets, sealSecret, secretContext } from './secrets.js';
 export { signatureHeader } from './signing.js';
 export {
   assertAllowedTarget,

@@ -78,6 +78,9 @@ export class EventOutbox {
         payload: { deliveryId: d.id },
         runAt: d.nextAttemptAt,
         ref: d.id,
+        // Capped per tenant and per endpoint (docs/webhooks.md, "Job runner": "Fairness").
+        tenantId: d.tenantId,
+        groupKey: `webhook:${d.webhookId}`,
       });
     }
   }

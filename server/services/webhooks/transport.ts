@@ -5,7 +5,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { performance } from 'node:perf_hooks';
-import { checkLiteralTarget, guardedLookup } from './targets.js';
+import { checkLiteralTarget, guardedLookup, RefusedTargetError } from './targets.js';
 
 /** What one HTTP attempt produced. */
 export interface AttemptResponse {
@@ -14,6 +14,13 @@ export interface AttemptResponse {
   retryAfter: string | undefined;
   /** Why no response came, or null. */
   error: string | null;
+  /**
+   * The address policy refused the target (./targets.ts: credentials in the URL, plain http or a non-public
+   * address while private targets are not allowed): no request was sent, and a later attempt would be refused too.
+   */
+  refused: boolean;
+  /** No answer came within the timeout (the circuit breaker counts these; ./delivery-outcome.ts). */
+  timedOut: boolean;
   durationMs: number;
 }
 
@@ -76,12 +83,21 @@ export async function sendAttempt(
     const url = new URL(rawUrl);
     checkLiteralTarget(url, options.allowPrivate);
     const res = await post(url, body, headers(), options.timeoutMs, options.allowPrivate);
-    return { statusCode: res.statusCode, retryAfter: res.retryAfter, error: null, durationMs: elapsed() };
+    return {
+      statusCode: res.statusCode,
+      retryAfter: res.retryAfter,
+      error: null,
+      refused: false,
+      timedOut: false,
+      durationMs: elapsed(),
+    };
   } catch (err) {
     return {
       statusCode: null,
       retryAfter: undefined,
       error: describeError(err, options.timeoutMs),
+      refused: err instanceof RefusedTargetError,
+      timedOut: err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError'),
       durationMs: elapsed(),
     };
   }
