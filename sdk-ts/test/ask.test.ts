@@ -1,5 +1,5 @@
 /**
- * The Ask agent through the TypeScript SDK against the real server (test/support/server.ts): `client.askAgent` with
+ * The Ask agent through the TypeScript SDK against the real server (test/support/server.ts): `client.agents.ask` with
  * a typed answer whose citations resolve through the SDK's own `getProject`/`getRisk`, the restriction to one
  * project, and NotFoundError for another tenant's project.
  */
@@ -9,7 +9,7 @@ import { startTestServer, type TestServer, type TestTenant } from '../../test/su
 import { Meridian, NotFoundError } from '../src/index.js';
 import { rejection } from './helpers.js';
 
-describe('sdk-ts: askAgent', () => {
+describe('sdk-ts: agents.ask', () => {
   let server: TestServer;
   let tenant: TestTenant;
   let client: Meridian;
@@ -26,21 +26,22 @@ describe('sdk-ts: askAgent', () => {
 
   it('answers with citations that resolve to the tenant’s records', async () => {
     const name = `Ferry Terminal ${randomUUID().slice(0, 6)}`;
-    const { data: project } = await client.createProject({
-      body: {
-        name,
-        startDate: '2026-01-05',
-        endDate: '2026-12-18',
-        budget: 48_500_000,
-        forecastCost: 51_200_000,
-      },
+    const project = await client.projects.create({
+      name,
+      startDate: '2026-01-05',
+      endDate: '2026-12-18',
+      budget: 48_500_000,
+      forecastCost: 51_200_000,
     });
-    const { data: risk } = await client.createRisk({
-      body: { projectId: project.id, title: 'Storm surge damages the pier', likelihood: 4, impact: 5 },
+    const risk = await client.risks.create({
+      projectId: project.id,
+      title: 'Storm surge damages the pier',
+      likelihood: 4,
+      impact: 5,
     });
-    const { data: answer, requestId } = await reader.askAgent({
-      body: { question: `What are the risks and the budget of ${name}?` },
-    });
+    const { data: answer, requestId } = await reader.agents
+      .ask({ question: `What are the risks and the budget of ${name}?` })
+      .withResponse();
     expect(requestId).to.be.a('string');
     expect(answer.engine).to.equal('embedded');
     expect(answer.answer).to.include('$2,700,000');
@@ -49,29 +50,27 @@ describe('sdk-ts: askAgent', () => {
       ['project', project.id],
     ]);
     for (const c of answer.citations) expect(answer.answer).to.include(`[${c.index}]`);
-    expect((await reader.getRisk({ id: risk.id })).data.title).to.equal('Storm surge damages the pier');
+    expect((await reader.risks.retrieve(risk.id)).title).to.equal('Storm surge damages the pier');
     expect(answer.citations[1]?.url).to.equal(`/v1/projects/${project.id}`);
   });
 
   it('restricts to projectId and throws NotFoundError for a project of another tenant', async () => {
-    const { data: a } = await client.createProject({
-      body: { name: 'A', startDate: '2026-01-05', endDate: '2026-12-18' },
-    });
-    const { data: b } = await client.createProject({
-      body: { name: 'B', startDate: '2026-01-05', endDate: '2026-12-18' },
-    });
-    await client.createRisk({ body: { projectId: b.id, title: 'Only on B', likelihood: 3, impact: 3 } });
-    const { data: scoped } = await reader.askAgent({
-      body: { question: 'What are the risks?', projectId: a.id },
-    });
+    const a = await client.projects.create({ name: 'A', startDate: '2026-01-05', endDate: '2026-12-18' });
+    const b = await client.projects.create({ name: 'B', startDate: '2026-01-05', endDate: '2026-12-18' });
+    await client.risks.create({ projectId: b.id, title: 'Only on B', likelihood: 3, impact: 3 });
+    const scoped = await reader.agents.ask({ question: 'What are the risks?', projectId: a.id });
     expect(scoped.citations.map((c) => c.id)).to.deep.equal([a.id]);
 
     const other = await server.createTenant();
-    const foreign = await new Meridian({ apiKey: other.keys.write, baseUrl: server.baseUrl }).createProject({
-      body: { name: 'Elsewhere', startDate: '2026-01-05', endDate: '2026-12-18' },
-    });
+    const foreign = await new Meridian({ apiKey: other.keys.write, baseUrl: server.baseUrl }).projects.create(
+      {
+        name: 'Elsewhere',
+        startDate: '2026-01-05',
+        endDate: '2026-12-18',
+      },
+    );
     const err = await rejection(
-      reader.askAgent({ body: { question: 'Status?', projectId: foreign.data.id } }),
+      reader.agents.ask({ question: 'Status?', projectId: foreign.id }),
       NotFoundError,
     );
     expect(err).to.be.instanceOf(NotFoundError);
