@@ -66,6 +66,14 @@ describe('the SDK resource tree', () => {
         /things\.retrieve is already getThing's name/,
       ],
       [
+        'snake_case clash',
+        (s) => {
+          s.paths['/things/{id}/archive'].post['x-sdk'] = { resource: 'things', method: 'archiveURL' };
+          s.paths['/parts/{id}'].get['x-sdk'] = { resource: 'things', method: 'archiveUrl' };
+        },
+        /things\.archiveUrl is already archiveThing's name/,
+      ],
+      [
         'method shadows a resource',
         (s) => (s.paths['/parts/{id}'].get['x-sdk'] = { resource: 'things', method: 'parts' }),
         /clashes with the resource things\.parts/,
