@@ -1,13 +1,10 @@
 /**
  * The SDK against the real server (test/support/server.ts: the app in-process on 127.0.0.1:0 over a fresh SQLite
  * file, or Postgres with MERIDIAN_TEST_DB=postgres): CRUD, filters, pagination, every error class it can produce,
- * request ids from `withResponse()`, and agent runs polled with `runAndPoll` (the server's own job runner runs them).
+ * request ids from `withResponse()` (agent runs: agents.test.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { systemClock } from '../../server/clock.js';
-import { loadConfig } from '../../server/config.js';
-import { createJobRunner } from '../../server/workers/registry.js';
 import { startTestServer, type TestServer, type TestTenant } from '../../test/support/server.js';
 import {
   APIError,
@@ -272,49 +269,6 @@ describe('sdk-ts against the live server', () => {
       expect(again.response.headers.get('idempotent-replayed')).to.equal('true');
       const fresh = await client.projects.create(body);
       expect(fresh.id).to.not.equal(first.id);
-    });
-  });
-
-  describe('agents', () => {
-    it('runAndPoll() runs an agent and returns the COMPLETED execution with its typed output; run() + poll() too', async () => {
-      // The job runner of the server under test, looping as in `npm start` (test servers start none).
-      const runner = createJobRunner({
-        services: server.meridian.services,
-        clock: systemClock,
-        config: loadConfig({ NODE_ENV: 'test', MERIDIAN_WORKER_POLL_MS: '20' }),
-      }).start();
-      try {
-        const late = await newProject({
-          forecastEndDate: '2026-03-31',
-          budget: 100_000,
-          forecastCost: 130_000,
-        });
-        const params = { agentId: 'budget-health', scope: `project:${late.id}`, depth: 'standard' } as const;
-        const { data: accepted, response } = await client.agents.run(params).withResponse();
-        expect(response.status).to.equal(202);
-        expect(accepted.status).to.equal('PENDING');
-        const polled = await client.agents.executions.poll(accepted.executionId, { pollIntervalMs: 50 });
-        expect(polled).to.include({ executionId: accepted.executionId, status: 'COMPLETED' });
-        const done = await client.agents.runAndPoll(params, { pollIntervalMs: 50, timeoutMs: 30_000 });
-        expect(done).to.include({ status: 'COMPLETED', attempts: 1, error: null });
-        expect(done.executionId).to.not.equal(accepted.executionId);
-        const output = done.output;
-        if (!output) throw new Error('a COMPLETED execution has an output');
-        expect(output.metrics.largestOverrun).to.equal(30_000);
-        const finding = output.findings.find((f) => f.title.includes('by amount'));
-        expect(finding?.citations[0]).to.include({
-          id: late.id,
-          field: 'forecastCost',
-          url: `/v1/projects/${late.id}`,
-        });
-        // The catalogue and the list, typed.
-        const catalogue = await client.agents.list();
-        expect(catalogue.data.map((a) => a.id)).to.include('status-report');
-        const listed = await client.agents.executions.list({ agentId: 'budget-health', sort: '-createdAt' });
-        expect(listed.data[0]?.executionId).to.equal(done.executionId);
-      } finally {
-        await runner.stop();
-      }
     });
   });
 
