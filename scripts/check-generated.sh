@@ -11,6 +11,8 @@ while read -r tree; do
   case "$tree" in ''|'#'*) continue ;; esac
   if ! diff -ru -x __pycache__ "$tree" "$tmp/$tree"; then status=1; fi
 done < scripts/generated-trees.txt
+# Files outside the trees that follow the spec: the TypeScript SDK's package version.
+npx --no-install tsx scripts/sdk-version.ts "$tmp/generated/openapi.yaml" --check || status=1
 if [ "$status" != 0 ]; then
   echo "generated code is out of date with the contract in spec/: run 'npm run generate' and commit the result." >&2
   exit 1

@@ -5,10 +5,10 @@
  * - `--server <file>` (`generated/operations.ts`): the table alone. The server's handler map is keyed by it, and the
  *   dispatcher reads each operation's scope, header parameters and default page size from it (server/http/dispatch.ts,
  *   server/http/pagination.ts) instead of walking the YAML at boot.
- * - `--sdk <dir>` (`sdk-ts/src/generated/`): `operations.ts` (the same table, then the typed `OperationMethods`
- *   interface that `Meridian` implements, one documented method per operation), `models.ts` (a type alias per
- *   component schema) and `webhooks.ts` (the event payloads of the `webhooks` section). The SDK package carries its
- *   own copy, so it stands alone when packed.
+ * - `--sdk <dir>` (`sdk-ts/src/generated/`): `operations.ts` (the same table; the SDK package carries its own copy,
+ *   so it stands alone when packed), `resources.ts` (the resource tree, scripts/sdk-ts-resources.ts, named by
+ *   scripts/sdk-tree.ts), `models.ts` (a type alias per component schema), `webhooks.ts` (the event payloads of the
+ *   `webhooks` section) and `version.ts` (the SDK's version, from the spec's `info`).
  *
  * Nothing here knows an operation by name: a new operation in the spec reaches both by `npm run generate`. Output
  * depends only on the spec's content, in the spec's order, so it is deterministic (`npm run check:generated`).
@@ -19,13 +19,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import YAML from 'yaml';
-import {
-  type OperationRow,
-  quote,
-  readOperations,
-  renderOperationTable,
-  type Spec,
-} from './operation-table.js';
+import { quote, readOperations, renderOperationTable, type Spec } from './operation-table.js';
+import { sdkTree, sdkVersion } from './sdk-tree.js';
+import { doc, renderResources } from './sdk-ts-resources.js';
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
@@ -35,54 +31,16 @@ const banner = (what: string) => `/**
  */
 `;
 
-/** Escapes text for a TSDoc block and prefixes each line. */
-function doc(lines: string[], indent: string): string {
-  const body = lines
-    .join('\n')
-    .replaceAll('*/', '*\\/')
-    .split('\n')
-    .map((l) => `${indent} *${l ? ` ${l}` : ''}`.trimEnd());
-  return `${indent}/**\n${body.join('\n')}\n${indent} */`;
+/** `sdk-ts/src/generated/operations.ts`: the table, which the client's request path reads. */
+function sdkOperations(table: string): string {
+  return `${banner('operation table')}\n${table}`;
 }
 
-/** The SDK's method for one operation: the spec's summary and description, then how to call it. */
-function methodOf(row: OperationRow): string {
-  const { operationId: id } = row;
-  const lines: string[] = [];
-  if (row.summary) lines.push(row.summary, '');
-  if (row.description) lines.push(...row.description.trimEnd().split('\n'), '');
-  lines.push(`HTTP: \`${row.method} ${row.path}\`.`);
-  if (row.paginated) lines.push(`Iterate over every page with \`client.paginate('${id}', params)\`.`);
-  lines.push(
-    '',
-    '@param params - Path and query parameters as top-level fields, `body` for the request body and `headers` for',
-    '  the header parameters of the spec.',
-    '@param options - Per-request overrides (timeout, retries, signal, extra headers).',
-    '@returns `{ data, requestId, response }`: the parsed body as the spec types it, the `X-Request-Id` and the raw',
-    '  `Response`.',
-    '@throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,',
-    '  {@link APIConnectionError} or {@link TimeoutError} when no response arrives.',
-  );
-  return `${doc(lines, '  ')}
-  ${id}(params${row.paramsRequired ? '' : '?'}: OperationParams<'${id}'>, options?: RequestOptions): Promise<APIResult<OperationData<'${id}'>>>;`;
-}
-
-/** `sdk-ts/src/generated/operations.ts`: the table, then the client's typed methods. */
-function sdkOperations(rows: OperationRow[], table: string): string {
-  return `${banner('operations')}
-import type { APIError, APIConnectionError, TimeoutError } from '../lib/errors.js';
-import type { APIResult, OperationData, OperationParams, RequestOptions } from '../lib/types.js';
-
-${table}
-/**
- * One typed method per operation of the API, named after its operationId. \`Meridian\` implements this interface
- * from \`operationTable\` at run time, so there is no hand-written list of operations to keep in step with the spec.
- *
- * (Referenced for TSDoc links: {@link APIError}, {@link APIConnectionError}, {@link TimeoutError}.)
- */
-export interface OperationMethods {
-${rows.map(methodOf).join('\n')}
-}
+/** `sdk-ts/src/generated/version.ts`: the SDK's version, derived from the spec's `info`. */
+function sdkVersionFile(spec: Spec): string {
+  return `${banner('version')}
+/** The SDK's version: the spec's \`info.version\` and pre-release (sent in \`User-Agent\` and \`X-Meridian-Client\`). */
+export const VERSION = ${quote(sdkVersion(spec).npm)};
 `;
 }
 
@@ -146,7 +104,12 @@ if (values.server) {
 }
 if (values.sdk) {
   fs.mkdirSync(values.sdk, { recursive: true });
-  fs.writeFileSync(path.join(values.sdk, 'operations.ts'), sdkOperations(rows, table));
+  fs.writeFileSync(path.join(values.sdk, 'operations.ts'), sdkOperations(table));
+  fs.writeFileSync(
+    path.join(values.sdk, 'resources.ts'),
+    renderResources(spec, rows, sdkTree(spec, rows), banner('resource tree')),
+  );
+  fs.writeFileSync(path.join(values.sdk, 'version.ts'), sdkVersionFile(spec));
   fs.writeFileSync(path.join(values.sdk, 'models.ts'), sdkModels(spec));
   fs.writeFileSync(path.join(values.sdk, 'webhooks.ts'), sdkWebhooks(spec));
 }

@@ -27,22 +27,9 @@ fi
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
-# The spec's OpenAPI 3.1 `webhooks` (event payloads we send) are not operations a client calls: openapi-generator gets
-# the spec without them (their payload schemas stay in components and are generated as models);
-# generate_operations.py reads the whole document and types them as the webhook event union.
-# openapi-generator copies info.description into the header of every model file; the spec's is the API's user guide
-# (several pages), so each edit of the guide rewrote ~120 model files. The models get a one-line description and a
-# pointer to the guide instead (the SDK's operations keep their own descriptions from generate_operations.py).
-node --input-type=module -e "
-  import { readFileSync, writeFileSync } from 'node:fs';
-  import { parse } from 'yaml';
-  const doc = parse(readFileSync(process.argv[1], 'utf8'));
-  writeFileSync(process.argv[2], JSON.stringify(doc, null, 2));
-  delete doc.webhooks;
-  doc.info.description =
-    'Meridian project and portfolio management API. The user guide is the description of the served document, GET /v1/openapi.json, rendered at GET /docs.';
-  writeFileSync(process.argv[3], JSON.stringify(doc, null, 2));
-" "$spec" "$tmp/spec.json" "$tmp/openapi.json"
+# spec.json (the whole document, each operation's place in the resource tree in its x-sdk) and openapi.json (what
+# openapi-generator reads): scripts/sdk-python-spec.ts says why each differs from the bundle.
+npx --no-install tsx scripts/sdk-python-spec.ts "$spec" "$tmp"
 
 # Models only (and models/__init__.py, the supporting file that lists them): the operations, the HTTP client and the
 # configuration are the SDK's own (generate_operations.py and the hand-written meridian/_base_client.py on httpx),

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# The Python SDK's checks (npm run test:sdk:python): installs sdk-python into a virtualenv (.venv-sdk-python, reused
-# between runs), runs mypy --strict over the package, starts the real server on a free port with a throw-away SQLite
-# file and the NYC demo data, creates a key of a tenant limited to 2 requests/minute with the server's CLI (tenants
-# have no API; the tests make their read-only key through POST /api-keys), and runs pytest (sdk-python/tests) against
-# it: every live test on Meridian and on AsyncMeridian, mypy --strict over examples/python/ and the Python snippets of
-# both READMEs, the typo program that must fail mypy, and the examples run against the demo. Exits non-zero on any
-# failure; stops the server on exit.
+# The Python SDK's checks (npm run test:sdk:python): builds sdk-python with `python -m build` (wheel and sdist) and
+# checks both with `twine check --strict`, installs the wheel into a virtualenv (.venv-sdk-python, reused between
+# runs), runs mypy --strict over the package, starts the real server on a free port with a throw-away SQLite file and
+# the NYC demo data, creates a key of a tenant limited to 2 requests/minute with the server's CLI (tenants have no
+# API; the tests make their read-only key through POST /api-keys), and runs pytest (sdk-python/tests) against it:
+# every operation through the resource tree, every live test on Meridian and on AsyncMeridian, mypy --strict over
+# examples/python/ and the Python snippets of both READMEs, the typo program that must fail mypy, the examples run
+# against the demo, and the wheel installed into a fresh virtualenv on each Python 3.9–3.13 at hand (README example
+# and mypy there: tests/test_packaging.py). Exits non-zero on any failure; stops the server on exit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
@@ -23,28 +25,19 @@ cleanup() {
 }
 trap cleanup EXIT
 
-step "Python SDK: virtualenv, wheel and install"
+step "Python SDK: virtualenv, build (python -m build), twine check --strict, install"
 if [ ! -x "$venv/bin/python" ]; then python3 -m venv "$venv"; fi
 # Built from a copy: setuptools leaves build/ and *.egg-info beside the sources it builds.
 mkdir -p "$tmp/src" && cp -R sdk-python/pyproject.toml sdk-python/README.md sdk-python/LICENSE sdk-python/meridian "$tmp/src/"
 # flask: the SDK README's webhook receiver is one of the snippets mypy checks.
 "$venv/bin/python" -m pip install -q --disable-pip-version-check \
-  "pytest==9.2.0" "mypy==2.4.1" "standardwebhooks==1.1.0" "flask==3.1.3" "setuptools>=77" "wheel"
-"$venv/bin/python" -m pip wheel -q --disable-pip-version-check --no-deps --no-build-isolation -w "$tmp/wheel" "$tmp/src"
-# What users install: one import package (meridian, the generated code inside it), the LICENSE, the type marker.
-"$venv/bin/python" - "$tmp"/wheel/*.whl <<'PY'
-import sys, zipfile
-names = zipfile.ZipFile(sys.argv[1]).namelist()
-tops = sorted({n.split("/")[0] for n in names if not n.split("/")[0].endswith(".dist-info")})
-assert tops == ["meridian"], f"top-level packages {tops}"
-for needed in ("meridian/py.typed", "meridian/_generated/resources.py", "meridian/_generated/models/project.py"):
-    assert needed in names, f"{needed} missing"
-assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names), "LICENSE missing"
-print(f"{sys.argv[1].rsplit('/', 1)[-1]}: {len(names)} files, top-level {tops}, LICENSE included")
-PY
+  "pytest==9.2.0" "mypy==2.4.1" "standardwebhooks==1.1.0" "flask==3.1.3" "build==1.6.1" "twine==7.0.0"
+"$venv/bin/python" -m build --outdir "$tmp/dist" "$tmp/src" >"$tmp/build.log" 2>&1 || { cat "$tmp/build.log" >&2; exit 1; }
+"$venv/bin/twine" check --strict "$tmp"/dist/*
+export MERIDIAN_WHEEL="$(ls "$tmp"/dist/*.whl)" MERIDIAN_SDIST="$(ls "$tmp"/dist/*.tar.gz)"
 # The version stays the same between edits: reinstall our package itself every run.
-"$venv/bin/python" -m pip install -q --disable-pip-version-check "$tmp"/wheel/*.whl
-"$venv/bin/python" -m pip install -q --disable-pip-version-check --no-deps --force-reinstall "$tmp"/wheel/*.whl
+"$venv/bin/python" -m pip install -q --disable-pip-version-check "$MERIDIAN_WHEEL"
+"$venv/bin/python" -m pip install -q --disable-pip-version-check --no-deps --force-reinstall "$MERIDIAN_WHEEL"
 
 step "Python SDK: mypy --strict (the package: hand-written layer and generated operations)"
 # Caches and bytecode stay out of the tree (sdk-python/meridian/_generated is diffed whole by check:generated).

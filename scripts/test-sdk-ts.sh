@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The TypeScript SDK (sdk-ts/): typecheck (src, tests and the type-level tests in sdk-ts/test/types.ts), format and
-# lint (Biome, sdk-ts/biome.json), build to sdk-ts/dist, check the package contents (npm pack --dry-run), typecheck
-# the example against the built package, then the mocha suite (live server, local HTTP servers, webhooks,
-# generation). The generated tree is checked by `npm run check:generated` (scripts/generated-trees.txt).
+# lint (Biome, sdk-ts/biome.json), build to sdk-ts/dist, typecheck the example against the built package, then the
+# mocha suite: the live server (every operation through the resource tree), local HTTP servers, webhooks,
+# generation, and the packed tarball as users get it (publint, attw, types under node16 and bundler, Node.js 20, 22
+# and 24, a browser bundle in Chromium: sdk-ts/test/package.test.ts). The generated tree is checked by
+# `npm run check:generated` (scripts/generated-trees.txt).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 step() { printf '\n--> sdk-ts: %s\n' "$*"; }
@@ -16,24 +18,11 @@ step "format and lint (Biome)"
 step "build (sdk-ts/dist)"
 npm run -s build -w @meridian/sdk
 
-step "package contents (npm pack --dry-run)"
-pack="$(cd sdk-ts && npm pack --dry-run --json --ignore-scripts 2>/dev/null)"
-node --input-type=module -e '
-  const [pack] = JSON.parse(process.argv[1]);
-  const files = pack.files.map((f) => f.path);
-  const bad = files.filter((f) => !/^(dist\/.+\.(js|d\.ts)|package\.json|README\.md|LICENSE)$/.test(f));
-  const required = ["package.json", "README.md", "LICENSE", "dist/index.js", "dist/index.d.ts", "dist/generated/operations.js"];
-  const missing = required.filter((f) => !files.includes(f));
-  if (bad.length || missing.length) {
-    console.error(`unexpected: ${bad.join(", ") || "-"}; missing: ${missing.join(", ") || "-"}`);
-    process.exit(1);
-  }
-  console.log(`${pack.name}@${pack.version}: ${files.length} files, ${pack.size} bytes packed`);
-' "$pack"
 node --input-type=module -e '
   const sdk = await import("@meridian/sdk");
-  if (typeof sdk.Meridian !== "function") throw new Error("the built package does not export Meridian");
-  console.log(`import "@meridian/sdk" (dist): ${Object.keys(sdk.operationTable).length} operations`);
+  const client = new sdk.Meridian({ apiKey: "mk_live_x" });
+  if (typeof client.projects.list !== "function") throw new Error("the built package has no resource tree");
+  console.log(`import "@meridian/sdk" (dist) ${sdk.VERSION}: ${Object.keys(sdk.resourceMethods).length} operations in the tree`);
 '
 
 step "example typechecks against the built package"

@@ -11,17 +11,17 @@ Run it against `npm start`'s server (the NYC demo portfolio is imported on first
 from __future__ import annotations
 
 import meridian
-from meridian.models import ProjectStatus, RiskCreate
+from meridian.models import ProjectStatus
 
 
 def main() -> None:
     client = meridian.Meridian()  # reads MERIDIAN_API_KEY and MERIDIAN_BASE_URL (default http://localhost:8080/v1)
 
-    tenant = client.identity.get_tenant()
+    tenant = client.tenant.retrieve()
     print(f"Portfolio: {tenant.name} ({tenant.currency})")
 
-    # 1. AT_RISK projects, every page of them.
-    at_risk = list(client.paginate(client.projects.list_projects, status=ProjectStatus.AT_RISK))
+    # 1. AT_RISK projects: iterating a list walks every page of it.
+    at_risk = list(client.projects.list(status=ProjectStatus.AT_RISK))
     print(f"\n{len(at_risk)} projects are AT_RISK:")
     for project in at_risk[:10]:
         budget = f"{project.budget:,.0f}" if project.budget is not None else "n/a"
@@ -29,8 +29,8 @@ def main() -> None:
     if len(at_risk) > 10:
         print(f"  … and {len(at_risk) - 10} more")
 
-    # 2. Every risk of the tenant, page after page.
-    risks = list(client.paginate(client.risks.list_risks, limit=50))
+    # 2. Every risk of the tenant, page after page (50 a page).
+    risks = list(client.risks.list(limit=50))
     print(f"\nThe tenant has {len(risks)} risks.")
 
     # 3. A new risk on the first AT_RISK project; severity is derived from likelihood × impact.
@@ -39,14 +39,12 @@ def main() -> None:
         return
     project = at_risk[0]
     try:
-        risk = client.risks.create_risk(
-            RiskCreate(
-                title="Contractor may miss the paving window",
-                project_id=project.id,
-                likelihood=4,
-                impact=4,
-                mitigation="Book a second contractor for the same window.",
-            )
+        risk = client.risks.create(
+            title="Contractor may miss the paving window",
+            project_id=project.id,
+            likelihood=4,
+            impact=4,
+            mitigation="Book a second contractor for the same window.",
         )
     except meridian.PermissionDeniedError as error:
         print(f"This key cannot write ({error.code}); use a key with the `write` scope.")

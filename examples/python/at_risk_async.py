@@ -14,17 +14,17 @@ from __future__ import annotations
 import asyncio
 
 import meridian
-from meridian.models import Project, RiskCreate
+from meridian.models import Project
 
 
 async def open_risks(client: meridian.AsyncMeridian, project: Project) -> tuple[Project, int]:
-    page = await client.risks.list_risks(project_id=project.id, status="OPEN", limit=1)
+    page = await client.risks.list(project_id=project.id, status="OPEN", limit=1)
     return project, page.pagination.total
 
 
 async def main() -> None:
     async with meridian.AsyncMeridian() as client:  # reads MERIDIAN_API_KEY and MERIDIAN_BASE_URL
-        at_risk = [p async for p in client.paginate(client.projects.list_projects, status="AT_RISK")]
+        at_risk = [p async for p in client.projects.list(status="AT_RISK")]
         print(f"{len(at_risk)} projects are AT_RISK")
 
         # One request per project, at most 10 in flight (the connection pool's default is larger).
@@ -41,9 +41,8 @@ async def main() -> None:
         if not at_risk:
             return
         try:
-            answer = await client.risks.create_risk_with_response(
-                RiskCreate(title="Crane availability", project_id=at_risk[0].id, likelihood=3, impact=4),
-                timeout=10.0,
+            answer = await client.risks.with_raw_response.create(
+                title="Crane availability", project_id=at_risk[0].id, likelihood=3, impact=4, timeout=10.0
             )
         except meridian.PermissionDeniedError as error:
             print(f"This key cannot write ({error.code}); use a key with the `write` scope.")

@@ -15,7 +15,7 @@ const client = new Meridian();
 try {
   // 1. AT_RISK projects of the portfolio (the key's tenant), every page.
   const atRisk = [];
-  for await (const project of client.paginate('listProjects', { status: 'AT_RISK', limit: 100 })) {
+  for await (const project of client.projects.list({ status: 'AT_RISK', limit: 100 })) {
     atRisk.push(project);
   }
   console.log(`${atRisk.length} projects are AT_RISK`);
@@ -26,7 +26,7 @@ try {
 
   // 2. Every risk of the portfolio, counted by severity.
   const bySeverity: Record<string, number> = {};
-  for await (const risk of client.paginate('listRisks', { limit: 100 })) {
+  for await (const risk of client.risks.list({ limit: 100 })) {
     bySeverity[risk.severity] = (bySeverity[risk.severity] ?? 0) + 1;
   }
   console.log('risks by severity:', bySeverity);
@@ -34,15 +34,15 @@ try {
   // 3. A new risk on the first AT_RISK project: Meridian derives severity from likelihood × impact.
   const target = atRisk[0];
   if (target) {
-    const { data: risk, requestId } = await client.createRisk({
-      body: {
+    const { data: risk, requestId } = await client.risks
+      .create({
         title: 'Utility conflicts delay excavation',
         projectId: target.id,
         likelihood: 4,
         impact: 3,
         mitigation: 'Survey utilities before mobilising the excavation crew.',
-      },
-    });
+      })
+      .withResponse();
     console.log(`created risk ${risk.id} on "${target.name}": score ${risk.score}, severity ${risk.severity}`);
     console.log(`(request ${requestId})`);
   }

@@ -2,8 +2,10 @@
 
 ``import meridian`` is the whole public surface:
 
-- the clients ``Meridian`` (blocking) and ``AsyncMeridian`` (asyncio): retries, idempotency keys, timeouts, per-call
-  options, typed errors, ``paginate``, ``wait_for_execution``;
+- the clients ``Meridian`` (blocking) and ``AsyncMeridian`` (asyncio), one resource tree each
+  (``client.projects.list(...)``, ``client.risks.create(...)``, ``client.webhooks.deliveries.list(webhook_id)``):
+  calls return the data, ``client.<resource>.with_raw_response.<method>(...)`` the ``APIResponse``, lists a page
+  that iterates every page; retries, idempotency keys, timeouts, per-call options, typed errors;
 - the request and response models, ``meridian.models`` (``meridian.models.ProjectCreate``, ``RiskSeverity``, …);
 - the webhook helpers ``verify_webhook`` / ``unwrap_webhook`` / ``sign_webhook`` (also ``meridian.webhooks`` and
   ``client.webhooks``) and the typed ``WebhookEvent``;
@@ -14,7 +16,6 @@ Everything under ``meridian._generated`` (and every other ``_``-module) is inter
 """
 
 from . import models
-from ._base_client import DEFAULT_BASE_URL, NOT_GIVEN, APIResponse, NotGiven, Timeout
 from ._client import AsyncMeridian, Meridian
 from ._errors import (
     APIConnectionError,
@@ -34,8 +35,10 @@ from ._errors import (
     UnprocessableEntityError,
     WebhookVerificationError,
 )
-from ._pagination import Page, async_paginate, paginate
-from ._version import __version__
+from ._generated.version import __version__
+from ._pagination import AsyncPage, AsyncPaginator, SyncPage
+from ._response import APIResponse
+from ._types import DEFAULT_BASE_URL, NOT_GIVEN, NotGiven, Timeout
 from ._webhooks import (
     HeadersLike,
     UnknownWebhookEvent,
@@ -57,9 +60,9 @@ __all__ = [
     "NOT_GIVEN",
     "NotGiven",
     "models",
-    "Page",
-    "paginate",
-    "async_paginate",
+    "SyncPage",
+    "AsyncPage",
+    "AsyncPaginator",
     "webhooks",
     "Webhooks",
     "WebhookEvent",

@@ -1,9 +1,9 @@
-"""The clients: ``Meridian`` (blocking) and ``AsyncMeridian`` (asyncio), one attribute per tag of the spec.
+"""The clients: ``Meridian`` (blocking) and ``AsyncMeridian`` (asyncio), one resource tree each.
 
-Both are built on httpx (``httpx.Client`` / ``httpx.AsyncClient``) through ``meridian._base_client``, so retries,
-errors, idempotency keys, timeouts and per-call options behave identically; the operations come from the generated
-``meridian/_generated/resources.py``. This file names one operation, ``getAgentExecution``, which
-``wait_for_execution`` polls, and one tag, ``Webhooks``, whose resource also carries the webhook helpers.
+The tree is generated (``meridian/_generated/resources.py``: ``client.projects.list``, ``client.webhooks.deliveries``
+…, with the same names as the TypeScript SDK's in snake_case). This file adds what generation cannot know: polling
+an agent execution to its end (``client.agents.run_and_poll``, ``client.agents.executions.poll``), the webhook
+helpers beside the webhook endpoint operations (``client.webhooks.unwrap``), and the client's own settings.
 """
 
 from __future__ import annotations
@@ -13,42 +13,35 @@ import os
 import time
 from functools import cached_property
 from types import TracebackType
-from typing import AsyncIterator, Awaitable, Callable, Iterator, Mapping, Optional, Type, TypeVar, Union
+from typing import Any, Callable, Mapping, Optional, Type, Union, overload
 from uuid import UUID
 
 import httpx
-from typing_extensions import ParamSpec, Self
+from typing_extensions import Self, Unpack
 
-from ._base_client import DEFAULT_BASE_URL, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT, NOT_GIVEN, NotGiven, Timeout
 from ._errors import APITimeoutError, MeridianError
 from ._generated.models.agent_execution import AgentExecution
+from ._generated.models.agent_run_request import AgentRunRequest
+from ._generated.params import AgentRunRequestParam
 from ._generated.resources import (
+    AgentsExecutionsResource,
+    AgentsResource,
+    AsyncAgentsExecutionsResource,
+    AsyncAgentsResource,
     AsyncResourcesClient,
     AsyncWebhooksResource,
     SyncResourcesClient,
     WebhooksResource,
 )
-from ._pagination import Page, async_paginate, paginate
+from ._types import DEFAULT_BASE_URL, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT, NOT_GIVEN, NotGiven, Timeout
 from ._webhooks import Webhooks
 
-__all__ = ["Meridian", "AsyncMeridian", "DEFAULT_BASE_URL", "TERMINAL_EXECUTION_STATUSES"]
+__all__ = ["Meridian", "AsyncMeridian", "TERMINAL_EXECUTION_STATUSES"]
 
 TERMINAL_EXECUTION_STATUSES = frozenset({"COMPLETED", "FAILED"})
 """Execution statuses after which an agent run never changes again (spec: ``ExecutionStatus``)."""
 
-T = TypeVar("T")
-P = ParamSpec("P")
-
-
-class WebhooksWithHelpers(WebhooksResource, Webhooks):
-    """``client.webhooks``: the webhook endpoint operations (``list_webhooks``, ``create_webhook``, …) and the
-    helpers ``verify``, ``unwrap`` and ``sign`` (as ``meridian.webhooks`` and the TypeScript SDK's
-    ``client.webhooks``)."""
-
-
-class AsyncWebhooksWithHelpers(AsyncWebhooksResource, Webhooks):
-    """``AsyncMeridian().webhooks``: the endpoint operations (awaitable) and the (synchronous) helpers ``verify``,
-    ``unwrap`` and ``sign``."""
+RunBody = Union[AgentRunRequest, AgentRunRequestParam]
 
 
 def _settings(api_key: Optional[str], base_url: Optional[str]) -> tuple[str, str]:
@@ -58,25 +51,179 @@ def _settings(api_key: Optional[str], base_url: Optional[str]) -> tuple[str, str
     return api_key, base_url or os.environ.get("MERIDIAN_BASE_URL") or DEFAULT_BASE_URL
 
 
-class Meridian(SyncResourcesClient):
-    """A blocking client of the Meridian API (``AsyncMeridian`` is the asyncio one, with the same methods).
+def _still_running(execution_id: Union[str, UUID], status: str, timeout: float) -> APITimeoutError:
+    return APITimeoutError(f"execution {execution_id} still {status} after {timeout} s")
+
+
+class ExecutionsWithPolling(AgentsExecutionsResource):
+    """``client.agents.executions``: ``list``, ``retrieve`` and ``poll``."""
+
+    def poll(
+        self,
+        execution_id: Union[str, UUID],
+        *,
+        poll_interval: float = 1.0,
+        timeout: float = 300.0,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> AgentExecution:
+        """Polls ``GET /agents/executions/{executionId}`` until the run is COMPLETED or FAILED, and returns it.
+
+        :param execution_id: the ``execution_id`` (a UUID or its string) from ``client.agents.run(...)``.
+        :param poll_interval: seconds between polls.
+        :param timeout: seconds to wait in all before giving up.
+        :returns: the final ``AgentExecution``: ``output`` is set when ``status`` is COMPLETED, ``error`` when FAILED
+            (a failed run is returned, not raised).
+        :raises APITimeoutError: the execution is still PENDING or RUNNING after ``timeout`` seconds.
+        :raises NotFoundError: no execution with this id in your tenant; other ``MeridianError`` s as any call.
+        """
+        deadline = time.monotonic() + timeout
+        while True:
+            execution = self.retrieve(execution_id)
+            if execution.status.value in TERMINAL_EXECUTION_STATUSES:
+                return execution
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise _still_running(execution_id, execution.status.value, timeout)
+            sleep(min(poll_interval, remaining))
+
+
+class AgentsWithPolling(AgentsResource):
+    """``client.agents``: ``list``, ``run``, ``ask``, ``run_and_poll`` and ``executions``."""
+
+    @cached_property
+    def executions(self) -> ExecutionsWithPolling:
+        """``client.agents.executions``: ``list``, ``retrieve``, ``poll``."""
+        return ExecutionsWithPolling(self._client)
+
+    @overload
+    def run_and_poll(self, body: RunBody, /, *, poll_interval: float = 1.0, timeout: float = 300.0) -> AgentExecution:
+        ...
+
+    @overload
+    def run_and_poll(
+        self, *, poll_interval: float = 1.0, timeout: float = 300.0, **fields: Unpack[AgentRunRequestParam]
+    ) -> AgentExecution:
+        ...
+
+    def run_and_poll(
+        self, body: Optional[RunBody] = None, *, poll_interval: float = 1.0, timeout: float = 300.0, **fields: Any
+    ) -> AgentExecution:
+        """Starts an agent run (``client.agents.run``) and polls it until it is COMPLETED or FAILED
+        (``client.agents.executions.poll``)::
+
+            execution = client.agents.run_and_poll(agent_id="budget-health")
+            print(execution.status, execution.output.summary if execution.output else execution.error)
+
+        :param body: the run as an ``AgentRunRequest`` or a dict, or its fields as keyword arguments (``agent_id``,
+            ``scope``, ``depth``, ``as_of``).
+        :param poll_interval: seconds between polls; ``timeout``: seconds to wait in all.
+        :raises APITimeoutError: the execution is still PENDING or RUNNING after ``timeout`` seconds.
+        """
+        run = self.run(body) if body is not None else self.run(**fields)
+        return self.executions.poll(run.execution_id, poll_interval=poll_interval, timeout=timeout)
+
+
+class AsyncExecutionsWithPolling(AsyncAgentsExecutionsResource):
+    """``AsyncMeridian().agents.executions``: ``list``, ``retrieve`` and ``poll``."""
+
+    async def poll(
+        self, execution_id: Union[str, UUID], *, poll_interval: float = 1.0, timeout: float = 300.0
+    ) -> AgentExecution:
+        """As ``ExecutionsWithPolling.poll``, waiting with ``asyncio.sleep``.
+
+        :raises APITimeoutError: the execution is still PENDING or RUNNING after ``timeout`` seconds.
+        """
+        deadline = time.monotonic() + timeout
+        while True:
+            execution = await self.retrieve(execution_id)
+            if execution.status.value in TERMINAL_EXECUTION_STATUSES:
+                return execution
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise _still_running(execution_id, execution.status.value, timeout)
+            await asyncio.sleep(min(poll_interval, remaining))
+
+
+class AsyncAgentsWithPolling(AsyncAgentsResource):
+    """``AsyncMeridian().agents``: ``list``, ``run``, ``ask``, ``run_and_poll`` and ``executions``."""
+
+    @cached_property
+    def executions(self) -> AsyncExecutionsWithPolling:
+        """``AsyncMeridian().agents.executions``: ``list``, ``retrieve``, ``poll``."""
+        return AsyncExecutionsWithPolling(self._client)
+
+    @overload
+    async def run_and_poll(
+        self, body: RunBody, /, *, poll_interval: float = 1.0, timeout: float = 300.0
+    ) -> AgentExecution: ...
+
+    @overload
+    async def run_and_poll(
+        self, *, poll_interval: float = 1.0, timeout: float = 300.0, **fields: Unpack[AgentRunRequestParam]
+    ) -> AgentExecution: ...
+
+    async def run_and_poll(
+        self, body: Optional[RunBody] = None, *, poll_interval: float = 1.0, timeout: float = 300.0, **fields: Any
+    ) -> AgentExecution:
+        """As ``AgentsWithPolling.run_and_poll``, awaited.
+
+        :raises APITimeoutError: the execution is still PENDING or RUNNING after ``timeout`` seconds.
+        """
+        run = await (self.run(body) if body is not None else self.run(**fields))
+        return await self.executions.poll(run.execution_id, poll_interval=poll_interval, timeout=timeout)
+
+
+class WebhooksWithHelpers(WebhooksResource, Webhooks):
+    """``client.webhooks``: the webhook endpoint operations (``list``, ``create``, ``rotate_secret``, ``test``,
+    ``deliveries`` …) and the helpers ``verify``, ``unwrap`` and ``sign`` for the deliveries you receive."""
+
+
+class AsyncWebhooksWithHelpers(AsyncWebhooksResource, Webhooks):
+    """``AsyncMeridian().webhooks``: the endpoint operations (awaitable) and the (synchronous) helpers."""
+
+
+class _Lifecycle:
+    """The constructor's settings, shared by both clients."""
+
+    api_key: str
+    base_url: str
+    max_retries: int
+    timeout: Optional[Timeout]
+    default_headers: dict[str, str]
+
+    def _options(
+        self, max_retries: Optional[int], timeout: Union[Timeout, None, NotGiven], headers: Optional[Mapping[str, str]]
+    ) -> dict[str, Any]:
+        return {
+            "api_key": self.api_key,
+            "base_url": self.base_url,
+            "max_retries": self.max_retries if max_retries is None else max_retries,
+            "timeout": self.timeout if isinstance(timeout, NotGiven) else timeout,
+            "default_headers": {**self.default_headers, **(headers or {})},
+        }
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(base_url={self.base_url!r}, max_retries={self.max_retries}, timeout={self.timeout!r})"
+
+
+class Meridian(_Lifecycle, SyncResourcesClient):
+    """A blocking client of the Meridian API (``AsyncMeridian`` is the asyncio one, with the same tree).
 
     ::
 
         import meridian
 
         client = meridian.Meridian()                     # MERIDIAN_API_KEY, MERIDIAN_BASE_URL
-        page = client.projects.list_projects(status="AT_RISK", limit=10)
-        for risk in client.paginate(client.risks.list_risks, severity="HIGH"):
-            print(risk.title)
+        for project in client.projects.list(status="AT_RISK"):
+            print(project.name)
+        risk = client.risks.create(title="Flood", project_id=project.id, likelihood=3, impact=4)
+        answer = client.risks.with_raw_response.retrieve(risk.id)   # .data, .headers, .request_id
 
-    Operations are grouped as the API reference groups them (by tag), one attribute per group, and each operation is
-    a method named after its ``operationId`` in snake_case with the spec's description as docstring:
-    ``projects``, ``milestones``, ``risks``, ``issues``, ``resources``, ``allocations``, ``agents``, ``webhooks``,
-    ``identity`` (``get_me``, ``get_tenant``), ``api_keys`` and ``audit_logs``. Path ids and the body are positional,
-    everything else is keyword-only. Each method has a ``…_with_response`` twin returning an ``APIResponse`` (``data``,
-    ``status_code``, ``headers`` such as ``ETag`` and ``Link``, and ``request_id``), and takes the per-call options
-    ``timeout=``, ``max_retries=`` and ``extra_headers=``.
+    One attribute per resource (``projects``, ``projects.milestones``, ``projects.status_reports``,
+    ``status_reports``, ``risks``, ``issues``, ``resources``, ``allocations``, ``agents``, ``webhooks``, ``me``,
+    ``tenant``, ``api_keys``, ``audit_logs``), one method per operation (``list``, ``create``, ``retrieve``,
+    ``update``, ``delete`` or its own verb). Every method takes the per-call options ``timeout=``, ``max_retries=``
+    and ``extra_headers=``.
 
     :param api_key: a ``mk_live_…`` key; defaults to the ``MERIDIAN_API_KEY`` environment variable.
     :param base_url: the API root including ``/v1``; defaults to ``MERIDIAN_BASE_URL``, else
@@ -85,7 +232,7 @@ class Meridian(SyncResourcesClient):
         other than 501); 0 disables retries. Default 2.
     :param timeout: seconds each phase of an attempt may take (connect, each read, write; default 60), a
         ``(connect, read)`` pair, an ``httpx.Timeout``, or ``None`` for no limit.
-    :param default_headers: headers sent with every request (e.g. ``{"X-Request-Id": …}``).
+    :param default_headers: headers sent with every request.
     :param http_client: an httpx client of your own (proxies, TLS settings, event hooks); the SDK then leaves closing
         it to you.
     :raises MeridianError: when no API key is given and ``MERIDIAN_API_KEY`` is unset, or ``max_retries`` < 0.
@@ -107,10 +254,13 @@ class Meridian(SyncResourcesClient):
         self._http = http_client if http_client is not None else httpx.Client()
 
     @cached_property
+    def agents(self) -> AgentsWithPolling:
+        """``client.agents``: ``list``, ``run``, ``ask``, ``run_and_poll``, ``executions``."""
+        return AgentsWithPolling(self)
+
+    @cached_property
     def webhooks(self) -> WebhooksWithHelpers:
-        """Webhook endpoints (``list_webhooks``, ``create_webhook``, ``get_webhook``, ``update_webhook``,
-        ``delete_webhook``, ``rotate_webhook_secret``, ``list_webhook_deliveries``, ``test_webhook``) and the helpers
-        ``verify``, ``unwrap`` and ``sign`` for the deliveries you receive."""
+        """``client.webhooks``: the endpoint operations, ``deliveries``, and ``verify`` / ``unwrap`` / ``sign``."""
         return WebhooksWithHelpers(self)
 
     def with_options(
@@ -121,64 +271,11 @@ class Meridian(SyncResourcesClient):
         default_headers: Optional[Mapping[str, str]] = None,
     ) -> Meridian:
         """A copy of the client with other settings, sharing its connection pool: for a run of calls with other
-        options (``client.with_options(max_retries=0).identity.get_me()``). Single calls can pass ``timeout=`` and
-        ``max_retries=`` themselves. Closing the copy leaves the pool open: close the original.
-
-        :param max_retries: retries after the first attempt (default: this client's).
-        :param timeout: as the constructor's (default: this client's; ``None`` means no limit).
-        :param default_headers: headers merged over this client's.
-        """
-        copy = Meridian(
-            self.api_key,
-            self.base_url,
-            self.max_retries if max_retries is None else max_retries,
-            self.timeout if isinstance(timeout, NotGiven) else timeout,
-            default_headers={**self.default_headers, **(default_headers or {})},
-            http_client=self._http,
-        )
-        return copy
-
-    def paginate(self, list_method: Callable[P, Page[T]], /, *args: P.args, **kwargs: P.kwargs) -> Iterator[T]:
-        """Every item of a list operation across all pages, typed from the method: see ``meridian.paginate``.
-
-        ``for project in client.paginate(client.projects.list_projects, status="AT_RISK", limit=50): …``
-
-        :raises MeridianError: what a page request raises.
-        """
-        return paginate(list_method, *args, **kwargs)
-
-    def wait_for_execution(
-        self,
-        execution_id: Union[str, UUID],
-        interval: float = 1.0,
-        timeout: float = 300.0,
-        *,
-        sleep: Callable[[float], None] = time.sleep,
-    ) -> AgentExecution:
-        """Polls ``GET /agents/executions/{executionId}`` until the run is COMPLETED or FAILED, and returns it.
-
-        :param execution_id: the ``execution_id`` (a UUID or its string) from ``client.agents.run_agent(...)``.
-        :param interval: seconds between polls.
-        :param timeout: seconds to wait in all before giving up.
-        :returns: the final ``AgentExecution``: ``output`` is set when ``status`` is COMPLETED, ``error`` when FAILED
-            (a failed run is returned, not raised).
-        :raises APITimeoutError: the execution is still PENDING or RUNNING after ``timeout`` seconds.
-        :raises NotFoundError: no execution with this id in your tenant; other ``MeridianError`` s as any call.
-        """
-        deadline = time.monotonic() + timeout
-        while True:
-            execution = self.agents.get_agent_execution(execution_id)
-            status = execution.status.value
-            if status in TERMINAL_EXECUTION_STATUSES:
-                return execution
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                raise APITimeoutError(f"execution {execution_id} still {status} after {timeout} s")
-            sleep(min(interval, remaining))
+        options (``client.with_options(max_retries=0).me.retrieve()``). Closing the copy leaves the pool open."""
+        return Meridian(**self._options(max_retries, timeout, default_headers), http_client=self._http)
 
     def close(self) -> None:
-        """Closes the connection pool (unless you passed your own ``http_client``). The client is also a context
-        manager: ``with meridian.Meridian() as client: …``."""
+        """Closes the connection pool (unless you passed your own ``http_client``); also ``with``."""
         if self._owns_http:
             self._http.close()
 
@@ -186,50 +283,23 @@ class Meridian(SyncResourcesClient):
         return self
 
     def __exit__(
-        self,
-        exc_type: Optional[Type[BaseException]],
-        exc: Optional[BaseException],
-        tb: Optional[TracebackType],
+        self, exc_type: Optional[Type[BaseException]], exc: Optional[BaseException], tb: Optional[TracebackType]
     ) -> None:
         self.close()
 
-    def __repr__(self) -> str:
-        return f"Meridian(base_url={self.base_url!r}, max_retries={self.max_retries}, timeout={self.timeout!r})"
 
-
-class AsyncMeridian(AsyncResourcesClient):
-    """An asyncio client of the Meridian API: ``Meridian``'s methods, awaitable, on ``httpx.AsyncClient``.
+class AsyncMeridian(_Lifecycle, AsyncResourcesClient):
+    """An asyncio client of the Meridian API: ``Meridian``'s tree, awaitable, on ``httpx.AsyncClient``.
 
     ::
 
-        import asyncio, meridian
+        async with meridian.AsyncMeridian() as client:   # MERIDIAN_API_KEY, MERIDIAN_BASE_URL
+            me = await client.me.retrieve()
+            async for project in client.projects.list(status="AT_RISK"):
+                print(project.name)
 
-        async def main() -> None:
-            async with meridian.AsyncMeridian() as client:   # MERIDIAN_API_KEY, MERIDIAN_BASE_URL
-                me = await client.identity.get_me()
-                async for project in client.paginate(client.projects.list_projects, status="AT_RISK"):
-                    print(project.name)
+    Takes ``Meridian``'s arguments (an ``httpx.AsyncClient`` as ``http_client=``).
 
-        asyncio.run(main())
-
-    Operations are grouped as the API reference groups them (by tag), one attribute per group, and each operation is
-    a method named after its ``operationId`` in snake_case with the spec's description as docstring:
-    ``projects``, ``milestones``, ``risks``, ``issues``, ``resources``, ``allocations``, ``agents``, ``webhooks``,
-    ``identity`` (``get_me``, ``get_tenant``), ``api_keys`` and ``audit_logs``. Path ids and the body are positional,
-    everything else is keyword-only. Each method has a ``…_with_response`` twin returning an ``APIResponse`` (``data``,
-    ``status_code``, ``headers`` such as ``ETag`` and ``Link``, and ``request_id``), and takes the per-call options
-    ``timeout=``, ``max_retries=`` and ``extra_headers=``.
-
-    :param api_key: a ``mk_live_…`` key; defaults to the ``MERIDIAN_API_KEY`` environment variable.
-    :param base_url: the API root including ``/v1``; defaults to ``MERIDIAN_BASE_URL``, else
-        ``http://localhost:8080/v1``.
-    :param max_retries: how many times a failed request is retried (connection errors, timeouts, 408, 429, 5xx
-        other than 501); 0 disables retries. Default 2.
-    :param timeout: seconds each phase of an attempt may take (connect, each read, write; default 60), a
-        ``(connect, read)`` pair, an ``httpx.Timeout``, or ``None`` for no limit.
-    :param default_headers: headers sent with every request (e.g. ``{"X-Request-Id": …}``).
-    :param http_client: an httpx client of your own (proxies, TLS settings, event hooks); the SDK then leaves closing
-        it to you.
     :raises MeridianError: when no API key is given and ``MERIDIAN_API_KEY`` is unset, or ``max_retries`` < 0.
     """
 
@@ -249,8 +319,13 @@ class AsyncMeridian(AsyncResourcesClient):
         self._http = http_client if http_client is not None else httpx.AsyncClient()
 
     @cached_property
+    def agents(self) -> AsyncAgentsWithPolling:
+        """``client.agents``: ``list``, ``run``, ``ask``, ``run_and_poll``, ``executions``."""
+        return AsyncAgentsWithPolling(self)
+
+    @cached_property
     def webhooks(self) -> AsyncWebhooksWithHelpers:
-        """Webhook endpoints (awaitable operations) and the helpers ``verify``, ``unwrap`` and ``sign``."""
+        """``client.webhooks``: the endpoint operations, ``deliveries``, and ``verify`` / ``unwrap`` / ``sign``."""
         return AsyncWebhooksWithHelpers(self)
 
     def with_options(
@@ -261,49 +336,10 @@ class AsyncMeridian(AsyncResourcesClient):
         default_headers: Optional[Mapping[str, str]] = None,
     ) -> AsyncMeridian:
         """As ``Meridian.with_options``: a copy with other settings sharing the connection pool."""
-        return AsyncMeridian(
-            self.api_key,
-            self.base_url,
-            self.max_retries if max_retries is None else max_retries,
-            self.timeout if isinstance(timeout, NotGiven) else timeout,
-            default_headers={**self.default_headers, **(default_headers or {})},
-            http_client=self._http,
-        )
-
-    def paginate(
-        self, list_method: Callable[P, Awaitable[Page[T]]], /, *args: P.args, **kwargs: P.kwargs
-    ) -> AsyncIterator[T]:
-        """Every item of a list operation across all pages, for ``async for``: see ``meridian.async_paginate``.
-
-        ``async for risk in client.paginate(client.risks.list_risks, severity="HIGH"): …``
-
-        :raises MeridianError: what a page request raises.
-        """
-        return async_paginate(list_method, *args, **kwargs)
-
-    async def wait_for_execution(
-        self,
-        execution_id: Union[str, UUID],
-        interval: float = 1.0,
-        timeout: float = 300.0,
-    ) -> AgentExecution:
-        """As ``Meridian.wait_for_execution``, waiting with ``asyncio.sleep``.
-
-        :raises APITimeoutError: the execution is still PENDING or RUNNING after ``timeout`` seconds.
-        """
-        deadline = time.monotonic() + timeout
-        while True:
-            execution = await self.agents.get_agent_execution(execution_id)
-            status = execution.status.value
-            if status in TERMINAL_EXECUTION_STATUSES:
-                return execution
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                raise APITimeoutError(f"execution {execution_id} still {status} after {timeout} s")
-            await asyncio.sleep(min(interval, remaining))
+        return AsyncMeridian(**self._options(max_retries, timeout, default_headers), http_client=self._http)
 
     async def close(self) -> None:
-        """Closes the connection pool (unless you passed your own ``http_client``). Also ``async with``."""
+        """Closes the connection pool (unless you passed your own ``http_client``); also ``async with``."""
         if self._owns_http:
             await self._http.aclose()
 
@@ -311,12 +347,6 @@ class AsyncMeridian(AsyncResourcesClient):
         return self
 
     async def __aexit__(
-        self,
-        exc_type: Optional[Type[BaseException]],
-        exc: Optional[BaseException],
-        tb: Optional[TracebackType],
+        self, exc_type: Optional[Type[BaseException]], exc: Optional[BaseException], tb: Optional[TracebackType]
     ) -> None:
         await self.close()
-
-    def __repr__(self) -> str:
-        return f"AsyncMeridian(base_url={self.base_url!r}, max_retries={self.max_retries}, timeout={self.timeout!r})"

@@ -1,100 +1,163 @@
-"""Auto-pagination over the API's offset pages, typed from the list method you pass.
+"""Pages of a list operation, typed by their records.
 
 Every list operation takes ``limit`` (1–100) and ``offset`` and answers ``{"data": [...], "pagination": {"limit",
-"offset", "total", "hasMore"}}``, ordered by ``createdAt`` then ``id`` so pages stay stable while records are appended
-(API guide, "Pagination"). ``paginate`` / ``async_paginate`` walk the pages for you.
-
-The list method's own signature types the filters (a ``ParamSpec``): ``client.paginate(client.projects.list_projects,
-stauts=...)`` is a type error, exactly as ``client.projects.list_projects(stauts=...)`` is, and the items are typed from
-the page model (``Iterator[Project]``). Any list operation added to the spec works the same way after
-``npm run generate``, with no code here.
+"offset", "total", "hasMore"}}``, ordered by ``createdAt`` then ``id`` (or by ``sort``) so pages stay stable while
+records are appended (API guide, "Pagination"). A list method returns the first page: iterate it (``for`` /
+``async for``) for every record of every page, or work page by page with ``has_next_page()`` and
+``get_next_page()``. A list added to the spec pages the same way after ``npm run generate``, with no code here.
 """
 
 from __future__ import annotations
 
-from typing import Any, AsyncIterator, Awaitable, Callable, Iterator, Protocol, Sequence, TypeVar
+from typing import (
+    Any,
+    AsyncIterator,
+    Awaitable,
+    Callable,
+    Generator,
+    Generic,
+    Iterator,
+    List,
+    Optional,
+    Protocol,
+    TypeVar,
+)
 
-from typing_extensions import ParamSpec
+from ._errors import MeridianError
 
-__all__ = ["paginate", "async_paginate", "Page", "DEFAULT_PAGE_SIZE"]
+__all__ = ["SyncPage", "AsyncPage", "AsyncPaginator", "ListBody"]
 
-DEFAULT_PAGE_SIZE = 100
-"""Page size asked for when you pass no ``limit``: the API's maximum, to make the fewest requests."""
-
-T_co = TypeVar("T_co", covariant=True)
 T = TypeVar("T")
-P = ParamSpec("P")
 
 
 class _PaginationMeta(Protocol):
-    """The ``pagination`` object of a page (``PaginationMeta``)."""
+    @property
+    def limit(self) -> int: ...
 
     @property
-    def has_more(self) -> bool:
-        """Whether records follow this page."""
-        ...
-
-
-class Page(Protocol[T_co]):
-    """What a list operation returns: the generated ``…List`` models (``ProjectList``, ``RiskList``, …)."""
+    def offset(self) -> int: ...
 
     @property
-    def data(self) -> Sequence[T_co]:
-        """The records of the page, in ``createdAt`` then ``id`` order."""
-        ...
+    def total(self) -> int: ...
 
     @property
-    def pagination(self) -> _PaginationMeta:
-        """``limit``, ``offset``, ``total`` and ``has_more``."""
-        ...
+    def has_more(self) -> bool: ...
 
 
-def _start(kwargs: dict[str, Any]) -> int:
-    """Applies the default page size and takes the starting offset out of the arguments."""
-    if kwargs.get("limit") is None:
-        kwargs["limit"] = DEFAULT_PAGE_SIZE
-    return int(kwargs.pop("offset", 0) or 0)
+class ListBody(Protocol):
+    """A list operation's parsed body: the generated ``…List`` models (``ProjectList``, ``RiskList``, …)."""
+
+    @property
+    def data(self) -> Any: ...
+
+    @property
+    def pagination(self) -> _PaginationMeta: ...
 
 
-def paginate(list_method: Callable[P, Page[T]], /, *args: P.args, **kwargs: P.kwargs) -> Iterator[T]:
-    """Yields every item of a list operation, fetching page after page as you iterate.
+class _Page(Generic[T]):
+    """What both kinds of page share: the records, ``pagination`` and the offset of the next page."""
 
-    :param list_method: a list method of ``Meridian``, e.g. ``client.projects.list_projects``.
-    :param args: the method's positional arguments (a path id, e.g. ``project_id`` for
-        ``client.milestones.list_project_milestones``).
-    :param kwargs: its keyword arguments, passed to every page: filters (``status=ProjectStatus.AT_RISK`` or
-        ``status="AT_RISK"``), ``limit`` (the page size, 1–100, default 100), ``offset`` (where to start, default 0) and
-        the per-call options ``timeout`` / ``max_retries`` / ``extra_headers``.
-    :returns: an iterator of the items (``Project``, ``Risk``, …); it stops after the page whose
-        ``pagination.has_more`` is false.
-    :raises MeridianError: whatever a page request raises (after the client's retries).
+    def __init__(self, body: ListBody) -> None:
+        self.data: List[T] = list(body.data)
+        """The records of this page."""
+        self.pagination = body.pagination
+        """``limit``, ``offset``, ``total`` and ``has_more`` (the API's ``hasMore``)."""
 
-    Example::
+    def has_next_page(self) -> bool:
+        """Whether another page follows (``pagination.has_more``, and this page is not empty)."""
+        return bool(self.pagination.has_more) and len(self.data) > 0
 
-        for project in client.paginate(client.projects.list_projects, status="AT_RISK"):
+    def _next_offset(self) -> int:
+        if not self.has_next_page():
+            raise MeridianError("no next page: check has_next_page() first")
+        return int(self.pagination.offset) + len(self.data)
+
+    def __repr__(self) -> str:
+        p = self.pagination
+        return f"{type(self).__name__}(offset={p.offset}, limit={p.limit}, total={p.total}, records={len(self.data)})"
+
+
+class SyncPage(_Page[T]):
+    """One page of a list, from ``Meridian``: iterate it for every record from here to the end of the list.
+
+    ::
+
+        for project in client.projects.list(status="AT_RISK"):    # every page, fetched as the loop goes
+            print(project.name)
+
+        page = client.risks.list(severity="HIGH", limit=50)        # page by page
+        while True:
+            print([r.title for r in page.data])
+            if not page.has_next_page():
+                break
+            page = page.get_next_page()
+    """
+
+    def __init__(self, body: ListBody, fetch: Callable[[int], SyncPage[T]]) -> None:
+        super().__init__(body)
+        self._fetch = fetch
+
+    def get_next_page(self) -> SyncPage[T]:
+        """The next page: the same filters and page size, ``offset`` past this page.
+
+        :raises MeridianError: there is no next page; as the list method otherwise.
+        """
+        return self._fetch(self._next_offset())
+
+    def iter_pages(self) -> Iterator[SyncPage[T]]:
+        """This page and every following one, fetched as the iteration reaches them."""
+        page: Optional[SyncPage[T]] = self
+        while page is not None:
+            yield page
+            page = page.get_next_page() if page.has_next_page() else None
+
+    def __iter__(self) -> Iterator[T]:
+        for page in self.iter_pages():
+            yield from page.data
+
+
+class AsyncPage(_Page[T]):
+    """One page of a list, from ``AsyncMeridian``: ``async for`` over it gives every record from here to the end."""
+
+    def __init__(self, body: ListBody, fetch: Callable[[int], Awaitable[AsyncPage[T]]]) -> None:
+        super().__init__(body)
+        self._fetch = fetch
+
+    async def get_next_page(self) -> AsyncPage[T]:
+        """The next page. :raises MeridianError: there is no next page; as the list method otherwise."""
+        return await self._fetch(self._next_offset())
+
+    async def iter_pages(self) -> AsyncIterator[AsyncPage[T]]:
+        """This page and every following one."""
+        page: Optional[AsyncPage[T]] = self
+        while page is not None:
+            yield page
+            page = await page.get_next_page() if page.has_next_page() else None
+
+    async def __aiter__(self) -> AsyncIterator[T]:
+        async for page in self.iter_pages():
+            for item in page.data:
+                yield item
+
+
+class AsyncPaginator(Generic[T]):
+    """What ``AsyncMeridian``'s list methods return, without ``await``: await it for the first ``AsyncPage``, or
+    ``async for`` over it for every record of every page.
+
+    ::
+
+        page = await client.projects.list(limit=10)
+        async for project in client.projects.list(status="AT_RISK"):
             print(project.name)
     """
-    offset = _start(kwargs)
-    while True:
-        page = list_method(*args, **{**kwargs, "offset": offset})  # type: ignore[arg-type]
-        yield from page.data
-        if not page.pagination.has_more or not page.data:
-            return
-        offset += len(page.data)
 
+    def __init__(self, first: Callable[[], Awaitable[AsyncPage[T]]]) -> None:
+        self._first = first
 
-async def async_paginate(
-    list_method: Callable[P, Awaitable[Page[T]]], /, *args: P.args, **kwargs: P.kwargs
-) -> AsyncIterator[T]:
-    """As ``paginate``, for ``AsyncMeridian``'s list methods: ``async for risk in async_paginate(client.risks.list_risks)``.
+    def __await__(self) -> Generator[Any, None, AsyncPage[T]]:
+        return self._first().__await__()
 
-    :raises MeridianError: whatever a page request raises (after the client's retries).
-    """
-    offset = _start(kwargs)
-    while True:
-        page = await list_method(*args, **{**kwargs, "offset": offset})  # type: ignore[arg-type]
-        for item in page.data:
+    async def __aiter__(self) -> AsyncIterator[T]:
+        page = await self._first()
+        async for item in page:
             yield item
-        if not page.pagination.has_more or not page.data:
-            return
-        offset += len(page.data)

@@ -217,42 +217,16 @@ def unwrap_webhook(
 class Webhooks:
     """The webhook helpers as one object, as the TypeScript SDK's ``webhooks``: ``meridian.webhooks`` and
     ``client.webhooks`` (beside the webhook endpoint operations) offer ``verify``, ``unwrap`` and ``sign``. They need
-    no API key and make no request."""
+    no API key and make no request.
 
-    def verify(
-        self,
-        payload: Union[bytes, str],
-        headers: Union[HeadersLike, Mapping[str, str]],
-        secret: str,
-        tolerance: int = DEFAULT_TOLERANCE,
-        *,
-        now: Optional[float] = None,
-    ) -> None:
-        """See ``verify_webhook``. :raises WebhookVerificationError: the delivery is not authentic or not fresh."""
-        verify_webhook(payload, headers, secret, tolerance, now=now)
+    - ``verify``: ``verify_webhook``; raises ``WebhookVerificationError`` when the delivery is not authentic or fresh;
+    - ``unwrap``: ``unwrap_webhook``; verifies, then returns the typed event;
+    - ``sign``: ``sign_webhook``; the three ``webhook-*`` headers, for tests of a receiver.
+    """
 
-    def unwrap(
-        self,
-        payload: Union[bytes, str],
-        headers: Union[HeadersLike, Mapping[str, str]],
-        secret: str,
-        tolerance: int = DEFAULT_TOLERANCE,
-        *,
-        now: Optional[float] = None,
-    ) -> WebhookEvent:
-        """See ``unwrap_webhook``. :raises WebhookVerificationError: as ``verify``, or a body of the wrong shape."""
-        return unwrap_webhook(payload, headers, secret, tolerance, now=now)
-
-    def sign(
-        self,
-        payload: Union[bytes, str],
-        secret: str,
-        *,
-        msg_id: Optional[str] = None,
-        timestamp: Optional[int] = None,
-    ) -> Dict[str, str]:
-        """See ``sign_webhook``: the three ``webhook-*`` headers. :raises WebhookVerificationError: a bad secret."""
-        return sign_webhook(payload, secret, msg_id=msg_id, timestamp=timestamp)
+    verify = staticmethod(verify_webhook)
+    unwrap = staticmethod(unwrap_webhook)
+    sign = staticmethod(sign_webhook)
 
 
 webhooks = Webhooks()

@@ -32,7 +32,7 @@ from typing import Any, Union
 import pytest
 
 import meridian
-from meridian.models import ApiKeyCreate, ApiKeyScope, Project, ProjectCreate
+from meridian.models import ApiKeyScope, Project
 
 
 def _env(name: str) -> str:
@@ -67,10 +67,10 @@ def client(base_url: str, api_key: str) -> Iterator[meridian.Meridian]:
 @pytest.fixture(scope="session")
 def read_key(client: meridian.Meridian) -> Iterator[str]:
     """A read-only key of the demo tenant, created with the admin key and revoked after the session."""
-    created = client.api_keys.create_api_key(ApiKeyCreate(name=unique("SDK tests (read)"), scopes=[ApiKeyScope.READ]))
+    created = client.api_keys.create(name=unique("SDK tests (read)"), scopes=[ApiKeyScope.READ])
     assert created.key.startswith("mk_live_")
     yield created.key
-    client.api_keys.revoke_api_key(created.id)
+    client.api_keys.delete(created.id)
 
 
 Client = Union[meridian.Meridian, meridian.AsyncMeridian]
@@ -138,7 +138,7 @@ def read_api(kind: str, base_url: str, read_key: str) -> Iterator[Api]:
 def project_json(client: meridian.Meridian) -> dict[str, Any]:
     """A real project exactly as the API sent it (raw body: ``to_json()`` would drop the read-only fields), to serve
     from local servers."""
-    page = client.projects.list_projects_with_response(limit=1).http_response.json()
+    page = client.projects.with_raw_response.list(limit=1).http_response.json()
     project: dict[str, Any] = page["data"][0]
     return project
 
@@ -154,7 +154,7 @@ def new_project(api: Api, **fields: Any) -> Project:
         "tags": ["sdk", "python"],
     }
     values.update(fields)
-    project: Project = api.run(api.client.projects.create_project(ProjectCreate(**values)))
+    project: Project = api.run(api.client.projects.create(**values))
     return project
 
 

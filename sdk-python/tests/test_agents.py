@@ -1,6 +1,7 @@
-"""Agents against the live server (its job runner runs in process), with both clients: the catalogue, a run waited
-for with ``wait_for_execution`` until COMPLETED with its typed output and citations, the executions list, and a
-written status report of the NYC demo portfolio whose every sentence is cited."""
+"""Agents against the live server (its job runner runs in process), with both clients: the catalogue, a run polled
+with ``agents.executions.poll`` until COMPLETED with its typed output and citations, ``agents.run_and_poll`` with
+keyword arguments, the executions list, and a written status report of the NYC demo portfolio whose every sentence
+is cited."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from meridian.models import AgentDepth, AgentId, AgentRunRequest, ExecutionStatu
 
 
 def test_catalogue_lists_the_six_agents(api: Api) -> None:
-    catalogue = api.run(api.client.agents.list_agents())
+    catalogue = api.run(api.client.agents.list())
     ids = [agent.id for agent in catalogue.data]
     assert ids == [
         AgentId("portfolio-health"),
@@ -27,15 +28,15 @@ def test_catalogue_lists_the_six_agents(api: Api) -> None:
     assert budget.changes_records is False
 
 
-def test_run_and_wait_for_execution(api: Api) -> None:
+def test_run_then_poll_the_execution(api: Api) -> None:
     project = new_project(api, budget=100_000, forecast_cost=130_000, forecast_end_date=dt.date(2027, 3, 31))
     accepted = api.run(
-        api.client.agents.run_agent(
+        api.client.agents.run(
             AgentRunRequest(agent_id=AgentId("budget-health"), scope=f"project:{project.id}", depth=AgentDepth.STANDARD)
         )
     )
     assert accepted.status == ExecutionStatus.PENDING
-    done = api.run(api.client.wait_for_execution(accepted.execution_id, interval=0.1, timeout=60))
+    done = api.run(api.client.agents.executions.poll(accepted.execution_id, poll_interval=0.1, timeout=60))
     assert done.status == ExecutionStatus.COMPLETED
     assert done.attempts == 1
     assert done.error is None
@@ -44,13 +45,12 @@ def test_run_and_wait_for_execution(api: Api) -> None:
     finding = next(f for f in done.output.findings if "by amount" in f.title)
     cited = finding.citations[0]
     assert (str(cited.id), cited.field, cited.url) == (str(project.id), "forecastCost", f"/v1/projects/{project.id}")
-    listed = api.run(api.client.agents.list_agent_executions(agent_id=AgentId("budget-health"), sort="-createdAt"))
+    listed = api.run(api.client.agents.executions.list(agent_id=AgentId("budget-health"), sort="-createdAt"))
     assert listed.data[0].execution_id == accepted.execution_id
 
 
 def test_status_report_of_the_portfolio_cites_every_sentence(api: Api) -> None:
-    accepted = api.run(api.client.agents.run_agent(AgentRunRequest(agent_id=AgentId("status-report"))))
-    done = api.run(api.client.wait_for_execution(accepted.execution_id, interval=0.1, timeout=120))
+    done = api.run(api.client.agents.run_and_poll(agent_id="status-report", poll_interval=0.1, timeout=120))
     assert done.status == ExecutionStatus.COMPLETED
     assert done.output is not None and done.output.report is not None
     report = done.output.report
@@ -61,3 +61,10 @@ def test_status_report_of_the_portfolio_cites_every_sentence(api: Api) -> None:
             markers = [int(n) for n in re.findall(r"\[(\d+)\]", sentence)]
             assert markers, sentence
             assert set(markers) <= indices, sentence
+
+
+def test_run_and_poll_takes_a_model_or_keyword_arguments(api: Api) -> None:
+    by_model = api.run(api.client.agents.run_and_poll(AgentRunRequest(agent_id=AgentId.RISK_ASSESSMENT), poll_interval=0.1))
+    by_fields = api.run(api.client.agents.run_and_poll(agent_id=AgentId.RISK_ASSESSMENT, depth="quick", poll_interval=0.1))
+    assert (by_model.status, by_fields.status) == (ExecutionStatus.COMPLETED, ExecutionStatus.COMPLETED)
+    assert by_model.execution_id != by_fields.execution_id

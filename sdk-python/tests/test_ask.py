@@ -24,7 +24,7 @@ def markers(answer: str) -> set[int]:
 
 
 def test_ask_cites_the_largest_overruns(read_api: Api) -> None:
-    answer = read_api.run(read_api.client.agents.ask_agent(AskRequest(question="What are the three largest cost overruns?")))
+    answer = read_api.run(read_api.client.agents.ask(AskRequest(question="What are the three largest cost overruns?")))
     assert answer.engine == "embedded"
     assert [c.index for c in answer.citations] == [1, 2, 3]
     assert markers(answer.answer) == {1, 2, 3}
@@ -32,7 +32,7 @@ def test_ask_cites_the_largest_overruns(read_api: Api) -> None:
         assert citation.type == CitationType.PROJECT
         assert citation.url == f"/v1/projects/{citation.id}"
         assert citation.var_field == "forecastCost"
-        project = read_api.run(read_api.client.projects.get_project(citation.id))
+        project = read_api.run(read_api.client.projects.retrieve(citation.id))
         assert project.name == citation.title
         assert project.forecast_cost is not None and project.budget is not None
         assert project.forecast_cost > project.budget
@@ -42,16 +42,16 @@ def test_ask_restricted_to_one_project(api: Api) -> None:
     project = new_project(api)
     title = unique("Cofferdam leaks")
     risk = api.run(
-        api.client.risks.create_risk(RiskCreate(title=title, project_id=project.id, likelihood=4, impact=5))
+        api.client.risks.create(RiskCreate(title=title, project_id=project.id, likelihood=4, impact=5))
     )
-    answer = api.run(api.client.agents.ask_agent(AskRequest(question="What are the risks?", project_id=project.id)))
+    answer = api.run(api.client.agents.ask(AskRequest(question="What are the risks?", project_id=project.id)))
     assert risk.id in [c.id for c in answer.citations]
     assert {c.id for c in answer.citations} <= {risk.id, project.id}
     assert title in answer.answer
 
 
 def test_ask_nothing_relevant_and_unknown_project(read_api: Api) -> None:
-    nothing = read_api.run(read_api.client.agents.ask_agent(AskRequest(question="Give me a recipe for apple pie")))
+    nothing = read_api.run(read_api.client.agents.ask(AskRequest(question="Give me a recipe for apple pie")))
     assert nothing.citations == []
     with pytest.raises(meridian.NotFoundError):
-        read_api.run(read_api.client.agents.ask_agent(AskRequest(question="Status?", project_id=uuid.uuid4())))
+        read_api.run(read_api.client.agents.ask(AskRequest(question="Status?", project_id=uuid.uuid4())))

@@ -17,17 +17,16 @@ def test_create_get_update_project(api: Api) -> None:
     assert created.currency == "USD"
     assert created.version == 1
 
-    detail = api.run(api.client.projects.get_project(created.id))
+    detail = api.run(api.client.projects.retrieve(created.id))
     assert detail.name == created.name
     assert detail.budget_summary.budget == 250_000
     assert detail.milestones == []
     # A path id may be given as text, as it comes from JSON or a command line.
-    assert api.run(api.client.projects.get_project(str(created.id))).id == created.id
+    assert api.run(api.client.projects.retrieve(str(created.id))).id == created.id
 
+    # The body as keyword arguments (a model or a dict works too: see test_update_with_if_match_uses_the_etag).
     updated = api.run(
-        api.client.projects.update_project(
-            created.id, ProjectUpdate(status=ProjectStatus.AT_RISK, progress=40, actual_cost=1_000.5)
-        )
+        api.client.projects.update(created.id, status=ProjectStatus.AT_RISK, progress=40, actual_cost=1_000.5)
     )
     assert updated.status == ProjectStatus.AT_RISK
     assert updated.progress == 40
@@ -38,20 +37,22 @@ def test_create_get_update_project(api: Api) -> None:
 
 def test_update_with_if_match_uses_the_etag(api: Api) -> None:
     created = new_project(api)
-    fetched = api.run(api.client.projects.get_project_with_response(created.id))
+    fetched = api.run(api.client.projects.with_raw_response.retrieve(created.id))
     etag = fetched.headers["ETag"]
     assert fetched.etag == etag
     assert fetched.status_code == 200
     assert fetched.data.id == created.id
     answer = api.run(
-        api.client.projects.update_project_with_response(created.id, ProjectUpdate(progress=10), if_match=etag)
+        api.client.projects.with_raw_response.update(created.id, ProjectUpdate(progress=10), if_match=etag)
     )
     assert answer.status_code == 200
-    assert answer.data.progress == 10
+    assert answer.data.progress == 10 and answer.parse() is answer.data
     assert answer.headers["ETag"] != etag
+    as_dict = api.run(api.client.projects.with_raw_response.update(created.id, {"progress": 11}, if_match=answer.etag))
+    assert as_dict.data.progress == 11
     # If-None-Match with the current ETag: 304, raised as an APIStatusError (as the TypeScript SDK does).
     try:
-        api.run(api.client.projects.get_project(created.id, if_none_match=answer.headers["ETag"]))
+        api.run(api.client.projects.retrieve(created.id, if_none_match=as_dict.etag))
     except meridian.APIStatusError as error:
         assert error.status == 304
     else:
@@ -59,50 +60,48 @@ def test_update_with_if_match_uses_the_etag(api: Api) -> None:
 
 
 def test_request_id_on_successful_results(api: Api) -> None:
-    answer = api.run(api.client.identity.get_me_with_response())
+    answer = api.run(api.client.me.with_raw_response.retrieve())
     assert answer.request_id and answer.request_id.startswith("req_")
     assert answer.request_id == answer.headers["X-Request-Id"]
-    mine = api.run(api.client.identity.get_me_with_response(extra_headers={"X-Request-Id": "req_python_sdk_test_1"}))
+    mine = api.run(api.client.me.with_raw_response.retrieve(extra_headers={"X-Request-Id": "req_python_sdk_test_1"}))
     assert mine.request_id == "req_python_sdk_test_1"
 
 
 def test_list_filters_at_risk_on_the_nyc_data(api: Api) -> None:
-    page = api.run(api.client.projects.list_projects(status=ProjectStatus.AT_RISK, limit=100))
+    page = api.run(api.client.projects.list(status=ProjectStatus.AT_RISK, limit=100))
     assert page.pagination.total > 0
     assert all(p.status == ProjectStatus.AT_RISK for p in page.data)
     assert any(p.code and p.code.startswith("NYC-") for p in page.data)
     # The enum's value is accepted as text too (typed as a Literal of the values).
-    again = api.run(api.client.projects.list_projects(status="AT_RISK", limit=100))
+    again = api.run(api.client.projects.list(status="AT_RISK", limit=100))
     assert [p.id for p in again.data] == [p.id for p in page.data]
 
 
-def test_paginate_walks_every_page(api: Api) -> None:
-    first = api.run(api.client.projects.list_projects(status=ProjectStatus.AT_RISK, limit=5))
+def test_a_list_iterates_every_page(api: Api) -> None:
+    first = api.run(api.client.projects.list(status=ProjectStatus.AT_RISK, limit=5))
     total = first.pagination.total
     assert total > 10, "the NYC demo should have more AT_RISK projects than two pages of 5"
-    items = api.collect(api.client.paginate(api.client.projects.list_projects, status=ProjectStatus.AT_RISK, limit=5))
+    items = api.collect(api.client.projects.list(status=ProjectStatus.AT_RISK, limit=5))
     assert len(items) == total
     assert len({p.id for p in items}) == total
     assert [p.id for p in items[:5]] == [p.id for p in first.data]
-    # The module-level functions are the same walk; `offset` starts it further in.
-    walk = meridian.async_paginate if api.kind == "async" else meridian.paginate
-    rest = api.collect(walk(api.client.projects.list_projects, status=ProjectStatus.AT_RISK, limit=5, offset=5))
+    # `offset` starts the walk further in.
+    rest = api.collect(api.client.projects.list(status=ProjectStatus.AT_RISK, limit=5, offset=5))
     assert [p.id for p in rest] == [p.id for p in items[5:]]
+    # Page by page: has_next_page() and get_next_page().
+    page, pages = first, [first]
+    while page.has_next_page():
+        page = api.run(page.get_next_page())
+        pages.append(page)
+    assert [p.id for one in pages for p in one.data] == [p.id for p in items]
+    assert len(pages) == (total + 4) // 5
 
 
-def test_paginate_a_list_with_a_path_id(api: Api) -> None:
+def test_a_nested_list_takes_its_parent_id(api: Api) -> None:
     project = new_project(api)
-    from meridian.models import MilestoneCreate
-
     for day in (10, 11, 12):
-        api.run(
-            api.client.milestones.create_milestone(
-                project.id, MilestoneCreate(name=f"M{day}", due_date=dt.date(2026, 3, day))
-            )
-        )
-    names = [
-        m.name for m in api.collect(api.client.paginate(api.client.milestones.list_project_milestones, project.id, limit=2))
-    ]
+        api.run(api.client.projects.milestones.create(project.id, name=f"M{day}", due_date=dt.date(2026, 3, day)))
+    names = [m.name for m in api.collect(api.client.projects.milestones.list(project.id, limit=2))]
     assert names == ["M10", "M11", "M12"]
 
 
@@ -111,8 +110,8 @@ def test_post_replay_with_the_same_idempotency_key(api: Api) -> None:
     body = ProjectCreate(
         name=unique("Replay"), start_date=dt.date(2026, 2, 1), end_date=dt.date(2026, 3, 1), code=unique("RP")
     )
-    first = api.run(api.client.projects.create_project_with_response(body, idempotency_key=key))
-    again = api.run(api.client.projects.create_project_with_response(body, idempotency_key=key))
+    first = api.run(api.client.projects.with_raw_response.create(body, idempotency_key=key))
+    again = api.run(api.client.projects.with_raw_response.create(body, idempotency_key=key))
     assert first.status_code == again.status_code == 201
     assert again.data.id == first.data.id
     assert again.headers.get("Idempotent-Replayed") == "true"
@@ -125,12 +124,12 @@ def test_delete_returns_none(api: Api) -> None:
 
     project = new_project(api)
     milestone = api.run(
-        api.client.milestones.create_milestone(project.id, MilestoneCreate(name="Gone", due_date=dt.date(2026, 4, 1)))
+        api.client.projects.milestones.create(project.id, MilestoneCreate(name="Gone", due_date=dt.date(2026, 4, 1)))
     )
-    answer = api.run(api.client.milestones.delete_milestone_with_response(milestone.id))
+    answer = api.run(api.client.projects.milestones.with_raw_response.delete(milestone.id))
     assert answer.status_code == 204 and answer.data is None
     try:
-        api.run(api.client.milestones.get_milestone(milestone.id))
+        api.run(api.client.projects.milestones.retrieve(milestone.id))
     except meridian.NotFoundError:
         pass
     else:
@@ -138,7 +137,7 @@ def test_delete_returns_none(api: Api) -> None:
 
 
 def test_search_tag_and_sort_reach_the_api(api: Api) -> None:
-    """``q``, ``tag`` and ``sort`` (issue 14) are typed parameters of ``list_projects`` and of ``paginate``; the enum
+    """``q``, ``tag`` and ``sort`` are typed parameters of ``projects.list``; the enum
     and its plain string values both work; a sort field the spec does not list is refused by the SDK (pydantic) before
     anything is sent."""
     marker = unique("Tunnelworks")  # unique to this test run, so the shared demo tenant's projects never match
@@ -146,22 +145,22 @@ def test_search_tag_and_sort_reach_the_api(api: Api) -> None:
     large = new_project(api, name=f"{marker} newtown creek", budget=9_000_000, tags=[marker.upper()])
     new_project(api, name=f"{marker} unbudgeted", budget=None)
 
-    page = api.run(api.client.projects.list_projects(q=marker.lower(), sort=ProjectSort.MINUS_BUDGET))
+    page = api.run(api.client.projects.list(q=marker.lower(), sort=ProjectSort.MINUS_BUDGET))
     assert [p.name for p in page.data] == [large.name, small.name, f"{marker} unbudgeted"]  # unknown budget last
     assert page.pagination.total == 3
 
-    by_name = api.collect(api.client.paginate(api.client.projects.list_projects, tag=marker.lower(), sort="name", limit=1))
+    by_name = api.collect(api.client.projects.list(tag=marker.lower(), sort="name", limit=1))
     assert [p.id for p in by_name] == [small.id, large.id]
 
     risks = [
-        api.run(api.client.risks.create_risk(RiskCreate(title=t, project_id=small.id, likelihood=lk, impact=im)))
+        api.run(api.client.risks.create(RiskCreate(title=t, project_id=small.id, likelihood=lk, impact=im)))
         for t, lk, im in (("low", 1, 2), ("high", 5, 4), ("medium", 3, 3))
     ]
-    ordered = api.collect(api.client.paginate(api.client.risks.list_risks, project_id=small.id, sort="-score"))
+    ordered = api.collect(api.client.risks.list(project_id=small.id, sort="-score"))
     assert [r.id for r in ordered] == [risks[1].id, risks[2].id, risks[0].id]
 
     try:
-        api.run(api.client.projects.list_projects(sort="-progress"))  # type: ignore[arg-type]
+        api.run(api.client.projects.list(sort="-progress"))  # type: ignore[arg-type]
     except meridian.MeridianError as error:
         assert "sort" in str(error)
     else:

@@ -1,5 +1,6 @@
 """mypy --strict over what users write: the examples, every Python snippet of both READMEs (extracted from the README
-files at test time, with the mypy configuration the SDK's README gives), and a program of typos that must fail.
+files at test time, with the mypy configuration the SDK's README gives: pydantic's plugin with ``init_typed``), and a
+program of typos that must fail, the models' keyword arguments among them.
 
 Also runs the root README's Python example and examples/python/ against the live server, as a user would after
 ``npm start``."""
@@ -69,32 +70,36 @@ def test_examples_and_readme_snippets_pass_mypy_strict(tmp_path: Path) -> None:
 TYPOS = '''
 import asyncio
 import meridian
-from meridian.models import ProjectStatus
+from meridian.models import ProjectStatus, RiskCreate, WebhookEventType
 
 client = meridian.Meridian(api_key="mk_live_x")
-client.paginate(client.projects.list_projects, stauts=ProjectStatus.AT_RISK)  # E: Unexpected keyword argument "stauts"
+client.projects.list(stauts=ProjectStatus.AT_RISK)  # E: Unexpected keyword argument "stauts"
 client.projectz  # E: "Meridian" has no attribute "projectz"
-client.projects.list_projects(stauts="AT_RISK")  # E: Unexpected keyword argument "stauts"
-client.projects.list_projects(status="AT_RSIK")  # E: Argument "status"
-client.projects.list_projects(limit="10")  # E: Argument "limit"
-client.projects.list_projects(sort="-progress")  # E: Argument "sort"
-client.paginate(client.risks.list_risks, q="flood")  # E: Unexpected keyword argument "q"
-client.paginate(client.projects.get_project, "0194f9a2-6a1e-7c3d-9b2a-1f4e5d6c7b8a")  # E: Argument 1 to "paginate"
-meridian.paginate(client.risks.list_risks, severty="HIGH")  # E: Unexpected keyword argument "severty"
-client.projects.get_project(42)  # E: Argument 1 to "get_project"
-client.projects.list_projects(timeout="5")  # E: Argument "timeout"
-name: int = client.projects.get_project("0194f9a2-6a1e-7c3d-9b2a-1f4e5d6c7b8a").name  # E: Incompatible types in assignment
+client.projects.list_projects()  # E: has no attribute "list_projects"
+client.projects.list(status="AT_RSIK")  # E: Argument "status"
+client.projects.list(limit="10")  # E: Argument "limit"
+client.projects.list(sort="-progress")  # E: Argument "sort"
+client.risks.list(q="flood")  # E: Unexpected keyword argument "q"
+client.projects.retrieve(42)  # E: Argument 1 to "retrieve"
+client.projects.list(timeout="5")  # E: Argument "timeout"
+name: int = client.projects.retrieve("0194f9a2-6a1e-7c3d-9b2a-1f4e5d6c7b8a").name  # E: Incompatible types in assignment
+client.risks.create(title=123, project_id=None, likelihood="high", impact=[1])  # E: No overload variant of "create"
+RiskCreate(title=123, project_id=None, likelihood="high", impact=[1])  # E: Argument "title" to "RiskCreate"
+client.risks.create(title="t", project_id="0194f9a2-6a1e-7c3d-9b2a-1f4e5d6c7b8a", likelihood=3)  # E: No overload variant
+client.projects.milestones.list(status="MISSED")  # E: Too few arguments for "list"
+client.webhooks.create(url="https://example.com/hook", events=["risk.create"])  # E: List item 0 has incompatible type
+WebhookEventType.RISK_DOT_CREATED  # E: has no attribute "RISK_DOT_CREATED"
 meridian.verify_webhook(b"{}", meridian.sign_webhook(b"{}", "whsec_x"), 42)  # E: Argument 3 to "verify_webhook"
 
 
 async def main() -> None:
     aclient = meridian.AsyncMeridian(api_key="mk_live_x")
-    async for project in aclient.paginate(aclient.projects.list_projects, stauts="AT_RISK"):  # E: Unexpected keyword argument "stauts"
+    async for project in aclient.projects.list(stauts="AT_RISK"):  # E: Unexpected keyword argument "stauts"
         print(project.nmae)  # E: "Project" has no attribute "nmae"
     aclient.projectz  # E: "AsyncMeridian" has no attribute "projectz"
-    for _ in aclient.paginate(aclient.risks.list_risks):  # E: "AsyncIterator[Risk]" has no attribute "__iter__"
+    for _ in aclient.risks.list():  # E: has no attribute "__iter__"
         pass
-    me = aclient.identity.get_me()
+    me = aclient.me.retrieve()
     print(me.user)  # E: "Coroutine[Any, Any, Me]" has no attribute "user"
 
 

@@ -37,15 +37,15 @@ def test_live_delivery_verifies_with_the_sdk_and_the_reference_library(api: Api)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         url = f"http://127.0.0.1:{server.server_address[1]}/hook"
-        endpoint = api.run(api.client.webhooks.create_webhook(WebhookEndpointCreate(url=url, events=["risk.created"])))
+        endpoint = api.run(api.client.webhooks.create(WebhookEndpointCreate(url=url, events=["risk.created"])))
         assert endpoint.secret.startswith("whsec_")
         project = api.run(
-            api.client.projects.create_project(
+            api.client.projects.create(
                 ProjectCreate(name=unique("Hooked"), start_date="2026-02-02", end_date="2026-08-31")
             )
         )
         risk = api.run(
-            api.client.risks.create_risk(
+            api.client.risks.create(
                 RiskCreate(title="Scaffold collapse", project_id=project.id, likelihood=2, impact=5)
             )
         )
@@ -68,7 +68,7 @@ def test_live_delivery_verifies_with_the_sdk_and_the_reference_library(api: Api)
 
         with pytest.raises(meridian.WebhookVerificationError):
             meridian.verify_webhook(body + b" ", headers, endpoint.secret)
-        api.run(api.client.webhooks.delete_webhook(endpoint.id))
+        api.run(api.client.webhooks.delete(endpoint.id))
     finally:
         server.shutdown()
         server.server_close()

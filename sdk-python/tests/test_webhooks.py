@@ -137,7 +137,7 @@ def test_unwrap_returns_the_typed_event(api: Api) -> None:
     secret = "whsec_" + base64.b64encode(os.urandom(24)).decode()
     project = new_project(api)
     created = api.run(
-        api.client.risks.create_risk_with_response(
+        api.client.risks.with_raw_response.create(
             RiskCreate(title="Steel delivery slips", project_id=project.id, likelihood=4, impact=3)
         )
     )

@@ -1,8 +1,9 @@
 /**
- * Proves that a new operation in the spec reaches the SDK through generation alone: a temporary copy of the spec
- * gains an operation, scripts/generate-sdk-ts.sh regenerates into a temporary tree, the unchanged hand-written
- * src/lib compiles against it (with a typed call and an @ts-expect-error on a wrong field), and the new method runs
- * against a real local HTTP server. Also checks that every operation of the spec is a client method.
+ * Proves that new operations in the spec join the SDK's resource tree through generation alone: a temporary copy of
+ * the spec gains a nested read named by its path and an action named by `x-sdk`, scripts/generate-sdk-ts.sh
+ * regenerates into a temporary tree, the unchanged hand-written src/lib compiles against it (with typed calls and
+ * @ts-expect-error on wrong ones), and the new methods run against a real local HTTP server. Also checks that every
+ * operation of the spec is a method of the tree, and that a name clash fails generation.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,7 +14,7 @@ import { promisify } from 'node:util';
 import { expect } from 'chai';
 import YAML from 'yaml';
 import { operationTable as serverTable } from '../../generated/operations.js';
-import { Meridian, operationTable, VERSION } from '../src/index.js';
+import { Meridian, operationTable, resourceMethods, VERSION } from '../src/index.js';
 import { type ScriptedServer, startScriptedServer } from './helpers.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -22,7 +23,7 @@ const sdk = path.join(root, 'sdk-ts');
 describe('sdk-ts generation', function () {
   this.timeout(180_000);
 
-  it('exposes every operation of the spec as a client method (and nothing else)', () => {
+  it('reaches every operation of the spec through one method of the resource tree', () => {
     const spec = YAML.parse(fs.readFileSync(path.join(root, 'generated/openapi.yaml'), 'utf8')) as {
       paths: Record<string, Record<string, { operationId?: string }>>;
     };
@@ -32,28 +33,34 @@ describe('sdk-ts generation', function () {
       ),
     );
     expect(Object.keys(operationTable)).to.deep.equal(specIds);
-    expect(Object.keys(operationTable).sort()).to.deep.equal(Object.keys(serverTable).sort());
+    expect(Object.keys(resourceMethods)).to.deep.equal(specIds);
+    expect(new Set(Object.values(resourceMethods)).size).to.equal(specIds.length);
     const client = new Meridian({ apiKey: 'mk_live_test' });
-    for (const id of specIds) expect(client[id as keyof typeof operationTable], id).to.be.a('function');
-    for (const [id, op] of Object.entries(operationTable)) {
-      const server = serverTable[id as keyof typeof serverTable];
-      expect({ method: op.method, path: op.path }, id).to.deep.equal({
-        method: server.method,
-        path: server.path,
-      });
+    for (const [id, where] of Object.entries(resourceMethods)) {
+      const parts = where.split('.');
+      const name = parts.pop() as string;
+      const resource = parts.reduce<Record<string, unknown>>(
+        (node, part) => node[part] as never,
+        client as never,
+      );
+      expect(resource[name], `${id} → client.${where}`).to.be.a('function');
     }
+    expect(resourceMethods.rotateWebhookSecret).to.equal('webhooks.rotateSecret');
+    expect(resourceMethods.getMilestone).to.equal('projects.milestones.retrieve');
   });
 
   it('carries the very operation table the server reads (one generator writes both)', () => {
     expect(operationTable).to.deep.equal(serverTable);
   });
 
-  it('keeps VERSION equal to package.json', () => {
+  it('keeps package.json at the version derived from the spec', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(sdk, 'package.json'), 'utf8')) as { version: string };
+    const spec = YAML.parse(fs.readFileSync(path.join(root, 'generated/openapi.yaml'), 'utf8'));
     expect(VERSION).to.equal(pkg.version);
+    expect(VERSION).to.equal(`${spec.info.version}-${spec.info['x-sdk'].prerelease}`);
   });
 
-  describe('a new operation in the spec', () => {
+  describe('new operations in the spec', () => {
     let tmp: string;
     let scripted: ScriptedServer | undefined;
     before(() => {
@@ -63,9 +70,21 @@ describe('sdk-ts generation', function () {
       await scripted?.close();
       fs.rmSync(tmp, { recursive: true, force: true });
     });
+    const problem = { default: { $ref: '#/components/responses/Problem' } };
+    const generate = (spec: unknown, name: string) => {
+      const specFile = path.join(tmp, `${name}.yaml`);
+      fs.writeFileSync(specFile, YAML.stringify(spec));
+      const out = path.join(tmp, name);
+      execFileSync('bash', ['scripts/generate-sdk-ts.sh', out], {
+        cwd: root,
+        env: { ...process.env, SPEC: specFile },
+        stdio: 'pipe',
+      });
+      return out;
+    };
 
-    it('becomes client.<operationId>() with typed params and result by `generate` alone', async () => {
-      // 1. A copy of the spec with one more operation (path + query parameters, a typed response).
+    it('join the tree by `generate` alone: a path-named nested read and an x-sdk-named action', async () => {
+      // 1. A copy of the spec with two more operations.
       const spec = YAML.parse(fs.readFileSync(path.join(root, 'generated/openapi.yaml'), 'utf8'));
       expect(spec.paths['/portfolios/{id}/summary']).to.equal(undefined);
       spec.paths['/portfolios/{id}/summary'] = {
@@ -100,30 +119,46 @@ describe('sdk-ts generation', function () {
                 },
               },
             },
-            default: { $ref: '#/components/responses/Problem' },
+            ...problem,
           },
         },
       };
-      const specFile = path.join(tmp, 'openapi.yaml');
-      fs.writeFileSync(specFile, YAML.stringify(spec));
+      spec.paths['/api-keys/{id}/roll'] = {
+        post: {
+          operationId: 'rollApiKey',
+          'x-sdk': { method: 'roll' },
+          tags: ['API Keys'],
+          summary: 'Roll an API key',
+          description: 'A test-only operation.',
+          'x-required-scope': 'admin',
+          parameters: [{ $ref: '#/components/parameters/Id' }],
+          responses: {
+            '200': {
+              description: 'The new key.',
+              content: {
+                'application/json': {
+                  schema: { $ref: '#/components/schemas/ApiKeyWithSecret' },
+                  examples:
+                    spec.paths['/api-keys'].post.responses['201'].content['application/json'].examples,
+                },
+              },
+            },
+            ...problem,
+          },
+        },
+      };
 
       // 2. The SDK's generator, as `npm run generate` calls it, into a temporary out-root.
-      const out = path.join(tmp, 'out');
-      execFileSync('bash', ['scripts/generate-sdk-ts.sh', out], {
-        cwd: root,
-        env: { ...process.env, SPEC: specFile },
-        stdio: 'pipe',
-      });
+      const out = generate(spec, 'out');
       const generated = path.join(out, 'sdk-ts/src/generated');
-      const operations = fs.readFileSync(path.join(generated, 'operations.ts'), 'utf8');
-      expect(operations).to.match(/^\/\*\*\n \* This file was generated from spec\/openapi.yaml/);
-      expect(operations).to.contain(
-        "getPortfolioSummary: { method: 'GET', path: '/portfolios/{id}/summary', pathParams: ['id'], queryParams: ['includeClosed']",
-      );
-      expect(operations).to.contain("getPortfolioSummary(params: OperationParams<'getPortfolioSummary'>");
+      const resources = fs.readFileSync(path.join(generated, 'resources.ts'), 'utf8');
+      expect(resources).to.match(/^\/\*\*\n \* This file was generated from spec\/openapi.yaml/);
+      expect(resources).to.contain('readonly portfolios: PortfoliosResource = new PortfoliosResource(this);');
+      expect(resources).to.contain("getPortfolioSummary: 'portfolios.summary.retrieve',");
+      expect(resources).to.contain("rollApiKey: 'apiKeys.roll',");
       expect(Object.keys(operationTable)).to.not.include('getPortfolioSummary');
 
-      // 3. The unchanged hand-written code next to the new generated tree, plus a program that calls the new method.
+      // 3. The unchanged hand-written code next to the new generated tree, plus a program that calls the new methods.
       const src = path.join(out, 'sdk-ts/src');
       fs.cpSync(path.join(sdk, 'src/lib'), path.join(src, 'lib'), { recursive: true });
       fs.copyFileSync(path.join(sdk, 'src/index.ts'), path.join(src, 'index.ts'));
@@ -132,13 +167,15 @@ describe('sdk-ts generation', function () {
         path.join(src, 'use.ts'),
         `import { Meridian } from './index.js';
 const client = new Meridian({ apiKey: 'mk_live_test', baseUrl: process.argv[2], maxRetries: 0 });
-const { data, requestId } = await client.getPortfolioSummary({ id: 'p-1', includeClosed: true });
+const { data, requestId } = await client.portfolios.summary.retrieve('p-1', { includeClosed: true }).withResponse();
 const count: number = data.projectCount;
+const rolled = await client.apiKeys.roll('k-1');
+const secret: string = rolled.key;
 // @ts-expect-error -- a misspelt query parameter is a compile error
-void (() => client.getPortfolioSummary({ id: 'p-1', includeClosd: true }));
+void (() => client.portfolios.summary.retrieve('p-1', { includeClosd: true }));
 // @ts-expect-error -- the path parameter is required
-void (() => client.getPortfolioSummary({ includeClosed: true }));
-console.log(JSON.stringify({ count, requestId }));
+void (() => client.apiKeys.roll());
+console.log(JSON.stringify({ count, requestId, secret }));
 `,
       );
       const tsconfig = JSON.parse(fs.readFileSync(path.join(sdk, 'tsconfig.json'), 'utf8'));
@@ -160,18 +197,28 @@ console.log(JSON.stringify({ count, requestId }));
         throw new Error(`tsc failed:\n${(error as { stdout?: string }).stdout}`);
       }
 
-      // 5. ... and runs against a real HTTP server, on the path and query of the new operation.
-      scripted = await startScriptedServer([{ status: 200, body: { id: 'p-1', projectCount: 3 } }]);
+      // 5. ... and runs against a real HTTP server, on the paths and query of the new operations.
+      scripted = await startScriptedServer([
+        { status: 200, body: { id: 'p-1', projectCount: 3 } },
+        { status: 200, body: { key: 'mk_live_rolled' } },
+      ]);
       // (async: the scripted server lives in this process and must keep answering)
       const { stdout } = await promisify(execFile)(
         process.execPath,
         ['--import', 'tsx', path.join(src, 'use.ts'), scripted.baseUrl],
         { cwd: root, encoding: 'utf8' },
       );
-      expect(JSON.parse(stdout)).to.deep.equal({ count: 3, requestId: 'req-1' });
+      expect(JSON.parse(stdout)).to.deep.equal({ count: 3, requestId: 'req-1', secret: 'mk_live_rolled' });
       expect(scripted.requests.map((r) => `${r.method} ${r.url}`)).to.deep.equal([
         'GET /v1/portfolios/p-1/summary?includeClosed=true',
+        'POST /v1/api-keys/k-1/roll',
       ]);
+    });
+
+    it('fails generation on a clash: two operations named alike in one resource', () => {
+      const spec = YAML.parse(fs.readFileSync(path.join(root, 'generated/openapi.yaml'), 'utf8'));
+      spec.paths['/agents/run'].post['x-sdk'] = { resource: 'webhooks', method: 'test' };
+      expect(() => generate(spec, 'clash')).to.throw(/webhooks\.test is already runAgent's name/);
     });
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Retries, backoff, Retry-After, the idempotency key, timeouts, connection errors and waitForExecution, each against
+ * Retries, backoff, Retry-After, the idempotency key, timeouts, connection errors and executions.poll, each against
  * a real local HTTP server (node:http on 127.0.0.1:0) that answers from a script; no fetch is mocked.
  */
 import { expect } from 'chai';
@@ -42,7 +42,7 @@ describe('sdk-ts transport (real local HTTP servers)', () => {
       { status: 503, headers: { 'retry-after': '0' }, body: problem(503, 'service_unavailable') },
       { status: 200, body: project },
     ]);
-    const result = await clientFor(scripted).getProject({ id: project.id });
+    const result = await clientFor(scripted).projects.retrieve(project.id).withResponse();
     expect(result.data.name).to.equal('Retried');
     expect(result.requestId).to.equal('req-2');
     expect(scripted.requests).to.have.length(2);
@@ -55,7 +55,7 @@ describe('sdk-ts transport (real local HTTP servers)', () => {
       { status: 201, body: project },
     ]);
     const body = { name: 'Retried', startDate: '2025-01-06', endDate: '2025-02-06' };
-    const result = await clientFor(scripted).createProject({ body });
+    const result = await clientFor(scripted).projects.create(body).withResponse();
     expect(result.response.status).to.equal(201);
     const keys = scripted.requests.map((r) => r.headers['idempotency-key']);
     expect(keys).to.have.length(3);
@@ -75,9 +75,9 @@ describe('sdk-ts transport (real local HTTP servers)', () => {
     ]);
     const client = clientFor(scripted);
     const body = { name: 'Retried', startDate: '2025-01-06', endDate: '2025-02-06' };
-    await client.createProject({ body, headers: { 'Idempotency-Key': 'my-key-1' } });
-    await client.createProject({ body });
-    await client.createProject({ body });
+    await client.projects.create(body, { headers: { 'Idempotency-Key': 'my-key-1' } });
+    await client.projects.create(body);
+    await client.projects.create(body);
     const keys = scripted.requests.map((r) => r.headers['idempotency-key']);
     expect(keys.slice(0, 2)).to.deep.equal(['my-key-1', 'my-key-1']);
     expect(keys[2]).to.not.equal(keys[3]);
@@ -86,13 +86,13 @@ describe('sdk-ts transport (real local HTTP servers)', () => {
   it('sends no Idempotency-Key on GET or PATCH, and names the SDK version in User-Agent and X-Meridian-Client', async () => {
     scripted = await startScriptedServer([{ status: 200, body: project }]);
     const client = clientFor(scripted);
-    await client.getProject({ id: project.id });
-    await client.updateProject({ id: project.id, body: { progress: 5 } });
+    await client.projects.retrieve(project.id);
+    await client.projects.update(project.id, { progress: 5 });
     for (const r of scripted.requests) {
       expect(r.headers['idempotency-key']).to.equal(undefined);
       expect(r.headers['x-meridian-client']).to.equal(`meridian-sdk-ts/${VERSION}`);
       expect(r.headers['user-agent']).to.match(
-        new RegExp(`^meridian-sdk-ts/${VERSION.replaceAll('.', '\\.')} node/`),
+        new RegExp(`^meridian-sdk-ts/${VERSION.replaceAll('.', '\\.')} node/\\d+\\.\\d+\\.\\d+ \\(`),
       );
     }
   });
@@ -102,7 +102,7 @@ describe('sdk-ts transport (real local HTTP servers)', () => {
       { status: 429, headers: { 'retry-after': '1' }, body: problem(429, 'rate_limited') },
       { status: 200, body: project },
     ]);
-    await clientFor(scripted).getProject({ id: project.id });
+    await clientFor(scripted).projects.retrieve(project.id);
     const [first, second] = scripted.requests;
     expect(second!.at - first!.at).to.be.within(950, 1900);
   });
@@ -112,7 +112,7 @@ describe('sdk-ts transport (real local HTTP servers)', () => {
       { status: 503, headers: { 'retry-after': new Date(Date.now() + 2000).toUTCString() } },
       { status: 200, body: project },
     ]);
-    await clientFor(scripted).getProject({ id: project.id });
+    await clientFor(scripted).projects.retrieve(project.id);
     const [first, second] = scripted.requests;
     // HTTP dates have 1 s resolution: the wait is between ~1 and 2 s.
     expect(second!.at - first!.at).to.be.within(900, 2100);
@@ -122,7 +122,7 @@ describe('sdk-ts transport (real local HTTP servers)', () => {
     scripted = await startScriptedServer([
       { status: 429, headers: { 'retry-after': '0' }, body: problem(429, 'rate_limited') },
     ]);
-    const error = await rejection(clientFor(scripted, { maxRetries: 3 }).getMe(), RateLimitError);
+    const error = await rejection(clientFor(scripted, { maxRetries: 3 }).me.retrieve(), RateLimitError);
     expect(scripted.requests).to.have.length(4);
     expect(error.code).to.equal('rate_limited');
     expect(error.requestId).to.equal('req-4');
@@ -136,7 +136,10 @@ describe('sdk-ts transport (real local HTTP servers)', () => {
         body: problem(500, 'internal_error', 'Something broke.'),
       },
     ]);
-    const error = await rejection(clientFor(scripted, { maxRetries: 1 }).getTenant(), InternalServerError);
+    const error = await rejection(
+      clientFor(scripted, { maxRetries: 1 }).tenant.retrieve(),
+      InternalServerError,
+    );
     expect(scripted.requests).to.have.length(2);
     expect(error.status).to.equal(500);
     expect(error.code).to.equal('internal_error');
@@ -149,14 +152,17 @@ describe('sdk-ts transport (real local HTTP servers)', () => {
     scripted = await startScriptedServer([
       { status: 502, headers: { 'content-type': 'text/plain' }, body: 'bad gateway' },
     ]);
-    const error = await rejection(clientFor(scripted, { maxRetries: 0 }).getTenant(), InternalServerError);
+    const error = await rejection(
+      clientFor(scripted, { maxRetries: 0 }).tenant.retrieve(),
+      InternalServerError,
+    );
     expect(error.status).to.equal(502);
     expect(error.code).to.equal(undefined);
   });
 
   it('uses exponential backoff (0.5 s, 1 s) when there is no Retry-After', async () => {
     scripted = await startScriptedServer([{ status: 503 }, { status: 503 }, { status: 200, body: project }]);
-    await clientFor(scripted).getProject({ id: project.id });
+    await clientFor(scripted).projects.retrieve(project.id);
     const [a, b, c] = scripted.requests.map((r) => r.at);
     expect(b! - a!).to.be.within(350, 800); // 0.5 s minus up to 25 % jitter
     expect(c! - b!).to.be.within(700, 1300); // 1 s minus up to 25 % jitter
@@ -177,7 +183,7 @@ describe('sdk-ts transport (real local HTTP servers)', () => {
     scripted = await startScriptedServer([{ hang: true }]);
     const started = Date.now();
     const error = await rejection(
-      clientFor(scripted, { timeoutMs: 200, maxRetries: 1 }).getProject({ id: project.id }),
+      clientFor(scripted, { timeoutMs: 200, maxRetries: 1 }).projects.retrieve(project.id),
       TimeoutError,
     );
     expect(error).to.be.instanceOf(APIConnectionError);
@@ -189,7 +195,7 @@ describe('sdk-ts transport (real local HTTP servers)', () => {
   it('applies a per-request timeoutMs override', async () => {
     scripted = await startScriptedServer([{ hang: true }]);
     await rejection(
-      clientFor(scripted, { maxRetries: 0 }).getProject({ id: project.id }, { timeoutMs: 100 }),
+      clientFor(scripted, { maxRetries: 0 }).projects.retrieve(project.id, { timeoutMs: 100 }),
       TimeoutError,
     );
   });
@@ -206,7 +212,7 @@ describe('sdk-ts transport (real local HTTP servers)', () => {
         return fetch(input, init);
       },
     });
-    const error = await rejection(client.getMe(), APIConnectionError);
+    const error = await rejection(client.me.retrieve(), APIConnectionError);
     expect(error).to.not.be.instanceOf(TimeoutError);
     expect(error.status).to.equal(undefined);
     expect(error.requestId).to.equal(null);
@@ -218,20 +224,22 @@ describe('sdk-ts transport (real local HTTP servers)', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
     await rejection(
-      clientFor(scripted).getProject({ id: project.id }, { signal: controller.signal }),
+      clientFor(scripted).projects.retrieve(project.id, { signal: controller.signal }),
       APIUserAbortError,
     );
     expect(scripted.requests).to.have.length(1);
   });
 
-  describe('waitForExecution', () => {
+  describe('agents.executions.poll', () => {
     it('polls PENDING, RUNNING, COMPLETED and returns the completed execution', async () => {
       scripted = await startScriptedServer([
         { status: 200, body: execution('PENDING') },
         { status: 200, body: execution('RUNNING') },
         { status: 200, body: execution('COMPLETED') },
       ]);
-      const done = await clientFor(scripted).waitForExecution(execution('').executionId, { intervalMs: 50 });
+      const done = await clientFor(scripted).agents.executions.poll(execution('').executionId, {
+        pollIntervalMs: 50,
+      });
       expect(done.status).to.equal('COMPLETED');
       expect(scripted.requests.map((r) => r.url)).to.deep.equal(
         Array(3).fill(`/v1/agents/executions/${execution('').executionId}`),
@@ -245,14 +253,19 @@ describe('sdk-ts transport (real local HTTP servers)', () => {
         { status: 200, body: execution('RUNNING') },
         { status: 200, body: execution('FAILED') },
       ]);
-      const done = await clientFor(scripted).waitForExecution(execution('').executionId, { intervalMs: 10 });
+      const done = await clientFor(scripted).agents.executions.poll(execution('').executionId, {
+        pollIntervalMs: 10,
+      });
       expect(done.status).to.equal('FAILED');
     });
 
     it('throws TimeoutError when the execution is still running after timeoutMs', async () => {
       scripted = await startScriptedServer([{ status: 200, body: execution('RUNNING') }]);
       const error = await rejection(
-        clientFor(scripted).waitForExecution(execution('').executionId, { intervalMs: 40, timeoutMs: 150 }),
+        clientFor(scripted).agents.executions.poll(execution('').executionId, {
+          pollIntervalMs: 40,
+          timeoutMs: 150,
+        }),
         TimeoutError,
       );
       expect(error.message).to.match(/still RUNNING after 150 ms/);

@@ -4,12 +4,13 @@
  */
 import {
   type APIResult,
-  type ListItem,
   type Meridian,
-  type OperationParams,
+  type Page,
+  type PageItem,
   type Project,
   type ProjectDetail,
   type Risk,
+  type RisksListParams,
   type WebhookEvent,
   webhooks,
 } from '../src/index.js';
@@ -20,80 +21,83 @@ type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ?
 const assertType = <T extends true>(_: T) => undefined;
 
 export async function valid() {
-  // Results are typed from the spec.
-  const got: APIResult<ProjectDetail> = await client.getProject({ id });
-  assertType<Equal<typeof got.data.status, Project['status']>>(true);
-  const { data: page } = await client.listProjects({ status: 'AT_RISK', limit: 10 });
+  // Calls return the data, typed from the spec; withResponse() adds the request id and the Response.
+  const got: ProjectDetail = await client.projects.retrieve(id);
+  assertType<Equal<typeof got.status, Project['status']>>(true);
+  const raw: APIResult<ProjectDetail> = await client.projects.retrieve(id).withResponse();
+  const response: Response = await client.projects.retrieve(id).asResponse();
+  // Lists: a page (await) with data, pagination, hasNextPage() and getNextPage() …
+  const page: Page<Project> = await client.projects.list({ status: 'AT_RISK', limit: 10 });
   const firstName: string | undefined = page.data[0]?.name;
-  const hasMore: boolean = page.pagination.hasMore;
-  const created = await client.createRisk({ body: { title: 't', projectId: id, likelihood: 3, impact: 4 } });
-  const severity: 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL' = created.data.severity;
-  await client.updateProject({ id, body: { status: 'ON_TRACK' }, headers: { 'If-Match': '"2"' } });
-  await client.createProject(
-    {
-      body: { name: 'n', startDate: '2025-01-01', endDate: '2025-02-01' },
-      headers: { 'Idempotency-Key': 'k' },
-    },
-    { timeoutMs: 5_000, maxRetries: 0 },
-  );
-  // 204 operations resolve to undefined data.
-  const deleted = await client.deleteMilestone({ id });
-  assertType<Equal<typeof deleted.data, undefined>>(true);
-  // Operations without required params take no argument.
-  await client.getMe();
-  // paginate() yields the list's item type.
-  for await (const risk of client.paginate('listRisks', { severity: 'HIGH' })) {
+  const hasMore: boolean = page.pagination.hasMore && page.hasNextPage();
+  const next: Page<Project> = await page.getNextPage();
+  // … or every record of every page (for await).
+  for await (const risk of client.risks.list({ severity: 'HIGH' }))
     assertType<Equal<typeof risk, Risk>>(true);
-  }
-  assertType<Equal<ListItem<'listProjects'>, Project>>(true);
-  const execution = await client.waitForExecution(id, { intervalMs: 500 });
+  assertType<Equal<PageItem<'listProjects'>, Project>>(true);
+  const created = await client.risks.create({ title: 't', projectId: id, likelihood: 3, impact: 4 });
+  const severity: 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL' = created.severity;
+  await client.projects.update(id, { status: 'ON_TRACK' }, { headers: { 'If-Match': '"2"' } });
+  await client.projects.create(
+    { name: 'n', startDate: '2025-01-01', endDate: '2025-02-01' },
+    { headers: { 'Idempotency-Key': 'k' }, timeoutMs: 5_000, maxRetries: 0 },
+  );
+  // 204 operations resolve to undefined.
+  const deleted = await client.projects.milestones.delete(id);
+  assertType<Equal<typeof deleted, undefined>>(true);
+  // Operations without params take none.
+  await client.me.retrieve();
+  await client.webhooks.rotateSecret(id);
+  // Nested resources take their parent's id first.
+  await client.projects.milestones.list(id, { status: 'MISSED' });
+  await client.webhooks.deliveries.list(id);
+  const execution = await client.agents.runAndPoll({ agentId: 'budget-health' }, { pollIntervalMs: 500 });
   const status: 'PENDING' | 'RUNNING' | 'COMPLETED' | 'FAILED' = execution.status;
   // Webhook events are a union discriminated by `event`.
-  const event: WebhookEvent = webhooks.unwrap('{}', {}, 'whsec_AAAA');
+  const event: WebhookEvent = await webhooks.unwrap('{}', {}, 'whsec_AAAA');
   if (event.event === 'project.status_changed') {
     const previous: Project['status'] = event.data.previousStatus;
     void previous;
   }
-  return { firstName, hasMore, severity, status };
+  // Array-valued query parameters (when the spec declares one) are typed arrays; here a scalar filter.
+  const params: RisksListParams = { projectId: id };
+  return { firstName, hasMore, severity, status, raw, response, next, params };
 }
 
 export async function invalid() {
   // @ts-expect-error -- wrong field name in the body (`title` misspelt)
-  await client.createRisk({ body: { titel: 't', projectId: id, likelihood: 3, impact: 4 } });
+  await client.risks.create({ titel: 't', projectId: id, likelihood: 3, impact: 4 });
   // @ts-expect-error -- wrong enum value in a query parameter
-  await client.listProjects({ status: 'LATE' });
+  await client.projects.list({ status: 'LATE' });
   // @ts-expect-error -- wrong enum value in a body
-  await client.updateProject({ id, body: { status: 'DONE' } });
+  await client.projects.update(id, { status: 'DONE' });
   // @ts-expect-error -- missing required body field (`endDate`)
-  await client.createProject({ body: { name: 'n', startDate: '2025-01-01' } });
+  await client.projects.create({ name: 'n', startDate: '2025-01-01' });
   // @ts-expect-error -- missing body altogether
-  await client.createProject({});
-  // @ts-expect-error -- wrong path parameter name (`projectId` instead of `id`)
-  await client.getProject({ projectId: id });
+  await client.projects.create();
   // @ts-expect-error -- missing path parameter
-  await client.getProject();
+  await client.projects.retrieve();
   // @ts-expect-error -- unknown query parameter
-  await client.listRisks({ owner: 'me' });
+  await client.risks.list({ owner: 'me' });
   // @ts-expect-error -- wrong type of a field (likelihood is a number)
-  await client.createRisk({ body: { title: 't', projectId: id, likelihood: 'high', impact: 4 } });
-  // @ts-expect-error -- a header the operation does not declare
-  await client.getProject({ id, headers: { 'If-Match': '"1"' } });
-  // @ts-expect-error -- unknown operation
-  await client.listPortfolios();
-  // @ts-expect-error -- paginate() accepts list operations only
-  client.paginate('getProject', { id });
-  // @ts-expect-error -- paginate() needs the path parameter of a nested list
-  client.paginate('listProjectMilestones');
-  client.paginate('listProjectMilestones', { id, status: 'MISSED' });
+  await client.risks.create({ title: 't', projectId: id, likelihood: 'high', impact: 4 });
+  // @ts-expect-error -- a wrong type for a declared header parameter
+  await client.projects.update(id, {}, { headers: { 'If-Match': 2 } });
+  // @ts-expect-error -- unknown resource
+  await client.portfolios.list();
+  // @ts-expect-error -- the old flat methods are gone
+  await client.getProject({ id });
+  // @ts-expect-error -- a nested list needs its parent's id
+  client.projects.milestones.list({ status: 'MISSED' });
   // @ts-expect-error -- result fields are typed (Project has no `owner`)
-  (await client.getProject({ id })).data.owner;
-  // `sort` is the list's enum, `q` and `tag` exist on listProjects only.
-  client.paginate('listProjects', { q: 'bridge', tag: 'resilience', sort: '-forecastEndDate' });
+  (await client.projects.retrieve(id)).owner;
+  // `sort` is the list's enum, `q` and `tag` exist on projects.list only.
+  client.projects.list({ q: 'bridge', tag: 'resilience', sort: '-forecastEndDate' });
   // @ts-expect-error -- not a sort field of projects
-  client.paginate('listProjects', { sort: '-progress' });
+  client.projects.list({ sort: '-progress' });
   // @ts-expect-error -- risks have no free-text search
-  client.paginate('listRisks', { q: 'flood', sort: '-score' });
-  const params: OperationParams<'listRisks'> = {};
+  client.risks.list({ q: 'flood', sort: '-score' });
+  const params: RisksListParams = {};
   // @ts-expect-error -- enum-typed filter
   params.severity = 'SEVERE';
 }

@@ -215,6 +215,8 @@ export function readmeBlocks(markdown: string, heading: string, lang: string): s
       const lines = stdout.trim().split('\n');
       expect(lines[0]).to.match(/^NYC-\d+ .+ Brooklyn|^NYC-\d+ /);
       expect(lines.at(-1)).to.equal('16 HIGH');
+      // withResponse(): the request id of the create, as the server's X-Request-Id.
+      expect(lines.at(-2)).to.be.a('string').and.not.equal('null');
       expect(lines.some((l) => /^2019-\d\d-\d\d (ON_TRACK|AT_RISK|OFF_TRACK|PLANNED) /.test(l))).to.equal(
         true,
       );

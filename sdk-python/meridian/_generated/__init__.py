@@ -124,7 +124,6 @@ from meridian._generated.models.webhook_endpoint_create import WebhookEndpointCr
 from meridian._generated.models.webhook_endpoint_list import WebhookEndpointList as WebhookEndpointList
 from meridian._generated.models.webhook_endpoint_update import WebhookEndpointUpdate as WebhookEndpointUpdate
 from meridian._generated.models.webhook_endpoint_with_secret import WebhookEndpointWithSecret as WebhookEndpointWithSecret
-from meridian._generated.models.webhook_event_filter import WebhookEventFilter as WebhookEventFilter
 from meridian._generated.models.webhook_event_type import WebhookEventType as WebhookEventType
 from meridian._generated.models.written_status_report import WrittenStatusReport as WrittenStatusReport
 
@@ -249,7 +248,6 @@ __all__ = [
     'WebhookEndpointList',
     'WebhookEndpointUpdate',
     'WebhookEndpointWithSecret',
-    'WebhookEventFilter',
     'WebhookEventType',
     'WrittenStatusReport',
 ]

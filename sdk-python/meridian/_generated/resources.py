@@ -1,4 +1,4 @@
-"""The API's operations, typed from the spec, for ``Meridian`` and ``AsyncMeridian``.
+"""The API's resource tree, typed from the spec, for ``Meridian`` and ``AsyncMeridian``.
 
 Generated from spec/openapi.yaml by sdk-python/scripts/generate_operations.py. Do not edit: change the spec and
 run `npm run generate`.
@@ -9,38 +9,39 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from functools import cached_property
-from typing import List, Literal, Mapping, Optional, Sequence, Union
+from typing import Any, List, Literal, Mapping, Optional, Sequence, Union, overload
 from uuid import UUID
 
 from pydantic import Field
 from typing_extensions import Annotated
 
-from meridian._base_client import (
-    APIResponse,
-    AsyncAPIClient,
-    AsyncAPIResource,
-    Operation,
-    Param,
-    SyncAPIClient,
-    SyncAPIResource,
-    Timeout,
-)
+from meridian._base_client import AsyncAPIClient, AsyncAPIResource, SyncAPIClient, SyncAPIResource
+from meridian._operation import Operation, Param
+from meridian._pagination import AsyncPage, AsyncPaginator, SyncPage
+from meridian._response import APIResponse
+from meridian._types import NOT_GIVEN, NotGiven, Timeout
+from meridian._generated.models.agent import Agent
+from meridian._generated.models.agent_depth import AgentDepth
 from meridian._generated.models.agent_execution import AgentExecution
 from meridian._generated.models.agent_execution_list import AgentExecutionList
 from meridian._generated.models.agent_id import AgentId
 from meridian._generated.models.agent_list import AgentList
 from meridian._generated.models.agent_run_request import AgentRunRequest
 from meridian._generated.models.allocation import Allocation
+from meridian._generated.models.allocation_conflict import AllocationConflict
 from meridian._generated.models.allocation_conflict_list import AllocationConflictList
 from meridian._generated.models.allocation_create import AllocationCreate
 from meridian._generated.models.allocation_list import AllocationList
 from meridian._generated.models.allocation_sort import AllocationSort
 from meridian._generated.models.allocation_update import AllocationUpdate
+from meridian._generated.models.api_key import ApiKey
 from meridian._generated.models.api_key_create import ApiKeyCreate
 from meridian._generated.models.api_key_list import ApiKeyList
+from meridian._generated.models.api_key_scope import ApiKeyScope
 from meridian._generated.models.api_key_with_secret import ApiKeyWithSecret
 from meridian._generated.models.ask_answer import AskAnswer
 from meridian._generated.models.ask_request import AskRequest
+from meridian._generated.models.audit_log_entry import AuditLogEntry
 from meridian._generated.models.audit_log_entry_list import AuditLogEntryList
 from meridian._generated.models.audit_log_sort import AuditLogSort
 from meridian._generated.models.availability_granularity import AvailabilityGranularity
@@ -84,6 +85,7 @@ from meridian._generated.models.status_report_create import StatusReportCreate
 from meridian._generated.models.status_report_list import StatusReportList
 from meridian._generated.models.tenant import Tenant
 from meridian._generated.models.tenant_update import TenantUpdate
+from meridian._generated.models.tenant_update_settings import TenantUpdateSettings
 from meridian._generated.models.webhook_delivery import WebhookDelivery
 from meridian._generated.models.webhook_delivery_list import WebhookDeliveryList
 from meridian._generated.models.webhook_delivery_status import WebhookDeliveryStatus
@@ -92,6 +94,8 @@ from meridian._generated.models.webhook_endpoint_create import WebhookEndpointCr
 from meridian._generated.models.webhook_endpoint_list import WebhookEndpointList
 from meridian._generated.models.webhook_endpoint_update import WebhookEndpointUpdate
 from meridian._generated.models.webhook_endpoint_with_secret import WebhookEndpointWithSecret
+from meridian._generated.models.webhook_event_type import WebhookEventType
+from meridian._generated.params import AgentRunRequestParam, AllocationCreateParam, AllocationUpdateParam, ApiKeyCreateParam, AskRequestParam, IssueCreateParam, IssueUpdateParam, MilestoneCreateParam, MilestoneUpdateParam, ProjectCreateParam, ProjectUpdateParam, ResourceCreateParam, ResourceUpdateParam, RiskCreateParam, RiskUpdateParam, StatusReportCreateParam, TenantUpdateParam, TenantUpdateSettingsParam, WebhookEndpointCreateParam, WebhookEndpointUpdateParam
 
 # One descriptor per operation: what the client validates, where each argument goes, which models.
 
@@ -131,7 +135,7 @@ _GET_PROJECT: Operation[ProjectDetail] = Operation(
     'GET',
     '/projects/{id}',
     (
-        Param('id', 'id', 'path', UUID, required=True),
+        Param('project_id', 'id', 'path', UUID, required=True),
         Param('if_none_match', 'If-None-Match', 'header', Optional[Annotated[str, Field(strict=True, min_length=1, max_length=512)]], required=False),
     ),
     body=None,
@@ -143,7 +147,7 @@ _UPDATE_PROJECT: Operation[Project] = Operation(
     'PATCH',
     '/projects/{id}',
     (
-        Param('id', 'id', 'path', UUID, required=True),
+        Param('project_id', 'id', 'path', UUID, required=True),
         Param('if_match', 'If-Match', 'header', Optional[Annotated[str, Field(strict=True, min_length=1)]], required=False),
     ),
     body=ProjectUpdate,
@@ -155,7 +159,7 @@ _LIST_PROJECT_STATUS_REPORTS: Operation[StatusReportList] = Operation(
     'GET',
     '/projects/{id}/status-reports',
     (
-        Param('id', 'id', 'path', UUID, required=True),
+        Param('project_id', 'id', 'path', UUID, required=True),
         Param('since', 'since', 'query', Optional[date], required=False),
         Param('until', 'until', 'query', Optional[date], required=False),
         Param('limit', 'limit', 'query', Optional[Annotated[int, Field(strict=True, ge=1, le=100)]], required=False),
@@ -170,7 +174,7 @@ _CREATE_STATUS_REPORT: Operation[StatusReport] = Operation(
     'POST',
     '/projects/{id}/status-reports',
     (
-        Param('id', 'id', 'path', UUID, required=True),
+        Param('project_id', 'id', 'path', UUID, required=True),
         Param('idempotency_key', 'Idempotency-Key', 'header', Optional[Annotated[str, Field(strict=True, min_length=1, max_length=255)]], required=False),
     ),
     body=StatusReportCreate,
@@ -197,7 +201,7 @@ _GET_STATUS_REPORT: Operation[StatusReport] = Operation(
     'GET',
     '/status-reports/{id}',
     (
-        Param('id', 'id', 'path', UUID, required=True),
+        Param('status_report_id', 'id', 'path', UUID, required=True),
     ),
     body=None,
     response=StatusReport,
@@ -208,7 +212,7 @@ _LIST_PROJECT_MILESTONES: Operation[MilestoneList] = Operation(
     'GET',
     '/projects/{id}/milestones',
     (
-        Param('id', 'id', 'path', UUID, required=True),
+        Param('project_id', 'id', 'path', UUID, required=True),
         Param('status', 'status', 'query', Optional[MilestoneStatus], required=False),
         Param('sort', 'sort', 'query', Optional[MilestoneSort], required=False),
         Param('limit', 'limit', 'query', Optional[Annotated[int, Field(strict=True, ge=1, le=100)]], required=False),
@@ -223,7 +227,7 @@ _CREATE_MILESTONE: Operation[Milestone] = Operation(
     'POST',
     '/projects/{id}/milestones',
     (
-        Param('id', 'id', 'path', UUID, required=True),
+        Param('project_id', 'id', 'path', UUID, required=True),
         Param('idempotency_key', 'Idempotency-Key', 'header', Optional[Annotated[str, Field(strict=True, min_length=1, max_length=255)]], required=False),
     ),
     body=MilestoneCreate,
@@ -235,7 +239,7 @@ _GET_MILESTONE: Operation[Milestone] = Operation(
     'GET',
     '/milestones/{id}',
     (
-        Param('id', 'id', 'path', UUID, required=True),
+        Param('milestone_id', 'id', 'path', UUID, required=True),
         Param('if_none_match', 'If-None-Match', 'header', Optional[Annotated[str, Field(strict=True, min_length=1, max_length=512)]], required=False),
     ),
     body=None,
@@ -247,7 +251,7 @@ _DELETE_MILESTONE: Operation[None] = Operation(
     'DELETE',
     '/milestones/{id}',
     (
-        Param('id', 'id', 'path', UUID, required=True),
+        Param('milestone_id', 'id', 'path', UUID, required=True),
         Param('if_match', 'If-Match', 'header', Optional[Annotated[str, Field(strict=True, min_length=1)]], required=False),
     ),
     body=None,
@@ -259,7 +263,7 @@ _UPDATE_MILESTONE: Operation[Milestone] = Operation(
     'PATCH',
     '/milestones/{id}',
     (
-        Param('id', 'id', 'path', UUID, required=True),
+        Param('milestone_id', 'id', 'path', UUID, required=True),
         Param('if_match', 'If-Match', 'header', Optional[Annotated[str, Field(strict=True, min_length=1)]], required=False),
     ),
     body=MilestoneUpdate,
@@ -298,7 +302,7 @@ _GET_RISK: Operation[Risk] = Operation(
     'GET',
     '/risks/{id}',
     (
-        Param('id', 'id', 'path', UUID, required=True),
+        Param('risk_id', 'id', 'path', UUID, required=True),
         Param('if_none_match', 'If-None-Match', 'header', Optional[Annotated[str, Field(strict=True, min_length=1, max_length=512)]], required=False),
     ),
     body=None,
@@ -310,7 +314,7 @@ _UPDATE_RISK: Operation[Risk] = Operation(
     'PATCH',
     '/risks/{id}',
     (
-        Param('id', 'id', 'path', UUID, required=True),
+        Param('risk_id', 'id', 'path', UUID, required=True),
         Param('if_match', 'If-Match', 'header', Optional[Annotated[str, Field(strict=True, min_length=1)]], required=False),
     ),
     body=RiskUpdate,
@@ -350,7 +354,7 @@ _GET_ISSUE: Operation[Issue] = Operation(
     'GET',
     '/issues/{id}',
     (
-        Param('id', 'id', 'path', UUID, required=True),
+        Param('issue_id', 'id', 'path', UUID, required=True),
         Param('if_none_match', 'If-None-Match', 'header', Optional[Annotated[str, Field(strict=True, min_length=1, max_length=512)]], required=False),
     ),
     body=None,
@@ -362,7 +366,7 @@ _UPDATE_ISSUE: Operation[Issue] = Operation(
     'PATCH',
     '/issues/{id}',
     (
-        Param('id', 'id', 'path', UUID, required=True),
+        Param('issue_id', 'id', 'path', UUID, required=True),
         Param('if_match', 'If-Match', 'header', Optional[Annotated[str, Field(strict=True, min_length=1)]], required=False),
     ),
     body=IssueUpdate,
@@ -401,7 +405,7 @@ _GET_RESOURCE: Operation[Resource] = Operation(
     'GET',
     '/resources/{id}',
     (
-        Param('id', 'id', 'path', UUID, required=True),
+        Param('resource_id', 'id', 'path', UUID, required=True),
         Param('if_none_match', 'If-None-Match', 'header', Optional[Annotated[str, Field(strict=True, min_length=1, max_length=512)]], required=False),
     ),
     body=None,
@@ -413,7 +417,7 @@ _UPDATE_RESOURCE: Operation[Resource] = Operation(
     'PATCH',
     '/resources/{id}',
     (
-        Param('id', 'id', 'path', UUID, required=True),
+        Param('resource_id', 'id', 'path', UUID, required=True),
         Param('if_match', 'If-Match', 'header', Optional[Annotated[str, Field(strict=True, min_length=1)]], required=False),
     ),
     body=ResourceUpdate,
@@ -425,7 +429,7 @@ _GET_RESOURCE_AVAILABILITY: Operation[ResourceAvailability] = Operation(
     'GET',
     '/resources/{id}/availability',
     (
-        Param('id', 'id', 'path', UUID, required=True),
+        Param('resource_id', 'id', 'path', UUID, required=True),
         Param('from_', 'from', 'query', date, required=True),
         Param('to', 'to', 'query', date, required=True),
         Param('granularity', 'granularity', 'query', Optional[AvailabilityGranularity], required=False),
@@ -482,7 +486,7 @@ _GET_ALLOCATION: Operation[Allocation] = Operation(
     'GET',
     '/allocations/{id}',
     (
-        Param('id', 'id', 'path', UUID, required=True),
+        Param('allocation_id', 'id', 'path', UUID, required=True),
         Param('if_none_match', 'If-None-Match', 'header', Optional[Annotated[str, Field(strict=True, min_length=1, max_length=512)]], required=False),
     ),
     body=None,
@@ -494,7 +498,7 @@ _DELETE_ALLOCATION: Operation[None] = Operation(
     'DELETE',
     '/allocations/{id}',
     (
-        Param('id', 'id', 'path', UUID, required=True),
+        Param('allocation_id', 'id', 'path', UUID, required=True),
         Param('if_match', 'If-Match', 'header', Optional[Annotated[str, Field(strict=True, min_length=1)]], required=False),
     ),
     body=None,
@@ -506,7 +510,7 @@ _UPDATE_ALLOCATION: Operation[Allocation] = Operation(
     'PATCH',
     '/allocations/{id}',
     (
-        Param('id', 'id', 'path', UUID, required=True),
+        Param('allocation_id', 'id', 'path', UUID, required=True),
         Param('if_match', 'If-Match', 'header', Optional[Annotated[str, Field(strict=True, min_length=1)]], required=False),
     ),
     body=AllocationUpdate,
@@ -601,7 +605,7 @@ _GET_WEBHOOK: Operation[WebhookEndpoint] = Operation(
     'GET',
     '/webhooks/{id}',
     (
-        Param('id', 'id', 'path', UUID, required=True),
+        Param('webhook_id', 'id', 'path', UUID, required=True),
         Param('if_none_match', 'If-None-Match', 'header', Optional[Annotated[str, Field(strict=True, min_length=1, max_length=512)]], required=False),
     ),
     body=None,
@@ -613,7 +617,7 @@ _DELETE_WEBHOOK: Operation[None] = Operation(
     'DELETE',
     '/webhooks/{id}',
     (
-        Param('id', 'id', 'path', UUID, required=True),
+        Param('webhook_id', 'id', 'path', UUID, required=True),
         Param('if_match', 'If-Match', 'header', Optional[Annotated[str, Field(strict=True, min_length=1)]], required=False),
     ),
     body=None,
@@ -625,7 +629,7 @@ _UPDATE_WEBHOOK: Operation[WebhookEndpoint] = Operation(
     'PATCH',
     '/webhooks/{id}',
     (
-        Param('id', 'id', 'path', UUID, required=True),
+        Param('webhook_id', 'id', 'path', UUID, required=True),
         Param('if_match', 'If-Match', 'header', Optional[Annotated[str, Field(strict=True, min_length=1)]], required=False),
     ),
     body=WebhookEndpointUpdate,
@@ -637,7 +641,7 @@ _ROTATE_WEBHOOK_SECRET: Operation[WebhookEndpointWithSecret] = Operation(
     'POST',
     '/webhooks/{id}/rotate-secret',
     (
-        Param('id', 'id', 'path', UUID, required=True),
+        Param('webhook_id', 'id', 'path', UUID, required=True),
         Param('idempotency_key', 'Idempotency-Key', 'header', Optional[Annotated[str, Field(strict=True, min_length=1, max_length=255)]], required=False),
     ),
     body=None,
@@ -649,7 +653,7 @@ _LIST_WEBHOOK_DELIVERIES: Operation[WebhookDeliveryList] = Operation(
     'GET',
     '/webhooks/{id}/deliveries',
     (
-        Param('id', 'id', 'path', UUID, required=True),
+        Param('webhook_id', 'id', 'path', UUID, required=True),
         Param('status', 'status', 'query', Optional[WebhookDeliveryStatus], required=False),
         Param('limit', 'limit', 'query', Optional[Annotated[int, Field(strict=True, ge=1, le=100)]], required=False),
         Param('offset', 'offset', 'query', Optional[Annotated[int, Field(strict=True, ge=0, le=2147483647)]], required=False),
@@ -663,7 +667,7 @@ _TEST_WEBHOOK: Operation[WebhookDelivery] = Operation(
     'POST',
     '/webhooks/{id}/test',
     (
-        Param('id', 'id', 'path', UUID, required=True),
+        Param('webhook_id', 'id', 'path', UUID, required=True),
         Param('idempotency_key', 'Idempotency-Key', 'header', Optional[Annotated[str, Field(strict=True, min_length=1, max_length=255)]], required=False),
     ),
     body=None,
@@ -727,7 +731,7 @@ _REVOKE_API_KEY: Operation[None] = Operation(
     'DELETE',
     '/api-keys/{id}',
     (
-        Param('id', 'id', 'path', UUID, required=True),
+        Param('api_key_id', 'id', 'path', UUID, required=True),
     ),
     body=None,
     response=None,
@@ -753,277 +757,13 @@ _LIST_AUDIT_LOGS: Operation[AuditLogEntryList] = Operation(
 )
 
 
-class ProjectsResource(SyncAPIResource):
-    """Projects: Projects with their schedule, budget and status; the detail view adds milestones, team and a budget
-    summary.
+class ProjectsStatusReportsResourceWithRawResponse(SyncAPIResource):
+    """``client.projects.status_reports.with_raw_response``: ``list``, ``create``."""
 
-    ``Meridian().projects``: one method per operation of the tag, named after its operationId, and a
-    ``…_with_response`` twin returning the ``APIResponse`` (status, headers, request id).
-    """
-
-    def list_projects(
+    def list(
         self,
-        *,
-        status: Optional[Union[ProjectStatus, Literal["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"]]] = None,
-        category: Optional[str] = None,
-        borough: Optional[str] = None,
-        managing_agency: Optional[str] = None,
-        client_agency: Optional[str] = None,
-        q: Optional[str] = None,
-        tag: Optional[str] = None,
-        sort: Optional[Union[ProjectSort, Literal["createdAt", "-createdAt", "name", "-name", "endDate", "-endDate", "forecastEndDate", "-forecastEndDate", "budget", "-budget"]]] = None,
-        limit: Optional[int] = None,
-        offset: Optional[int] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> ProjectList:
-        """List projects
-
-        Returns the tenant's projects in pages of `limit` (default 25, max 100), ordered by `sort`: `createdAt`
-        ascending by default, or `name`, `endDate`, `forecastEndDate`, `budget` or `createdAt`, each with a leading
-        `-` for descending (`sort=-budget` lists the largest budgets first). Ties are broken by `id` in the same
-        direction, so pages are stable. Names compare case-insensitively. Projects with no `forecastEndDate` or no
-        `budget` (unknown) come last in either direction.
-
-        `q` searches: a project matches when its `name`, `code` or `description` contains the text, ignoring case
-        (`q=bridge` finds "Brooklyn Bridge Promenade" and "BRIDGE-42"). `tag` restricts to projects carrying that tag
-        (ignoring case). When `status` is given the list is restricted to projects with that status.
-
-        `category`, `borough`, `managingAgency` and `clientAgency` filter on the project's descriptive fields: a
-        project matches when the field equals the value or lists it as one of its comma-separated items, ignoring
-        case and surrounding spaces, so `borough=Brooklyn` finds `Brooklyn` and `Brooklyn, Queens`. Filters combine
-        with AND: `managingAgency=DEP&borough=Brooklyn` lists DEP's projects in Brooklyn.
-
-        Requires scope `read`.
-
-        ``GET /projects`` (operationId ``listProjects``).
-
-        :param status: Only projects with this status.
-        :param category: Only projects whose `category` is this category or lists it (case-insensitive; see the
-            operation's description). Spaces may be sent as `+` or `%20`.
-        :param borough: Only projects whose `borough` is this borough or lists it (case-insensitive; see the
-            operation's description). Spaces may be sent as `+` or `%20`.
-        :param managing_agency: Only projects whose `managingAgency` is this managing agency or lists it
-            (case-insensitive; see the operation's description). Spaces may be sent as `+` or `%20`.
-        :param client_agency: Only projects whose `clientAgency` is this client agency or lists it (case-insensitive;
-            see the operation's description). Spaces may be sent as `+` or `%20`.
-        :param q: Only projects whose `name`, `code` or `description` contains this text, ignoring case. Three
-            characters or more are matched through a trigram index; one or two scan the tenant's projects. Spaces may
-            be sent as `+` or `%20`.
-        :param tag: Only projects that carry this tag (one of their `tags`), ignoring case and surrounding spaces.
-            Spaces may be sent as `+` or `%20`.
-        :param sort: Order of the list: a field, with a leading `-` for descending (see the operation's description).
-            Default `createdAt`.
-        :param limit: Maximum number of records in the page (1–100).
-        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``ProjectList`` (``meridian.models.ProjectList``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return self.list_projects_with_response(status=status, category=category, borough=borough, managing_agency=managing_agency, client_agency=client_agency, q=q, tag=tag, sort=sort, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
-
-    def list_projects_with_response(
-        self,
-        *,
-        status: Optional[Union[ProjectStatus, Literal["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"]]] = None,
-        category: Optional[str] = None,
-        borough: Optional[str] = None,
-        managing_agency: Optional[str] = None,
-        client_agency: Optional[str] = None,
-        q: Optional[str] = None,
-        tag: Optional[str] = None,
-        sort: Optional[Union[ProjectSort, Literal["createdAt", "-createdAt", "name", "-name", "endDate", "-endDate", "forecastEndDate", "-forecastEndDate", "budget", "-budget"]]] = None,
-        limit: Optional[int] = None,
-        offset: Optional[int] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[ProjectList]:
-        """List projects, returning the whole answer: as ``list_projects``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``ProjectList``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_LIST_PROJECTS, {'status': status, 'category': category, 'borough': borough, 'managing_agency': managing_agency, 'client_agency': client_agency, 'q': q, 'tag': tag, 'sort': sort, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    def create_project(
-        self,
-        body: ProjectCreate,
-        *,
-        idempotency_key: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> Project:
-        """Create a project
-
-        Creates a project. `name`, `startDate` and `endDate` are required; `status` defaults to `PLANNED`;
-        `actualCost` and `progress` stay null (unknown) until given or reported in a status report. Money is in major units of the tenant's currency, which the project
-        inherits as its read-only `currency`.
-
-        Errors: 400 `validation_failed` for a malformed body; 422 `validation_failed` when `endDate` is before
-        `startDate` or `projectManagerId` names no resource of the tenant; 409 `conflict` when `code` is already used
-        by another project of the tenant.
-
-        Requires scope `write`.
-
-        ``POST /projects`` (operationId ``createProject``).
-
-        :param body: the request body, a ``meridian.models.ProjectCreate``.
-        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
-            request with the same key and body returns the first response without repeating the effect, marked by the
-            response header `Idempotent-Replayed: true`. The same key with a different body answers 422
-            `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per
-            tenant. Only successful responses are stored: after an error (including a request rejected by validation)
-            the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST
-            /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the
-            record the first request created. A retry while the first request's outcome is unknown (its process
-            stopped) also answers 409 until the key expires.
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``Project`` (``meridian.models.Project``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return self.create_project_with_response(body, idempotency_key=idempotency_key, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
-
-    def create_project_with_response(
-        self,
-        body: ProjectCreate,
-        *,
-        idempotency_key: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[Project]:
-        """Create a project, returning the whole answer: as ``create_project``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``Project``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_CREATE_PROJECT, {'idempotency_key': idempotency_key}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    def get_project(
-        self,
-        id: Union[UUID, str],
-        *,
-        if_none_match: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> ProjectDetail:
-        """Get a project with milestones, team and budget summary
-
-        Returns the full project: every project field plus its `milestones` (by `dueDate`), its `team` (derived from
-        the project's allocations) and a `budgetSummary` (remaining budget, percent spent, cost and schedule
-        variance).
-
-        Errors: 404 `not_found` when no project with this id exists in your tenant.
-
-        Requires scope `read`.
-
-        ``GET /projects/{id}`` (operationId ``getProject``).
-
-        :param id: The record's id (UUID).
-        :param if_none_match: The `ETag` of the copy you hold. When the record's current entity tag matches it (weak
-            comparison, RFC 9110 §13.1.2), the answer is `304 Not Modified` with no body, and you can keep using your
-            copy.
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``ProjectDetail`` (``meridian.models.ProjectDetail``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return self.get_project_with_response(id, if_none_match=if_none_match, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
-
-    def get_project_with_response(
-        self,
-        id: Union[UUID, str],
-        *,
-        if_none_match: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[ProjectDetail]:
-        """Get a project with milestones, team and budget summary, returning the whole answer: as ``get_project``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``ProjectDetail``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_GET_PROJECT, {'id': id, 'if_none_match': if_none_match}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    def update_project(
-        self,
-        id: Union[UUID, str],
-        body: ProjectUpdate,
-        *,
-        if_match: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> Project:
-        """Update a project
-
-        Changes only the fields present in the body; absent fields keep their values and `null` clears a nullable
-        field. An empty body changes nothing. A change of `status` emits `project.status_changed`; a change that takes
-        `actualCost` or `forecastCost` above `budget` emits `budget.overrun_detected`.
-
-        Errors: 404 `not_found`; 409 `invalid_transition` for a status change out of COMPLETED or CANCELLED other
-        than a reopen; 409 `conflict` for a duplicate `code`; 412 `precondition_failed` when `If-Match` does not
-        match; 422 `validation_failed` when the resulting `endDate` is before `startDate`.
-
-        Requires scope `write`.
-
-        ``PATCH /projects/{id}`` (operationId ``updateProject``).
-
-        :param id: The record's id (UUID).
-        :param body: the request body, a ``meridian.models.ProjectUpdate``.
-        :param if_match: The `ETag` of the record as you last read it (or `*`). When given and the record has changed
-            since, nothing is written and the answer is 412 `precondition_failed`. Omit it to write unconditionally.
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``Project`` (``meridian.models.Project``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return self.update_project_with_response(id, body, if_match=if_match, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
-
-    def update_project_with_response(
-        self,
-        id: Union[UUID, str],
-        body: ProjectUpdate,
-        *,
-        if_match: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[Project]:
-        """Update a project, returning the whole answer: as ``update_project``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``Project``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_UPDATE_PROJECT, {'id': id, 'if_match': if_match}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-
-class StatusReportsResource(SyncAPIResource):
-    """Status Reports: How a project stood on a date: status, phase, forecasts, actual cost, progress and a summary.
-    Submitting the newest report moves the project; the reports are its history (GET newest first).
-
-    ``Meridian().status_reports``: one method per operation of the tag, named after its operationId, and a
-    ``…_with_response`` twin returning the ``APIResponse`` (status, headers, request id).
-    """
-
-    def list_project_status_reports(
-        self,
-        id: Union[UUID, str],
+        project_id: Union[UUID, str],
+        /,
         *,
         since: Optional[Union[date, str]] = None,
         until: Optional[Union[date, str]] = None,
@@ -1032,7 +772,82 @@ class StatusReportsResource(SyncAPIResource):
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> StatusReportList:
+    ) -> APIResponse[SyncPage[StatusReport]]:
+        """As ``client.projects.status_reports.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.page_response(_LIST_PROJECT_STATUS_REPORTS, StatusReport, (project_id,), {"since": since, "until": until, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    def create(
+        self,
+        project_id: Union[UUID, str],
+        body: Union[StatusReportCreate, StatusReportCreateParam],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[StatusReport]: ...
+
+    @overload
+    def create(
+        self,
+        project_id: Union[UUID, str],
+        /,
+        *,
+        as_of: Union[date, str],
+        status: Union[ProjectStatus, Literal["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"]],
+        phase: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        forecast_end_date: Union[Optional[Union[date, str]], NotGiven] = NOT_GIVEN,
+        forecast_cost: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        actual_cost: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        progress: Union[Optional[int], NotGiven] = NOT_GIVEN,
+        summary: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        budget_change_latest: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        budget_change_total: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        schedule_change_latest_days: Union[Optional[int], NotGiven] = NOT_GIVEN,
+        schedule_change_total_days: Union[Optional[int], NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[StatusReport]: ...
+
+    def create(
+        self,
+        project_id: Union[UUID, str],
+        body: Union[StatusReportCreate, StatusReportCreateParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[StatusReport]:
+        """As ``client.projects.status_reports.create``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_CREATE_STATUS_REPORT, (project_id,), body, kwargs)
+
+
+class ProjectsStatusReportsResource(SyncAPIResource):
+    """``client.projects.status_reports``: ``list``, ``create``.
+
+    How a project stood on a date: status, phase, forecasts, actual cost, progress and a summary. Submitting the
+    newest report moves the project; the reports are its history (GET newest first).
+    """
+
+    @cached_property
+    def with_raw_response(self) -> ProjectsStatusReportsResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return ProjectsStatusReportsResourceWithRawResponse(self._client)
+
+    def list(
+        self,
+        project_id: Union[UUID, str],
+        /,
+        *,
+        since: Optional[Union[date, str]] = None,
+        until: Optional[Union[date, str]] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> SyncPage[StatusReport]:
         """List a project's status reports
 
         Returns the project's status reports, **newest first**: by `asOf` descending, then `createdAt` descending,
@@ -1043,9 +858,9 @@ class StatusReportsResource(SyncAPIResource):
 
         Requires scope `read`.
 
-        ``GET /projects/{id}/status-reports`` (operationId ``listProjectStatusReports``).
+        ``GET /projects/{id}/status-reports`` (operationId ``listProjectStatusReports``, scope ``read``).
 
-        :param id: The record's id (UUID).
+        :param project_id: The record's id (UUID).
         :param since: Only reports with `asOf` on or after this date.
         :param until: Only reports with `asOf` on or before this date.
         :param limit: Maximum number of records in the page (1–100).
@@ -1053,40 +868,56 @@ class StatusReportsResource(SyncAPIResource):
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``StatusReportList`` (``meridian.models.StatusReportList``).
+        :returns: the first page of ``StatusReport`` records; iterating it (``for``) fetches every following page.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self.list_project_status_reports_with_response(id, since=since, until=until, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
+        return self._client.page(_LIST_PROJECT_STATUS_REPORTS, StatusReport, (project_id,), {"since": since, "until": until, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
-    def list_project_status_reports_with_response(
+    @overload
+    def create(
         self,
-        id: Union[UUID, str],
-        *,
-        since: Optional[Union[date, str]] = None,
-        until: Optional[Union[date, str]] = None,
-        limit: Optional[int] = None,
-        offset: Optional[int] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[StatusReportList]:
-        """List a project's status reports, returning the whole answer: as ``list_project_status_reports``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``StatusReportList``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_LIST_PROJECT_STATUS_REPORTS, {'id': id, 'since': since, 'until': until, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    def create_status_report(
-        self,
-        id: Union[UUID, str],
-        body: StatusReportCreate,
+        project_id: Union[UUID, str],
+        body: Union[StatusReportCreate, StatusReportCreateParam],
+        /,
         *,
         idempotency_key: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
+    ) -> StatusReport: ...
+
+    @overload
+    def create(
+        self,
+        project_id: Union[UUID, str],
+        /,
+        *,
+        as_of: Union[date, str],
+        status: Union[ProjectStatus, Literal["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"]],
+        phase: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        forecast_end_date: Union[Optional[Union[date, str]], NotGiven] = NOT_GIVEN,
+        forecast_cost: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        actual_cost: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        progress: Union[Optional[int], NotGiven] = NOT_GIVEN,
+        summary: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        budget_change_latest: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        budget_change_total: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        schedule_change_latest_days: Union[Optional[int], NotGiven] = NOT_GIVEN,
+        schedule_change_total_days: Union[Optional[int], NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> StatusReport: ...
+
+    def create(
+        self,
+        project_id: Union[UUID, str],
+        body: Union[StatusReportCreate, StatusReportCreateParam, None] = None,
+        **kwargs: Any,
     ) -> StatusReport:
         """Submit a status report
 
@@ -1111,10 +942,34 @@ class StatusReportsResource(SyncAPIResource):
 
         Requires scope `write`.
 
-        ``POST /projects/{id}/status-reports`` (operationId ``createStatusReport``).
+        ``POST /projects/{id}/status-reports`` (operationId ``createStatusReport``, scope ``write``).
 
-        :param id: The record's id (UUID).
-        :param body: the request body, a ``meridian.models.StatusReportCreate``.
+        :param project_id: The record's id (UUID).
+        :param body: the request body as a ``meridian.models.StatusReportCreate`` or a dict of its fields
+            (``StatusReportCreateParam``), or its fields as the keyword arguments below.
+        :param as_of: The date the report describes; not after today in the tenant's time zone (else 422).
+        :param status: Status of a project. New projects are `PLANNED` unless given another status. Any move between
+            the open statuses (PLANNED, ON_TRACK, AT_RISK, OFF_TRACK, ON_HOLD) and into COMPLETED or CANCELLED is
+            allowed. COMPLETED and CANCELLED are terminal except for an explicit reopen — COMPLETED → ON_TRACK,
+            CANCELLED → PLANNED; any other move out of them answers 409 `invalid_transition`. Every change emits
+            `project.status_changed`.
+        :param phase: The project's phase as reported, free text (e.g. `Scoping/Planning`, `Design`, `Construction
+            Procurement`, `Construction`, `Close-Out`): phases differ between organisations and kinds of project, so
+            Meridian keeps the reporter's word instead of an enum. Null when not reported.
+        :param forecast_end_date: Forecast finish date as of `asOf`, or null when not reported.
+        :param forecast_cost: Estimate at completion as of `asOf`, in the tenant's currency, or null when not
+            reported.
+        :param actual_cost: Cost incurred up to `asOf`, or null when not reported.
+        :param progress: Percent complete at `asOf`, or null when not reported.
+        :param summary: The narrative of the report, or null.
+        :param budget_change_latest: Change of the forecast cost since the previous report (positive = more
+            expensive), as reported, or null.
+        :param budget_change_total: Change of the forecast cost since the project's first report, as reported, or
+            null.
+        :param schedule_change_latest_days: Change of the forecast finish since the previous report, in calendar days
+            (positive = later), as reported, or null.
+        :param schedule_change_total_days: Change of the forecast finish since the project's first report, in calendar
+            days, as reported, or null.
         :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
             request with the same key and body returns the first response without repeating the effect, marked by the
             response header `Idempotent-Replayed: true`. The same key with a different body answers 422
@@ -1127,33 +982,23 @@ class StatusReportsResource(SyncAPIResource):
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``StatusReport`` (``meridian.models.StatusReport``).
+        :returns: the parsed ``StatusReport``.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self.create_status_report_with_response(id, body, idempotency_key=idempotency_key, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
+        return self._client.call(_CREATE_STATUS_REPORT, (project_id,), body, kwargs).data
 
-    def create_status_report_with_response(
-        self,
-        id: Union[UUID, str],
-        body: StatusReportCreate,
-        *,
-        idempotency_key: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[StatusReport]:
-        """Submit a status report, returning the whole answer: as ``create_status_report``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``StatusReport``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_CREATE_STATUS_REPORT, {'id': id, 'idempotency_key': idempotency_key}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
 
-    def list_status_reports(
+class AsyncProjectsStatusReportsResourceWithRawResponse(AsyncAPIResource):
+    """``AsyncMeridian().projects.status_reports.with_raw_response``: ``list``, ``create``."""
+
+    async def list(
         self,
+        project_id: Union[UUID, str],
+        /,
         *,
-        project_id: Optional[Union[UUID, str]] = None,
         since: Optional[Union[date, str]] = None,
         until: Optional[Union[date, str]] = None,
         limit: Optional[int] = None,
@@ -1161,18 +1006,95 @@ class StatusReportsResource(SyncAPIResource):
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> StatusReportList:
-        """List status reports across the portfolio
+    ) -> APIResponse[AsyncPage[StatusReport]]:
+        """As ``AsyncMeridian().projects.status_reports.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.page_response(_LIST_PROJECT_STATUS_REPORTS, StatusReport, (project_id,), {"since": since, "until": until, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
-        Returns the tenant's status reports across all projects, **newest first** (by `asOf` descending, then
-        `createdAt` descending, then `id`), in pages of `limit` (default 25, max 100). Filters: `projectId`, and
-        `since`/`until` on `asOf` (inclusive); they combine with AND.
+    @overload
+    async def create(
+        self,
+        project_id: Union[UUID, str],
+        body: Union[StatusReportCreate, StatusReportCreateParam],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[StatusReport]: ...
+
+    @overload
+    async def create(
+        self,
+        project_id: Union[UUID, str],
+        /,
+        *,
+        as_of: Union[date, str],
+        status: Union[ProjectStatus, Literal["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"]],
+        phase: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        forecast_end_date: Union[Optional[Union[date, str]], NotGiven] = NOT_GIVEN,
+        forecast_cost: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        actual_cost: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        progress: Union[Optional[int], NotGiven] = NOT_GIVEN,
+        summary: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        budget_change_latest: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        budget_change_total: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        schedule_change_latest_days: Union[Optional[int], NotGiven] = NOT_GIVEN,
+        schedule_change_total_days: Union[Optional[int], NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[StatusReport]: ...
+
+    async def create(
+        self,
+        project_id: Union[UUID, str],
+        body: Union[StatusReportCreate, StatusReportCreateParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[StatusReport]:
+        """As ``AsyncMeridian().projects.status_reports.create``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_CREATE_STATUS_REPORT, (project_id,), body, kwargs)
+
+
+class AsyncProjectsStatusReportsResource(AsyncAPIResource):
+    """``AsyncMeridian().projects.status_reports``: ``list``, ``create``.
+
+    How a project stood on a date: status, phase, forecasts, actual cost, progress and a summary. Submitting the
+    newest report moves the project; the reports are its history (GET newest first).
+    """
+
+    @cached_property
+    def with_raw_response(self) -> AsyncProjectsStatusReportsResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return AsyncProjectsStatusReportsResourceWithRawResponse(self._client)
+
+    def list(
+        self,
+        project_id: Union[UUID, str],
+        /,
+        *,
+        since: Optional[Union[date, str]] = None,
+        until: Optional[Union[date, str]] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> AsyncPaginator[StatusReport]:
+        """List a project's status reports
+
+        Returns the project's status reports, **newest first**: by `asOf` descending, then `createdAt` descending,
+        then `id`, in pages of `limit` (default 25, max 100). `since` and `until` restrict `asOf` to a date range
+        (inclusive). This is the project's history: how its status, forecasts, cost and progress stood on each date.
+
+        Errors: 404 `not_found` when the project does not exist in your tenant.
 
         Requires scope `read`.
 
-        ``GET /status-reports`` (operationId ``listStatusReports``).
+        ``GET /projects/{id}/status-reports`` (operationId ``listProjectStatusReports``, scope ``read``).
 
-        :param project_id: Only reports of this project.
+        :param project_id: The record's id (UUID).
         :param since: Only reports with `asOf` on or after this date.
         :param until: Only reports with `asOf` on or before this date.
         :param limit: Maximum number of records in the page (1–100).
@@ -1180,86 +1102,137 @@ class StatusReportsResource(SyncAPIResource):
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``StatusReportList`` (``meridian.models.StatusReportList``).
+        :returns: the first page of ``StatusReport`` records; iterating it (``async for``) fetches every following
+            page.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self.list_status_reports_with_response(project_id=project_id, since=since, until=until, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
+        return self._client.page(_LIST_PROJECT_STATUS_REPORTS, StatusReport, (project_id,), {"since": since, "until": until, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
-    def list_status_reports_with_response(
+    @overload
+    async def create(
         self,
+        project_id: Union[UUID, str],
+        body: Union[StatusReportCreate, StatusReportCreateParam],
+        /,
         *,
-        project_id: Optional[Union[UUID, str]] = None,
-        since: Optional[Union[date, str]] = None,
-        until: Optional[Union[date, str]] = None,
-        limit: Optional[int] = None,
-        offset: Optional[int] = None,
+        idempotency_key: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> APIResponse[StatusReportList]:
-        """List status reports across the portfolio, returning the whole answer: as ``list_status_reports``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``StatusReportList``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_LIST_STATUS_REPORTS, {'project_id': project_id, 'since': since, 'until': until, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+    ) -> StatusReport: ...
 
-    def get_status_report(
+    @overload
+    async def create(
         self,
-        id: Union[UUID, str],
+        project_id: Union[UUID, str],
+        /,
         *,
+        as_of: Union[date, str],
+        status: Union[ProjectStatus, Literal["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"]],
+        phase: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        forecast_end_date: Union[Optional[Union[date, str]], NotGiven] = NOT_GIVEN,
+        forecast_cost: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        actual_cost: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        progress: Union[Optional[int], NotGiven] = NOT_GIVEN,
+        summary: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        budget_change_latest: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        budget_change_total: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        schedule_change_latest_days: Union[Optional[int], NotGiven] = NOT_GIVEN,
+        schedule_change_total_days: Union[Optional[int], NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
+    ) -> StatusReport: ...
+
+    async def create(
+        self,
+        project_id: Union[UUID, str],
+        body: Union[StatusReportCreate, StatusReportCreateParam, None] = None,
+        **kwargs: Any,
     ) -> StatusReport:
-        """Get a status report
+        """Submit a status report
 
-        Returns one status report (reports are never changed once stored).
+        Records how the project stands on `asOf`: its status, phase, forecast finish and cost, actual cost, progress
+        and a summary. `asOf` and `status` are required; every other field is optional and null means "not
+        reported", never 0.
 
-        Errors: 404 `not_found` when no report with this id exists in your tenant.
+        Submitting a report is how a project's current state moves. In one transaction the report is stored and,
+        when its `asOf` is not older than the project's newest report, its values are applied to the project as a
+        `PATCH` would apply them: `status`, and each of `forecastEndDate`, `forecastCost`, `actualCost` and
+        `progress` that the report gives (a null leaves the project's value as it is). The change is in the audit log
+        and emits the same events a `PATCH` does (`project.status_changed`, `budget.overrun_detected`). A report
+        older than the newest one is kept as history only (`applied: false`) and changes nothing else.
 
-        Requires scope `read`.
+        The report stores the project's baseline (`endDate`, `budget`) as it stood at `asOf` (the baseline of the
+        nearest earlier report, else the project's current one), and answers `scheduleSlipDays` and `costVariance`
+        against it.
 
-        ``GET /status-reports/{id}`` (operationId ``getStatusReport``).
+        Errors: 404 `not_found` when the project does not exist in your tenant; 409 `invalid_transition` when the
+        report would move the project out of COMPLETED or CANCELLED other than by a reopen (see `ProjectStatus`;
+        nothing is stored); 422 `validation_failed` when `asOf` is after today in the tenant's time zone.
 
-        :param id: The record's id (UUID).
+        Requires scope `write`.
+
+        ``POST /projects/{id}/status-reports`` (operationId ``createStatusReport``, scope ``write``).
+
+        :param project_id: The record's id (UUID).
+        :param body: the request body as a ``meridian.models.StatusReportCreate`` or a dict of its fields
+            (``StatusReportCreateParam``), or its fields as the keyword arguments below.
+        :param as_of: The date the report describes; not after today in the tenant's time zone (else 422).
+        :param status: Status of a project. New projects are `PLANNED` unless given another status. Any move between
+            the open statuses (PLANNED, ON_TRACK, AT_RISK, OFF_TRACK, ON_HOLD) and into COMPLETED or CANCELLED is
+            allowed. COMPLETED and CANCELLED are terminal except for an explicit reopen — COMPLETED → ON_TRACK,
+            CANCELLED → PLANNED; any other move out of them answers 409 `invalid_transition`. Every change emits
+            `project.status_changed`.
+        :param phase: The project's phase as reported, free text (e.g. `Scoping/Planning`, `Design`, `Construction
+            Procurement`, `Construction`, `Close-Out`): phases differ between organisations and kinds of project, so
+            Meridian keeps the reporter's word instead of an enum. Null when not reported.
+        :param forecast_end_date: Forecast finish date as of `asOf`, or null when not reported.
+        :param forecast_cost: Estimate at completion as of `asOf`, in the tenant's currency, or null when not
+            reported.
+        :param actual_cost: Cost incurred up to `asOf`, or null when not reported.
+        :param progress: Percent complete at `asOf`, or null when not reported.
+        :param summary: The narrative of the report, or null.
+        :param budget_change_latest: Change of the forecast cost since the previous report (positive = more
+            expensive), as reported, or null.
+        :param budget_change_total: Change of the forecast cost since the project's first report, as reported, or
+            null.
+        :param schedule_change_latest_days: Change of the forecast finish since the previous report, in calendar days
+            (positive = later), as reported, or null.
+        :param schedule_change_total_days: Change of the forecast finish since the project's first report, in calendar
+            days, as reported, or null.
+        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
+            request with the same key and body returns the first response without repeating the effect, marked by the
+            response header `Idempotent-Replayed: true`. The same key with a different body answers 422
+            `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per
+            tenant. Only successful responses are stored: after an error (including a request rejected by validation)
+            the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST
+            /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the
+            record the first request created. A retry while the first request's outcome is unknown (its process
+            stopped) also answers 409 until the key expires.
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``StatusReport`` (``meridian.models.StatusReport``).
+        :returns: the parsed ``StatusReport``.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self.get_status_report_with_response(id, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
+        return (await self._client.call(_CREATE_STATUS_REPORT, (project_id,), body, kwargs)).data
 
-    def get_status_report_with_response(
+
+class ProjectsMilestonesResourceWithRawResponse(SyncAPIResource):
+    """``client.projects.milestones.with_raw_response``: ``list``, ``create``, ``retrieve``, ``delete``, ``update``."""
+
+    def list(
         self,
-        id: Union[UUID, str],
-        *,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[StatusReport]:
-        """Get a status report, returning the whole answer: as ``get_status_report``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``StatusReport``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_GET_STATUS_REPORT, {'id': id}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-
-class MilestonesResource(SyncAPIResource):
-    """Milestones: Dated checkpoints of a project. A milestone still open when its due date passes becomes MISSED and
-    emits `milestone.missed`.
-
-    ``Meridian().milestones``: one method per operation of the tag, named after its operationId, and a
-    ``…_with_response`` twin returning the ``APIResponse`` (status, headers, request id).
-    """
-
-    def list_project_milestones(
-        self,
-        id: Union[UUID, str],
+        project_id: Union[UUID, str],
+        /,
         *,
         status: Optional[Union[MilestoneStatus, Literal["PENDING", "COMPLETED", "MISSED"]]] = None,
         sort: Optional[Union[MilestoneSort, Literal["createdAt", "-createdAt", "dueDate", "-dueDate"]]] = None,
@@ -1268,7 +1241,138 @@ class MilestonesResource(SyncAPIResource):
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> MilestoneList:
+    ) -> APIResponse[SyncPage[Milestone]]:
+        """As ``client.projects.milestones.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.page_response(_LIST_PROJECT_MILESTONES, Milestone, (project_id,), {"status": status, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    def create(
+        self,
+        project_id: Union[UUID, str],
+        body: Union[MilestoneCreate, MilestoneCreateParam],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Milestone]: ...
+
+    @overload
+    def create(
+        self,
+        project_id: Union[UUID, str],
+        /,
+        *,
+        name: str,
+        due_date: Union[date, str],
+        description: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        status: Union[Union[MilestoneStatus, Literal["PENDING", "COMPLETED", "MISSED"]], NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Milestone]: ...
+
+    def create(
+        self,
+        project_id: Union[UUID, str],
+        body: Union[MilestoneCreate, MilestoneCreateParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[Milestone]:
+        """As ``client.projects.milestones.create``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_CREATE_MILESTONE, (project_id,), body, kwargs)
+
+    def retrieve(
+        self,
+        milestone_id: Union[UUID, str],
+        /,
+        *,
+        if_none_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Milestone]:
+        """As ``client.projects.milestones.retrieve``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_GET_MILESTONE, (milestone_id,), None, {"if_none_match": if_none_match, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    def delete(
+        self,
+        milestone_id: Union[UUID, str],
+        /,
+        *,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[None]:
+        """As ``client.projects.milestones.delete``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_DELETE_MILESTONE, (milestone_id,), None, {"if_match": if_match, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    def update(
+        self,
+        milestone_id: Union[UUID, str],
+        body: Union[MilestoneUpdate, MilestoneUpdateParam],
+        /,
+        *,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Milestone]: ...
+
+    @overload
+    def update(
+        self,
+        milestone_id: Union[UUID, str],
+        /,
+        *,
+        name: Union[str, NotGiven] = NOT_GIVEN,
+        description: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        due_date: Union[Union[date, str], NotGiven] = NOT_GIVEN,
+        status: Union[Union[MilestoneStatus, Literal["PENDING", "COMPLETED", "MISSED"]], NotGiven] = NOT_GIVEN,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Milestone]: ...
+
+    def update(
+        self,
+        milestone_id: Union[UUID, str],
+        body: Union[MilestoneUpdate, MilestoneUpdateParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[Milestone]:
+        """As ``client.projects.milestones.update``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_UPDATE_MILESTONE, (milestone_id,), body, kwargs)
+
+
+class ProjectsMilestonesResource(SyncAPIResource):
+    """``client.projects.milestones``: ``list``, ``create``, ``retrieve``, ``delete``, ``update``.
+
+    Dated checkpoints of a project. A milestone still open when its due date passes becomes MISSED and emits
+    `milestone.missed`.
+    """
+
+    @cached_property
+    def with_raw_response(self) -> ProjectsMilestonesResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return ProjectsMilestonesResourceWithRawResponse(self._client)
+
+    def list(
+        self,
+        project_id: Union[UUID, str],
+        /,
+        *,
+        status: Optional[Union[MilestoneStatus, Literal["PENDING", "COMPLETED", "MISSED"]]] = None,
+        sort: Optional[Union[MilestoneSort, Literal["createdAt", "-createdAt", "dueDate", "-dueDate"]]] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> SyncPage[Milestone]:
         """List a project's milestones
 
         Returns the milestones of the project, ordered by `sort`: `createdAt` ascending by default, `dueDate` for the
@@ -1279,9 +1383,9 @@ class MilestonesResource(SyncAPIResource):
 
         Requires scope `read`.
 
-        ``GET /projects/{id}/milestones`` (operationId ``listProjectMilestones``).
+        ``GET /projects/{id}/milestones`` (operationId ``listProjectMilestones``, scope ``read``).
 
-        :param id: The record's id (UUID).
+        :param project_id: The record's id (UUID).
         :param status: Only milestones with this status.
         :param sort: Order of the list: `createdAt` or `dueDate`, with a leading `-` for descending. Default
             `createdAt`.
@@ -1290,40 +1394,48 @@ class MilestonesResource(SyncAPIResource):
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``MilestoneList`` (``meridian.models.MilestoneList``).
+        :returns: the first page of ``Milestone`` records; iterating it (``for``) fetches every following page.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self.list_project_milestones_with_response(id, status=status, sort=sort, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
+        return self._client.page(_LIST_PROJECT_MILESTONES, Milestone, (project_id,), {"status": status, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
-    def list_project_milestones_with_response(
+    @overload
+    def create(
         self,
-        id: Union[UUID, str],
-        *,
-        status: Optional[Union[MilestoneStatus, Literal["PENDING", "COMPLETED", "MISSED"]]] = None,
-        sort: Optional[Union[MilestoneSort, Literal["createdAt", "-createdAt", "dueDate", "-dueDate"]]] = None,
-        limit: Optional[int] = None,
-        offset: Optional[int] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[MilestoneList]:
-        """List a project's milestones, returning the whole answer: as ``list_project_milestones``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``MilestoneList``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_LIST_PROJECT_MILESTONES, {'id': id, 'status': status, 'sort': sort, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    def create_milestone(
-        self,
-        id: Union[UUID, str],
-        body: MilestoneCreate,
+        project_id: Union[UUID, str],
+        body: Union[MilestoneCreate, MilestoneCreateParam],
+        /,
         *,
         idempotency_key: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
+    ) -> Milestone: ...
+
+    @overload
+    def create(
+        self,
+        project_id: Union[UUID, str],
+        /,
+        *,
+        name: str,
+        due_date: Union[date, str],
+        description: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        status: Union[Union[MilestoneStatus, Literal["PENDING", "COMPLETED", "MISSED"]], NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Milestone: ...
+
+    def create(
+        self,
+        project_id: Union[UUID, str],
+        body: Union[MilestoneCreate, MilestoneCreateParam, None] = None,
+        **kwargs: Any,
     ) -> Milestone:
         """Create a milestone
 
@@ -1334,10 +1446,16 @@ class MilestonesResource(SyncAPIResource):
 
         Requires scope `write`.
 
-        ``POST /projects/{id}/milestones`` (operationId ``createMilestone``).
+        ``POST /projects/{id}/milestones`` (operationId ``createMilestone``, scope ``write``).
 
-        :param id: The record's id (UUID).
-        :param body: the request body, a ``meridian.models.MilestoneCreate``.
+        :param project_id: The record's id (UUID).
+        :param body: the request body as a ``meridian.models.MilestoneCreate`` or a dict of its fields
+            (``MilestoneCreateParam``), or its fields as the keyword arguments below.
+        :param name: Name of the milestone.
+        :param due_date: Date by which it must be completed.
+        :param description: Free-text description.
+        :param status: PENDING until done; COMPLETED when marked done (sets `completedAt`); MISSED when the due date
+            passed while not COMPLETED (emits `milestone.missed` once). A MISSED milestone can still be completed.
         :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
             request with the same key and body returns the first response without repeating the effect, marked by the
             response header `Idempotent-Replayed: true`. The same key with a different body answers 422
@@ -1350,32 +1468,18 @@ class MilestonesResource(SyncAPIResource):
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``Milestone`` (``meridian.models.Milestone``).
+        :returns: the parsed ``Milestone``.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self.create_milestone_with_response(id, body, idempotency_key=idempotency_key, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
+        return self._client.call(_CREATE_MILESTONE, (project_id,), body, kwargs).data
 
-    def create_milestone_with_response(
+    def retrieve(
         self,
-        id: Union[UUID, str],
-        body: MilestoneCreate,
-        *,
-        idempotency_key: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[Milestone]:
-        """Create a milestone, returning the whole answer: as ``create_milestone``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``Milestone``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_CREATE_MILESTONE, {'id': id, 'idempotency_key': idempotency_key}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    def get_milestone(
-        self,
-        id: Union[UUID, str],
+        milestone_id: Union[UUID, str],
+        /,
         *,
         if_none_match: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -1390,40 +1494,27 @@ class MilestonesResource(SyncAPIResource):
 
         Requires scope `read`.
 
-        ``GET /milestones/{id}`` (operationId ``getMilestone``).
+        ``GET /milestones/{id}`` (operationId ``getMilestone``, scope ``read``).
 
-        :param id: The record's id (UUID).
+        :param milestone_id: The record's id (UUID).
         :param if_none_match: The `ETag` of the copy you hold. When the record's current entity tag matches it (weak
             comparison, RFC 9110 §13.1.2), the answer is `304 Not Modified` with no body, and you can keep using your
             copy.
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``Milestone`` (``meridian.models.Milestone``).
+        :returns: the parsed ``Milestone``.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self.get_milestone_with_response(id, if_none_match=if_none_match, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
+        return self._client.call(_GET_MILESTONE, (milestone_id,), None, {"if_none_match": if_none_match, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries}).data
 
-    def get_milestone_with_response(
+    def delete(
         self,
-        id: Union[UUID, str],
-        *,
-        if_none_match: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[Milestone]:
-        """Get a milestone, returning the whole answer: as ``get_milestone``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``Milestone``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_GET_MILESTONE, {'id': id, 'if_none_match': if_none_match}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    def delete_milestone(
-        self,
-        id: Union[UUID, str],
+        milestone_id: Union[UUID, str],
+        /,
         *,
         if_match: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -1438,9 +1529,9 @@ class MilestonesResource(SyncAPIResource):
 
         Requires scope `write`.
 
-        ``DELETE /milestones/{id}`` (operationId ``deleteMilestone``).
+        ``DELETE /milestones/{id}`` (operationId ``deleteMilestone``, scope ``write``).
 
-        :param id: The record's id (UUID).
+        :param milestone_id: The record's id (UUID).
         :param if_match: The `ETag` of the record as you last read it (or `*`). When given and the record has changed
             since, nothing is written and the answer is 412 `precondition_failed`. Omit it to write unconditionally.
         :param extra_headers: headers added to this request (merged over the client's).
@@ -1452,31 +1543,42 @@ class MilestonesResource(SyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        self.delete_milestone_with_response(id, if_match=if_match, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+        self._client.call(_DELETE_MILESTONE, (milestone_id,), None, {"if_match": if_match, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
-    def delete_milestone_with_response(
+    @overload
+    def update(
         self,
-        id: Union[UUID, str],
+        milestone_id: Union[UUID, str],
+        body: Union[MilestoneUpdate, MilestoneUpdateParam],
+        /,
         *,
         if_match: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> APIResponse[None]:
-        """Delete a milestone, returning the whole answer: as ``delete_milestone``, but the result is an
-        ``APIResponse`` whose ``data`` is None, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_DELETE_MILESTONE, {'id': id, 'if_match': if_match}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+    ) -> Milestone: ...
 
-    def update_milestone(
+    @overload
+    def update(
         self,
-        id: Union[UUID, str],
-        body: MilestoneUpdate,
+        milestone_id: Union[UUID, str],
+        /,
         *,
+        name: Union[str, NotGiven] = NOT_GIVEN,
+        description: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        due_date: Union[Union[date, str], NotGiven] = NOT_GIVEN,
+        status: Union[Union[MilestoneStatus, Literal["PENDING", "COMPLETED", "MISSED"]], NotGiven] = NOT_GIVEN,
         if_match: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
+    ) -> Milestone: ...
+
+    def update(
+        self,
+        milestone_id: Union[UUID, str],
+        body: Union[MilestoneUpdate, MilestoneUpdateParam, None] = None,
+        **kwargs: Any,
     ) -> Milestone:
         """Update a milestone
 
@@ -1488,129 +1590,262 @@ class MilestonesResource(SyncAPIResource):
 
         Requires scope `write`.
 
-        ``PATCH /milestones/{id}`` (operationId ``updateMilestone``).
+        ``PATCH /milestones/{id}`` (operationId ``updateMilestone``, scope ``write``).
 
-        :param id: The record's id (UUID).
-        :param body: the request body, a ``meridian.models.MilestoneUpdate``.
+        :param milestone_id: The record's id (UUID).
+        :param body: the request body as a ``meridian.models.MilestoneUpdate`` or a dict of its fields
+            (``MilestoneUpdateParam``), or its fields as the keyword arguments below.
+        :param name: Name of the milestone.
+        :param description: Free-text description; null clears it.
+        :param due_date: Date by which it must be completed.
+        :param status: PENDING until done; COMPLETED when marked done (sets `completedAt`); MISSED when the due date
+            passed while not COMPLETED (emits `milestone.missed` once). A MISSED milestone can still be completed.
         :param if_match: The `ETag` of the record as you last read it (or `*`). When given and the record has changed
             since, nothing is written and the answer is 412 `precondition_failed`. Omit it to write unconditionally.
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``Milestone`` (``meridian.models.Milestone``).
+        :returns: the parsed ``Milestone``.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self.update_milestone_with_response(id, body, if_match=if_match, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
+        return self._client.call(_UPDATE_MILESTONE, (milestone_id,), body, kwargs).data
 
-    def update_milestone_with_response(
+
+class AsyncProjectsMilestonesResourceWithRawResponse(AsyncAPIResource):
+    """``AsyncMeridian().projects.milestones.with_raw_response``: ``list``, ``create``, ``retrieve``, ``delete``,
+    ``update``.
+    """
+
+    async def list(
         self,
-        id: Union[UUID, str],
-        body: MilestoneUpdate,
+        project_id: Union[UUID, str],
+        /,
         *,
-        if_match: Optional[str] = None,
+        status: Optional[Union[MilestoneStatus, Literal["PENDING", "COMPLETED", "MISSED"]]] = None,
+        sort: Optional[Union[MilestoneSort, Literal["createdAt", "-createdAt", "dueDate", "-dueDate"]]] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[AsyncPage[Milestone]]:
+        """As ``AsyncMeridian().projects.milestones.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.page_response(_LIST_PROJECT_MILESTONES, Milestone, (project_id,), {"status": status, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    async def create(
+        self,
+        project_id: Union[UUID, str],
+        body: Union[MilestoneCreate, MilestoneCreateParam],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Milestone]: ...
+
+    @overload
+    async def create(
+        self,
+        project_id: Union[UUID, str],
+        /,
+        *,
+        name: str,
+        due_date: Union[date, str],
+        description: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        status: Union[Union[MilestoneStatus, Literal["PENDING", "COMPLETED", "MISSED"]], NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Milestone]: ...
+
+    async def create(
+        self,
+        project_id: Union[UUID, str],
+        body: Union[MilestoneCreate, MilestoneCreateParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[Milestone]:
+        """As ``AsyncMeridian().projects.milestones.create``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_CREATE_MILESTONE, (project_id,), body, kwargs)
+
+    async def retrieve(
+        self,
+        milestone_id: Union[UUID, str],
+        /,
+        *,
+        if_none_match: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
     ) -> APIResponse[Milestone]:
-        """Update a milestone, returning the whole answer: as ``update_milestone``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``Milestone``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_UPDATE_MILESTONE, {'id': id, 'if_match': if_match}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+        """As ``AsyncMeridian().projects.milestones.retrieve``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_GET_MILESTONE, (milestone_id,), None, {"if_none_match": if_none_match, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    async def delete(
+        self,
+        milestone_id: Union[UUID, str],
+        /,
+        *,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[None]:
+        """As ``AsyncMeridian().projects.milestones.delete``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_DELETE_MILESTONE, (milestone_id,), None, {"if_match": if_match, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    async def update(
+        self,
+        milestone_id: Union[UUID, str],
+        body: Union[MilestoneUpdate, MilestoneUpdateParam],
+        /,
+        *,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Milestone]: ...
+
+    @overload
+    async def update(
+        self,
+        milestone_id: Union[UUID, str],
+        /,
+        *,
+        name: Union[str, NotGiven] = NOT_GIVEN,
+        description: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        due_date: Union[Union[date, str], NotGiven] = NOT_GIVEN,
+        status: Union[Union[MilestoneStatus, Literal["PENDING", "COMPLETED", "MISSED"]], NotGiven] = NOT_GIVEN,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Milestone]: ...
+
+    async def update(
+        self,
+        milestone_id: Union[UUID, str],
+        body: Union[MilestoneUpdate, MilestoneUpdateParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[Milestone]:
+        """As ``AsyncMeridian().projects.milestones.update``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_UPDATE_MILESTONE, (milestone_id,), body, kwargs)
 
 
-class RisksResource(SyncAPIResource):
-    """Risks: Project risks scored by likelihood × impact, with a severity derived from the score unless set
-    explicitly.
+class AsyncProjectsMilestonesResource(AsyncAPIResource):
+    """``AsyncMeridian().projects.milestones``: ``list``, ``create``, ``retrieve``, ``delete``, ``update``.
 
-    ``Meridian().risks``: one method per operation of the tag, named after its operationId, and a
-    ``…_with_response`` twin returning the ``APIResponse`` (status, headers, request id).
+    Dated checkpoints of a project. A milestone still open when its due date passes becomes MISSED and emits
+    `milestone.missed`.
     """
 
-    def list_risks(
+    @cached_property
+    def with_raw_response(self) -> AsyncProjectsMilestonesResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return AsyncProjectsMilestonesResourceWithRawResponse(self._client)
+
+    def list(
         self,
+        project_id: Union[UUID, str],
+        /,
         *,
-        project_id: Optional[Union[UUID, str]] = None,
-        status: Optional[Union[RiskStatus, Literal["OPEN", "MITIGATING", "ACCEPTED", "CLOSED"]]] = None,
-        severity: Optional[Union[RiskSeverity, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]] = None,
-        sort: Optional[Union[RiskSort, Literal["createdAt", "-createdAt", "score", "-score"]]] = None,
+        status: Optional[Union[MilestoneStatus, Literal["PENDING", "COMPLETED", "MISSED"]]] = None,
+        sort: Optional[Union[MilestoneSort, Literal["createdAt", "-createdAt", "dueDate", "-dueDate"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> RiskList:
-        """List risks
+    ) -> AsyncPaginator[Milestone]:
+        """List a project's milestones
 
-        Returns the tenant's risks, ordered by `sort`: `createdAt` ascending by default, `-score` for the highest
-        likelihood × impact first, `score` for the lowest; ties are broken by `id` in the same direction. When
-        `projectId`, `status` or `severity` is given, the list is restricted to risks with that value (filters combine
-        with AND).
+        Returns the milestones of the project, ordered by `sort`: `createdAt` ascending by default, `dueDate` for the
+        earliest due first, `-dueDate` for the latest; ties are broken by `id` in the same direction. When `status` is
+        given the list is restricted to milestones with that status.
+
+        Errors: 404 `not_found` when the project does not exist in your tenant.
 
         Requires scope `read`.
 
-        ``GET /risks`` (operationId ``listRisks``).
+        ``GET /projects/{id}/milestones`` (operationId ``listProjectMilestones``, scope ``read``).
 
-        :param project_id: Only risks of this project.
-        :param status: Only risks with this status.
-        :param severity: Only risks with this severity (derived or manual).
-        :param sort: Order of the list: `createdAt` or `score`, with a leading `-` for descending. Default
+        :param project_id: The record's id (UUID).
+        :param status: Only milestones with this status.
+        :param sort: Order of the list: `createdAt` or `dueDate`, with a leading `-` for descending. Default
             `createdAt`.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``RiskList`` (``meridian.models.RiskList``).
+        :returns: the first page of ``Milestone`` records; iterating it (``async for``) fetches every following page.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self.list_risks_with_response(project_id=project_id, status=status, severity=severity, sort=sort, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
+        return self._client.page(_LIST_PROJECT_MILESTONES, Milestone, (project_id,), {"status": status, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
-    def list_risks_with_response(
+    @overload
+    async def create(
         self,
-        *,
-        project_id: Optional[Union[UUID, str]] = None,
-        status: Optional[Union[RiskStatus, Literal["OPEN", "MITIGATING", "ACCEPTED", "CLOSED"]]] = None,
-        severity: Optional[Union[RiskSeverity, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]] = None,
-        sort: Optional[Union[RiskSort, Literal["createdAt", "-createdAt", "score", "-score"]]] = None,
-        limit: Optional[int] = None,
-        offset: Optional[int] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[RiskList]:
-        """List risks, returning the whole answer: as ``list_risks``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``RiskList``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_LIST_RISKS, {'project_id': project_id, 'status': status, 'severity': severity, 'sort': sort, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    def create_risk(
-        self,
-        body: RiskCreate,
+        project_id: Union[UUID, str],
+        body: Union[MilestoneCreate, MilestoneCreateParam],
+        /,
         *,
         idempotency_key: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> Risk:
-        """Create a risk
+    ) -> Milestone: ...
 
-        Creates a risk on a project. `title`, `projectId`, `likelihood` (1–5) and `impact` (1–5) are required. `score`
-        is likelihood × impact; `severity` is derived from the score unless you send one (then `severitySource` is
-        `MANUAL`). `status` defaults to `OPEN`. Emits `risk.created`.
+    @overload
+    async def create(
+        self,
+        project_id: Union[UUID, str],
+        /,
+        *,
+        name: str,
+        due_date: Union[date, str],
+        description: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        status: Union[Union[MilestoneStatus, Literal["PENDING", "COMPLETED", "MISSED"]], NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Milestone: ...
 
-        Errors: 422 `validation_failed` when `projectId` names no project of your tenant or `ownerId` no resource.
+    async def create(
+        self,
+        project_id: Union[UUID, str],
+        body: Union[MilestoneCreate, MilestoneCreateParam, None] = None,
+        **kwargs: Any,
+    ) -> Milestone:
+        """Create a milestone
+
+        Adds a milestone to the project. `name` and `dueDate` are required; `status` defaults to `PENDING`.
+        Creating it as `COMPLETED` sets `completedAt` to now.
+
+        Errors: 404 `not_found` when the project does not exist in your tenant.
 
         Requires scope `write`.
 
-        ``POST /risks`` (operationId ``createRisk``).
+        ``POST /projects/{id}/milestones`` (operationId ``createMilestone``, scope ``write``).
 
-        :param body: the request body, a ``meridian.models.RiskCreate``.
+        :param project_id: The record's id (UUID).
+        :param body: the request body as a ``meridian.models.MilestoneCreate`` or a dict of its fields
+            (``MilestoneCreateParam``), or its fields as the keyword arguments below.
+        :param name: Name of the milestone.
+        :param due_date: Date by which it must be completed.
+        :param description: Free-text description.
+        :param status: PENDING until done; COMPLETED when marked done (sets `completedAt`); MISSED when the due date
+            passed while not COMPLETED (emits `milestone.missed` once). A MISSED milestone can still be completed.
         :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
             request with the same key and body returns the first response without repeating the effect, marked by the
             response header `Idempotent-Replayed: true`. The same key with a different body answers 422
@@ -1623,897 +1858,70 @@ class RisksResource(SyncAPIResource):
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``Risk`` (``meridian.models.Risk``).
+        :returns: the parsed ``Milestone``.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self.create_risk_with_response(body, idempotency_key=idempotency_key, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
+        return (await self._client.call(_CREATE_MILESTONE, (project_id,), body, kwargs)).data
 
-    def create_risk_with_response(
+    async def retrieve(
         self,
-        body: RiskCreate,
-        *,
-        idempotency_key: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[Risk]:
-        """Create a risk, returning the whole answer: as ``create_risk``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``Risk``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_CREATE_RISK, {'idempotency_key': idempotency_key}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    def get_risk(
-        self,
-        id: Union[UUID, str],
+        milestone_id: Union[UUID, str],
+        /,
         *,
         if_none_match: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> Risk:
-        """Get a risk
+    ) -> Milestone:
+        """Get a milestone
 
-        Returns one risk.
+        Returns one milestone.
 
         Errors: 404 `not_found`.
 
         Requires scope `read`.
 
-        ``GET /risks/{id}`` (operationId ``getRisk``).
+        ``GET /milestones/{id}`` (operationId ``getMilestone``, scope ``read``).
 
-        :param id: The record's id (UUID).
+        :param milestone_id: The record's id (UUID).
         :param if_none_match: The `ETag` of the copy you hold. When the record's current entity tag matches it (weak
             comparison, RFC 9110 §13.1.2), the answer is `304 Not Modified` with no body, and you can keep using your
             copy.
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``Risk`` (``meridian.models.Risk``).
+        :returns: the parsed ``Milestone``.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self.get_risk_with_response(id, if_none_match=if_none_match, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
+        return (await self._client.call(_GET_MILESTONE, (milestone_id,), None, {"if_none_match": if_none_match, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})).data
 
-    def get_risk_with_response(
+    async def delete(
         self,
-        id: Union[UUID, str],
-        *,
-        if_none_match: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[Risk]:
-        """Get a risk, returning the whole answer: as ``get_risk``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``Risk``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_GET_RISK, {'id': id, 'if_none_match': if_none_match}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    def update_risk(
-        self,
-        id: Union[UUID, str],
-        body: RiskUpdate,
-        *,
-        if_match: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> Risk:
-        """Update a risk
-
-        Changes only the fields present in the body. Changing `likelihood` or `impact` recomputes `score` and, while
-        `severitySource` is `DERIVED`, `severity`. Sending `severity` sets it manually (`MANUAL`); sending
-        `severity: null` returns it to the derived value. A rise in severity emits `risk.severity_escalated`.
-        The project of a risk cannot be changed.
-
-        Errors: 404 `not_found`; 412 `precondition_failed` when `If-Match` does not match; 422 `validation_failed`
-        when `ownerId` names no resource of your tenant.
-
-        Requires scope `write`.
-
-        ``PATCH /risks/{id}`` (operationId ``updateRisk``).
-
-        :param id: The record's id (UUID).
-        :param body: the request body, a ``meridian.models.RiskUpdate``.
-        :param if_match: The `ETag` of the record as you last read it (or `*`). When given and the record has changed
-            since, nothing is written and the answer is 412 `precondition_failed`. Omit it to write unconditionally.
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``Risk`` (``meridian.models.Risk``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return self.update_risk_with_response(id, body, if_match=if_match, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
-
-    def update_risk_with_response(
-        self,
-        id: Union[UUID, str],
-        body: RiskUpdate,
-        *,
-        if_match: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[Risk]:
-        """Update a risk, returning the whole answer: as ``update_risk``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``Risk``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_UPDATE_RISK, {'id': id, 'if_match': if_match}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-
-class IssuesResource(SyncAPIResource):
-    """Issues: Problems that have occurred on a project, with priority, assignee and resolution tracking.
-
-    ``Meridian().issues``: one method per operation of the tag, named after its operationId, and a
-    ``…_with_response`` twin returning the ``APIResponse`` (status, headers, request id).
-    """
-
-    def list_issues(
-        self,
-        *,
-        project_id: Optional[Union[UUID, str]] = None,
-        status: Optional[Union[IssueStatus, Literal["OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED"]]] = None,
-        priority: Optional[Union[IssuePriority, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]] = None,
-        assignee_id: Optional[Union[UUID, str]] = None,
-        sort: Optional[Union[IssueSort, Literal["createdAt", "-createdAt", "priority", "-priority"]]] = None,
-        limit: Optional[int] = None,
-        offset: Optional[int] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> IssueList:
-        """List issues
-
-        Returns the tenant's issues, ordered by `sort`: `createdAt` ascending by default; `-priority` lists CRITICAL
-        first, then HIGH, MEDIUM and LOW (priority order, not alphabetical), `priority` the reverse. Ties are broken by
-        `id` in the same direction. Each filter given restricts the list to issues with that value.
-
-        Requires scope `read`.
-
-        ``GET /issues`` (operationId ``listIssues``).
-
-        :param project_id: Only issues of this project.
-        :param status: Only issues with this status.
-        :param priority: Only issues with this priority.
-        :param assignee_id: Only issues assigned to this resource.
-        :param sort: Order of the list: `createdAt` or `priority` (LOW < MEDIUM < HIGH < CRITICAL), with a leading `-`
-            for descending. Default `createdAt`.
-        :param limit: Maximum number of records in the page (1–100).
-        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``IssueList`` (``meridian.models.IssueList``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return self.list_issues_with_response(project_id=project_id, status=status, priority=priority, assignee_id=assignee_id, sort=sort, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
-
-    def list_issues_with_response(
-        self,
-        *,
-        project_id: Optional[Union[UUID, str]] = None,
-        status: Optional[Union[IssueStatus, Literal["OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED"]]] = None,
-        priority: Optional[Union[IssuePriority, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]] = None,
-        assignee_id: Optional[Union[UUID, str]] = None,
-        sort: Optional[Union[IssueSort, Literal["createdAt", "-createdAt", "priority", "-priority"]]] = None,
-        limit: Optional[int] = None,
-        offset: Optional[int] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[IssueList]:
-        """List issues, returning the whole answer: as ``list_issues``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``IssueList``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_LIST_ISSUES, {'project_id': project_id, 'status': status, 'priority': priority, 'assignee_id': assignee_id, 'sort': sort, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    def create_issue(
-        self,
-        body: IssueCreate,
-        *,
-        idempotency_key: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> Issue:
-        """Create an issue
-
-        Creates an issue on a project. `projectId` and `title` are required; `status` defaults to `OPEN` and
-        `priority` to `MEDIUM`.
-
-        Errors: 422 `validation_failed` when `projectId` names no project of your tenant or `assigneeId` no resource.
-
-        Requires scope `write`.
-
-        ``POST /issues`` (operationId ``createIssue``).
-
-        :param body: the request body, a ``meridian.models.IssueCreate``.
-        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
-            request with the same key and body returns the first response without repeating the effect, marked by the
-            response header `Idempotent-Replayed: true`. The same key with a different body answers 422
-            `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per
-            tenant. Only successful responses are stored: after an error (including a request rejected by validation)
-            the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST
-            /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the
-            record the first request created. A retry while the first request's outcome is unknown (its process
-            stopped) also answers 409 until the key expires.
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``Issue`` (``meridian.models.Issue``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return self.create_issue_with_response(body, idempotency_key=idempotency_key, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
-
-    def create_issue_with_response(
-        self,
-        body: IssueCreate,
-        *,
-        idempotency_key: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[Issue]:
-        """Create an issue, returning the whole answer: as ``create_issue``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``Issue``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_CREATE_ISSUE, {'idempotency_key': idempotency_key}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    def get_issue(
-        self,
-        id: Union[UUID, str],
-        *,
-        if_none_match: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> Issue:
-        """Get an issue
-
-        Returns one issue.
-
-        Errors: 404 `not_found`.
-
-        Requires scope `read`.
-
-        ``GET /issues/{id}`` (operationId ``getIssue``).
-
-        :param id: The record's id (UUID).
-        :param if_none_match: The `ETag` of the copy you hold. When the record's current entity tag matches it (weak
-            comparison, RFC 9110 §13.1.2), the answer is `304 Not Modified` with no body, and you can keep using your
-            copy.
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``Issue`` (``meridian.models.Issue``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return self.get_issue_with_response(id, if_none_match=if_none_match, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
-
-    def get_issue_with_response(
-        self,
-        id: Union[UUID, str],
-        *,
-        if_none_match: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[Issue]:
-        """Get an issue, returning the whole answer: as ``get_issue``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``Issue``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_GET_ISSUE, {'id': id, 'if_none_match': if_none_match}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    def update_issue(
-        self,
-        id: Union[UUID, str],
-        body: IssueUpdate,
-        *,
-        if_match: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> Issue:
-        """Update an issue
-
-        Changes only the fields present in the body. Moving `status` to `RESOLVED` or `CLOSED` records `resolvedAt`
-        (if not already set); moving it back to `OPEN` or `IN_PROGRESS` clears it. The project of an issue cannot be
-        changed.
-
-        Errors: 404 `not_found`; 412 `precondition_failed` when `If-Match` does not match; 422 `validation_failed`
-        when `assigneeId` names no resource of your tenant.
-
-        Requires scope `write`.
-
-        ``PATCH /issues/{id}`` (operationId ``updateIssue``).
-
-        :param id: The record's id (UUID).
-        :param body: the request body, a ``meridian.models.IssueUpdate``.
-        :param if_match: The `ETag` of the record as you last read it (or `*`). When given and the record has changed
-            since, nothing is written and the answer is 412 `precondition_failed`. Omit it to write unconditionally.
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``Issue`` (``meridian.models.Issue``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return self.update_issue_with_response(id, body, if_match=if_match, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
-
-    def update_issue_with_response(
-        self,
-        id: Union[UUID, str],
-        body: IssueUpdate,
-        *,
-        if_match: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[Issue]:
-        """Update an issue, returning the whole answer: as ``update_issue``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``Issue``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_UPDATE_ISSUE, {'id': id, 'if_match': if_match}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-
-class ResourcesResource(SyncAPIResource):
-    """Resources: People who can be allocated to projects, with their weekly capacity, cost rate and availability.
-
-    ``Meridian().resources``: one method per operation of the tag, named after its operationId, and a
-    ``…_with_response`` twin returning the ``APIResponse`` (status, headers, request id).
-    """
-
-    def list_resources(
-        self,
-        *,
-        role: Optional[str] = None,
-        skill: Optional[str] = None,
-        active: Optional[bool] = None,
-        sort: Optional[Union[ResourceSort, Literal["createdAt", "-createdAt", "name", "-name"]]] = None,
-        limit: Optional[int] = None,
-        offset: Optional[int] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> ResourceList:
-        """List resources
-
-        Returns the tenant's resources (people), ordered by `sort`: `createdAt` ascending by default, `name` for
-        alphabetical order (ignoring case), `-name` for the reverse; ties are broken by `id` in the same direction.
-        Each filter given restricts the list: `role` by exact match, `skill` to resources whose `skills` contain that exact value,
-        `active` by flag.
-
-        Requires scope `read`.
-
-        ``GET /resources`` (operationId ``listResources``).
-
-        :param role: Only resources with exactly this role. URL-encode it; a `+` is read as a space (form encoding).
-        :param skill: Only resources having exactly this skill (case-sensitive). URL-encode it; a `+` is read as a
-            space (form encoding).
-        :param active: Only active (`true`) or inactive (`false`) resources.
-        :param sort: Order of the list: `createdAt` or `name`, with a leading `-` for descending. Default `createdAt`.
-        :param limit: Maximum number of records in the page (1–100).
-        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``ResourceList`` (``meridian.models.ResourceList``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return self.list_resources_with_response(role=role, skill=skill, active=active, sort=sort, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
-
-    def list_resources_with_response(
-        self,
-        *,
-        role: Optional[str] = None,
-        skill: Optional[str] = None,
-        active: Optional[bool] = None,
-        sort: Optional[Union[ResourceSort, Literal["createdAt", "-createdAt", "name", "-name"]]] = None,
-        limit: Optional[int] = None,
-        offset: Optional[int] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[ResourceList]:
-        """List resources, returning the whole answer: as ``list_resources``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``ResourceList``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_LIST_RESOURCES, {'role': role, 'skill': skill, 'active': active, 'sort': sort, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    def create_resource(
-        self,
-        body: ResourceCreate,
-        *,
-        idempotency_key: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> Resource:
-        """Create a resource
-
-        Creates a resource (a person who can be allocated to projects). Only `name` is required;
-        `capacityHoursPerWeek` defaults to 40, `skills` to an empty list and `active` to true.
-
-        Requires scope `write`.
-
-        ``POST /resources`` (operationId ``createResource``).
-
-        :param body: the request body, a ``meridian.models.ResourceCreate``.
-        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
-            request with the same key and body returns the first response without repeating the effect, marked by the
-            response header `Idempotent-Replayed: true`. The same key with a different body answers 422
-            `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per
-            tenant. Only successful responses are stored: after an error (including a request rejected by validation)
-            the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST
-            /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the
-            record the first request created. A retry while the first request's outcome is unknown (its process
-            stopped) also answers 409 until the key expires.
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``Resource`` (``meridian.models.Resource``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return self.create_resource_with_response(body, idempotency_key=idempotency_key, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
-
-    def create_resource_with_response(
-        self,
-        body: ResourceCreate,
-        *,
-        idempotency_key: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[Resource]:
-        """Create a resource, returning the whole answer: as ``create_resource``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``Resource``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_CREATE_RESOURCE, {'idempotency_key': idempotency_key}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    def get_resource(
-        self,
-        id: Union[UUID, str],
-        *,
-        if_none_match: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> Resource:
-        """Get a resource
-
-        Returns one resource.
-
-        Errors: 404 `not_found`.
-
-        Requires scope `read`.
-
-        ``GET /resources/{id}`` (operationId ``getResource``).
-
-        :param id: The record's id (UUID).
-        :param if_none_match: The `ETag` of the copy you hold. When the record's current entity tag matches it (weak
-            comparison, RFC 9110 §13.1.2), the answer is `304 Not Modified` with no body, and you can keep using your
-            copy.
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``Resource`` (``meridian.models.Resource``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return self.get_resource_with_response(id, if_none_match=if_none_match, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
-
-    def get_resource_with_response(
-        self,
-        id: Union[UUID, str],
-        *,
-        if_none_match: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[Resource]:
-        """Get a resource, returning the whole answer: as ``get_resource``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``Resource``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_GET_RESOURCE, {'id': id, 'if_none_match': if_none_match}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    def update_resource(
-        self,
-        id: Union[UUID, str],
-        body: ResourceUpdate,
-        *,
-        if_match: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> Resource:
-        """Update a resource
-
-        Changes only the fields present in the body; `null` clears a nullable field. Deactivating a resource
-        (`active: false`) keeps its allocations.
-
-        Errors: 404 `not_found`; 412 `precondition_failed` when `If-Match` does not match.
-
-        Requires scope `write`.
-
-        ``PATCH /resources/{id}`` (operationId ``updateResource``).
-
-        :param id: The record's id (UUID).
-        :param body: the request body, a ``meridian.models.ResourceUpdate``.
-        :param if_match: The `ETag` of the record as you last read it (or `*`). When given and the record has changed
-            since, nothing is written and the answer is 412 `precondition_failed`. Omit it to write unconditionally.
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``Resource`` (``meridian.models.Resource``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return self.update_resource_with_response(id, body, if_match=if_match, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
-
-    def update_resource_with_response(
-        self,
-        id: Union[UUID, str],
-        body: ResourceUpdate,
-        *,
-        if_match: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[Resource]:
-        """Update a resource, returning the whole answer: as ``update_resource``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``Resource``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_UPDATE_RESOURCE, {'id': id, 'if_match': if_match}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    def get_resource_availability(
-        self,
-        id: Union[UUID, str],
-        *,
-        from_: Union[date, str],
-        to: Union[date, str],
-        granularity: Optional[Union[AvailabilityGranularity, Literal["week", "day"]]] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> ResourceAvailability:
-        """Get a resource's availability
-
-        Returns the resource's capacity, allocated and available hours between `from` and `to` (inclusive, at most
-        366 days), per ISO week (Monday to Sunday; the first and last periods are clipped to the range) or per day.
-
-        The weekly capacity `capacityHoursPerWeek` is spread evenly over Monday to Friday (a working day has
-        capacity / 5 hours; weekends have none). Allocated hours on a working day are the sum over the resource's
-        allocations covering that day of `allocationPercent` / 100 × the day's capacity. `availableHours` is capacity
-        minus allocated and is negative when the resource is over-allocated. `utilisationPercent` is allocated /
-        capacity × 100 (0 when capacity is 0). Hours and percentages are rounded to 2 decimals in the response only;
-        `totals` are computed over the whole range, not summed from rounded periods. Inactive resources are reported
-        like active ones.
-
-        Errors: 400 `validation_failed` when `from` or `to` is missing or malformed; 422 `validation_failed` when
-        `to` is before `from` or the range exceeds 366 days; 404 `not_found`.
-
-        Requires scope `read`.
-
-        ``GET /resources/{id}/availability`` (operationId ``getResourceAvailability``).
-
-        :param id: The record's id (UUID).
-        :param from_: First day of the range (inclusive).
-        :param to: Last day of the range (inclusive); the range from `from` to `to` holds at most 366 days.
-        :param granularity: Size of the periods returned; `week` when omitted.
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``ResourceAvailability`` (``meridian.models.ResourceAvailability``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return self.get_resource_availability_with_response(id, from_=from_, to=to, granularity=granularity, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
-
-    def get_resource_availability_with_response(
-        self,
-        id: Union[UUID, str],
-        *,
-        from_: Union[date, str],
-        to: Union[date, str],
-        granularity: Optional[Union[AvailabilityGranularity, Literal["week", "day"]]] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[ResourceAvailability]:
-        """Get a resource's availability, returning the whole answer: as ``get_resource_availability``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``ResourceAvailability``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_GET_RESOURCE_AVAILABILITY, {'id': id, 'from_': from_, 'to': to, 'granularity': granularity}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-
-class AllocationsResource(SyncAPIResource):
-    """Allocations: Assignments of a resource to a project for a date range at a percentage of the resource's
-    capacity, and the over-allocation conflicts they create.
-
-    ``Meridian().allocations``: one method per operation of the tag, named after its operationId, and a
-    ``…_with_response`` twin returning the ``APIResponse`` (status, headers, request id).
-    """
-
-    def list_allocations(
-        self,
-        *,
-        resource_id: Optional[Union[UUID, str]] = None,
-        project_id: Optional[Union[UUID, str]] = None,
-        from_: Optional[Union[date, str]] = None,
-        to: Optional[Union[date, str]] = None,
-        sort: Optional[Union[AllocationSort, Literal["createdAt", "-createdAt", "startDate", "-startDate"]]] = None,
-        limit: Optional[int] = None,
-        offset: Optional[int] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> AllocationList:
-        """List allocations
-
-        Returns the tenant's allocations, ordered by `sort`: `createdAt` ascending by default, `startDate` for the
-        earliest start first, `-startDate` for the latest; ties are broken by `id` in the same direction.
-        `resourceId` and `projectId`
-        restrict by exact match; `from` and `to` restrict to allocations whose date range overlaps
-        [`from`, `to`] (either bound may be given alone).
-
-        Requires scope `read`.
-
-        ``GET /allocations`` (operationId ``listAllocations``).
-
-        :param resource_id: Only allocations of this resource.
-        :param project_id: Only allocations to this project.
-        :param from_: Only allocations ending on or after this date.
-        :param to: Only allocations starting on or before this date.
-        :param sort: Order of the list: `createdAt` or `startDate`, with a leading `-` for descending. Default
-            `createdAt`.
-        :param limit: Maximum number of records in the page (1–100).
-        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``AllocationList`` (``meridian.models.AllocationList``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return self.list_allocations_with_response(resource_id=resource_id, project_id=project_id, from_=from_, to=to, sort=sort, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
-
-    def list_allocations_with_response(
-        self,
-        *,
-        resource_id: Optional[Union[UUID, str]] = None,
-        project_id: Optional[Union[UUID, str]] = None,
-        from_: Optional[Union[date, str]] = None,
-        to: Optional[Union[date, str]] = None,
-        sort: Optional[Union[AllocationSort, Literal["createdAt", "-createdAt", "startDate", "-startDate"]]] = None,
-        limit: Optional[int] = None,
-        offset: Optional[int] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[AllocationList]:
-        """List allocations, returning the whole answer: as ``list_allocations``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``AllocationList``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_LIST_ALLOCATIONS, {'resource_id': resource_id, 'project_id': project_id, 'from_': from_, 'to': to, 'sort': sort, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    def create_allocation(
-        self,
-        body: AllocationCreate,
-        *,
-        idempotency_key: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> Allocation:
-        """Create an allocation
-
-        Allocates a resource to a project from `startDate` to `endDate` (inclusive) at `allocationPercent` (1–100) of
-        the resource's weekly capacity. Over-allocation is allowed (a resource may be booked above 100 % in total);
-        it shows up in `GET /allocations/conflicts`.
-
-        Errors: 422 `validation_failed` when `endDate` is before `startDate`, or `resourceId` / `projectId` names no
-        record of your tenant.
-
-        Requires scope `write`.
-
-        ``POST /allocations`` (operationId ``createAllocation``).
-
-        :param body: the request body, a ``meridian.models.AllocationCreate``.
-        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
-            request with the same key and body returns the first response without repeating the effect, marked by the
-            response header `Idempotent-Replayed: true`. The same key with a different body answers 422
-            `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per
-            tenant. Only successful responses are stored: after an error (including a request rejected by validation)
-            the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST
-            /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the
-            record the first request created. A retry while the first request's outcome is unknown (its process
-            stopped) also answers 409 until the key expires.
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``Allocation`` (``meridian.models.Allocation``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return self.create_allocation_with_response(body, idempotency_key=idempotency_key, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
-
-    def create_allocation_with_response(
-        self,
-        body: AllocationCreate,
-        *,
-        idempotency_key: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[Allocation]:
-        """Create an allocation, returning the whole answer: as ``create_allocation``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``Allocation``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_CREATE_ALLOCATION, {'idempotency_key': idempotency_key}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    def list_allocation_conflicts(
-        self,
-        *,
-        from_: Optional[Union[date, str]] = None,
-        to: Optional[Union[date, str]] = None,
-        resource_id: Optional[Union[UUID, str]] = None,
-        limit: Optional[int] = None,
-        offset: Optional[int] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> AllocationConflictList:
-        """List over-allocation conflicts
-
-        Returns every maximal period in which one resource's overlapping allocations sum to more than 100 %, with
-        the allocations involved. A new period starts whenever the set of overlapping allocations changes, so two
-        adjacent conflicts of a resource always differ in their allocations (and may differ in `totalPercent`); a
-        resource booked at exactly 100 % has no conflict. Dates are inclusive: an allocation ending on the 10th and
-        one starting on the 11th never overlap.
-        `from` and `to` restrict to periods overlapping that range (periods are clipped to it; a `to` before `from`
-        matches nothing); `resourceId` to one resource. Ordered by `resourceId`, then `startDate`; within a conflict
-        the allocations are ordered by their `startDate`, then id. The cost of this report grows with the number of
-        allocations, not with the length of the periods.
-
-        Requires scope `read`.
-
-        ``GET /allocations/conflicts`` (operationId ``listAllocationConflicts``).
-
-        :param from_: Only conflicts on or after this date.
-        :param to: Only conflicts on or before this date.
-        :param resource_id: Only conflicts of this resource.
-        :param limit: Maximum number of records in the page (1–100).
-        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``AllocationConflictList`` (``meridian.models.AllocationConflictList``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return self.list_allocation_conflicts_with_response(from_=from_, to=to, resource_id=resource_id, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
-
-    def list_allocation_conflicts_with_response(
-        self,
-        *,
-        from_: Optional[Union[date, str]] = None,
-        to: Optional[Union[date, str]] = None,
-        resource_id: Optional[Union[UUID, str]] = None,
-        limit: Optional[int] = None,
-        offset: Optional[int] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[AllocationConflictList]:
-        """List over-allocation conflicts, returning the whole answer: as ``list_allocation_conflicts``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``AllocationConflictList``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_LIST_ALLOCATION_CONFLICTS, {'from_': from_, 'to': to, 'resource_id': resource_id, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    def get_allocation(
-        self,
-        id: Union[UUID, str],
-        *,
-        if_none_match: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> Allocation:
-        """Get an allocation
-
-        Returns one allocation.
-
-        Errors: 404 `not_found`.
-
-        Requires scope `read`.
-
-        ``GET /allocations/{id}`` (operationId ``getAllocation``).
-
-        :param id: The record's id (UUID).
-        :param if_none_match: The `ETag` of the copy you hold. When the record's current entity tag matches it (weak
-            comparison, RFC 9110 §13.1.2), the answer is `304 Not Modified` with no body, and you can keep using your
-            copy.
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``Allocation`` (``meridian.models.Allocation``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return self.get_allocation_with_response(id, if_none_match=if_none_match, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
-
-    def get_allocation_with_response(
-        self,
-        id: Union[UUID, str],
-        *,
-        if_none_match: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[Allocation]:
-        """Get an allocation, returning the whole answer: as ``get_allocation``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``Allocation``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_GET_ALLOCATION, {'id': id, 'if_none_match': if_none_match}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    def delete_allocation(
-        self,
-        id: Union[UUID, str],
+        milestone_id: Union[UUID, str],
+        /,
         *,
         if_match: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
     ) -> None:
-        """Delete an allocation
+        """Delete a milestone
 
-        Deletes the allocation permanently.
+        Deletes the milestone permanently.
 
         Errors: 404 `not_found`; 412 `precondition_failed` when `If-Match` does not match.
 
         Requires scope `write`.
 
-        ``DELETE /allocations/{id}`` (operationId ``deleteAllocation``).
+        ``DELETE /milestones/{id}`` (operationId ``deleteMilestone``, scope ``write``).
 
-        :param id: The record's id (UUID).
+        :param milestone_id: The record's id (UUID).
         :param if_match: The `ETag` of the record as you last read it (or `*`). When given and the record has changed
             since, nothing is written and the answer is 412 `precondition_failed`. Omit it to write unconditionally.
         :param extra_headers: headers added to this request (merged over the client's).
@@ -2525,1225 +1933,722 @@ class AllocationsResource(SyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        self.delete_allocation_with_response(id, if_match=if_match, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+        await self._client.call(_DELETE_MILESTONE, (milestone_id,), None, {"if_match": if_match, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
-    def delete_allocation_with_response(
+    @overload
+    async def update(
         self,
-        id: Union[UUID, str],
+        milestone_id: Union[UUID, str],
+        body: Union[MilestoneUpdate, MilestoneUpdateParam],
+        /,
         *,
         if_match: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> APIResponse[None]:
-        """Delete an allocation, returning the whole answer: as ``delete_allocation``, but the result is an
-        ``APIResponse`` whose ``data`` is None, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_DELETE_ALLOCATION, {'id': id, 'if_match': if_match}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+    ) -> Milestone: ...
 
-    def update_allocation(
+    @overload
+    async def update(
         self,
-        id: Union[UUID, str],
-        body: AllocationUpdate,
+        milestone_id: Union[UUID, str],
+        /,
         *,
+        name: Union[str, NotGiven] = NOT_GIVEN,
+        description: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        due_date: Union[Union[date, str], NotGiven] = NOT_GIVEN,
+        status: Union[Union[MilestoneStatus, Literal["PENDING", "COMPLETED", "MISSED"]], NotGiven] = NOT_GIVEN,
         if_match: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> Allocation:
-        """Update an allocation
+    ) -> Milestone: ...
 
-        Changes only the fields present in the body. The resource and project of an allocation cannot be changed:
-        delete it and create another.
+    async def update(
+        self,
+        milestone_id: Union[UUID, str],
+        body: Union[MilestoneUpdate, MilestoneUpdateParam, None] = None,
+        **kwargs: Any,
+    ) -> Milestone:
+        """Update a milestone
 
-        Errors: 404 `not_found`; 412 `precondition_failed` when `If-Match` does not match; 422 `validation_failed`
-        when the resulting `endDate` is before `startDate`.
+        Changes only the fields present in the body. Setting `status` to `COMPLETED` records `completedAt`; moving
+        it away from `COMPLETED` clears it. Moving `dueDate` into the future does not revive a milestone already
+        reported as missed unless you also set `status` back to `PENDING`.
+
+        Errors: 404 `not_found`; 412 `precondition_failed` when `If-Match` does not match.
 
         Requires scope `write`.
 
-        ``PATCH /allocations/{id}`` (operationId ``updateAllocation``).
+        ``PATCH /milestones/{id}`` (operationId ``updateMilestone``, scope ``write``).
 
-        :param id: The record's id (UUID).
-        :param body: the request body, a ``meridian.models.AllocationUpdate``.
+        :param milestone_id: The record's id (UUID).
+        :param body: the request body as a ``meridian.models.MilestoneUpdate`` or a dict of its fields
+            (``MilestoneUpdateParam``), or its fields as the keyword arguments below.
+        :param name: Name of the milestone.
+        :param description: Free-text description; null clears it.
+        :param due_date: Date by which it must be completed.
+        :param status: PENDING until done; COMPLETED when marked done (sets `completedAt`); MISSED when the due date
+            passed while not COMPLETED (emits `milestone.missed` once). A MISSED milestone can still be completed.
         :param if_match: The `ETag` of the record as you last read it (or `*`). When given and the record has changed
             since, nothing is written and the answer is 412 `precondition_failed`. Omit it to write unconditionally.
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``Allocation`` (``meridian.models.Allocation``).
+        :returns: the parsed ``Milestone``.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self.update_allocation_with_response(id, body, if_match=if_match, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
-
-    def update_allocation_with_response(
-        self,
-        id: Union[UUID, str],
-        body: AllocationUpdate,
-        *,
-        if_match: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[Allocation]:
-        """Update an allocation, returning the whole answer: as ``update_allocation``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``Allocation``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_UPDATE_ALLOCATION, {'id': id, 'if_match': if_match}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+        return (await self._client.call(_UPDATE_MILESTONE, (milestone_id,), body, kwargs)).data
 
 
-class AgentsResource(SyncAPIResource):
-    """Agents: AI agents that analyse the tenant's portfolio asynchronously (run, then poll the execution), and the
-    Ask agent that answers questions with citations.
-
-    ``Meridian().agents``: one method per operation of the tag, named after its operationId, and a
-    ``…_with_response`` twin returning the ``APIResponse`` (status, headers, request id).
+class ProjectsResourceWithRawResponse(SyncAPIResource):
+    """``client.projects.with_raw_response``: ``list``, ``create``, ``retrieve``, ``update``, ``status_reports``,
+    ``milestones``.
     """
 
-    def list_agents(
+    @cached_property
+    def status_reports(self) -> ProjectsStatusReportsResourceWithRawResponse:
+        """``client.projects.status_reports``: ``list``, ``create``."""
+        return ProjectsStatusReportsResourceWithRawResponse(self._client)
+
+    @cached_property
+    def milestones(self) -> ProjectsMilestonesResourceWithRawResponse:
+        """``client.projects.milestones``: ``list``, ``create``, ``retrieve``, ``delete``, ``update``."""
+        return ProjectsMilestonesResourceWithRawResponse(self._client)
+
+    def list(
         self,
         *,
+        status: Optional[Union[ProjectStatus, Literal["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"]]] = None,
+        category: Optional[str] = None,
+        borough: Optional[str] = None,
+        managing_agency: Optional[str] = None,
+        client_agency: Optional[str] = None,
+        q: Optional[str] = None,
+        tag: Optional[str] = None,
+        sort: Optional[Union[ProjectSort, Literal["createdAt", "-createdAt", "name", "-name", "endDate", "-endDate", "forecastEndDate", "-forecastEndDate", "budget", "-budget"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> AgentList:
-        """List agents
+    ) -> APIResponse[SyncPage[Project]]:
+        """As ``client.projects.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.page_response(_LIST_PROJECTS, Project, (), {"status": status, "category": category, "borough": borough, "managing_agency": managing_agency, "client_agency": client_agency, "q": q, "tag": tag, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
-        Returns the catalogue of agents that `POST /agents/run` accepts: for each, what it analyses, the records it
-        reads, the depths it supports and the metrics it computes (with how each is computed). The catalogue is the
-        same for every tenant, in a fixed order.
-
-        Every agent analyses the tenant's own data deterministically (the same records and the same parameters give
-        the same `output`) and recommends; none changes a record, except that `schedule-health` marks an overdue
-        milestone MISSED exactly as the periodic missed-milestone sweep does (so `milestone.missed` fires once per
-        milestone, whichever marks it first).
-
-        Requires scope `read`.
-
-        ``GET /agents`` (operationId ``listAgents``).
-
-        :param limit: Maximum number of records in the page (1–100).
-        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``AgentList`` (``meridian.models.AgentList``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return self.list_agents_with_response(limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
-
-    def list_agents_with_response(
+    @overload
+    def create(
         self,
-        *,
-        limit: Optional[int] = None,
-        offset: Optional[int] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[AgentList]:
-        """List agents, returning the whole answer: as ``list_agents``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``AgentList``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_LIST_AGENTS, {'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    def run_agent(
-        self,
-        body: AgentRunRequest,
+        body: Union[ProjectCreate, ProjectCreateParam],
+        /,
         *,
         idempotency_key: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> AgentExecution:
-        """Run an agent
+    ) -> APIResponse[Project]: ...
 
-        Starts an agent run and returns at once with **202** and the new execution (status `PENDING`); poll it at
-        `GET /agents/executions/{executionId}` (also given in `Location`). The execution is stored and run by a
-        worker: PENDING → RUNNING (with `progress`) → COMPLETED (with `output`) or FAILED (with `error`). A run whose
-        worker stops (a crash, a deploy) is retried once its lease expires, up to 3 attempts in all (`attempts`
-        counts them); after the last it is FAILED, never left RUNNING. Either end emits `agent.execution_completed`.
-
-        - `scope`: `all` (the whole portfolio, default) or `project:<uuid>` (one project of your tenant).
-        - `depth`: `quick` (metrics only, no findings), `standard` (default: metrics and findings with citations) or
-          `deep` (also per-project findings and trends from the status-report history).
-        - `asOf`: the date the analysis judges against (overdue = due before it; status reports dated after it are
-          ignored). Default: today in your tenant's time zone. It cannot be after that today. The run reads records
-          as they are when it runs, so the same records and the same `agentId`, `scope`, `depth` and `asOf` give the
-          same `output`: give `asOf` to make a run reproducible.
-
-        Errors: 400 `validation_failed` for an unknown `agentId` or `depth`, a malformed `scope` or `asOf`; 422
-        `validation_failed` when `scope` names no project of your tenant or `asOf` is after your tenant's today.
-
-        Requires scope `write`.
-
-        ``POST /agents/run`` (operationId ``runAgent``).
-
-        :param body: the request body, a ``meridian.models.AgentRunRequest``.
-        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
-            request with the same key and body returns the first response without repeating the effect, marked by the
-            response header `Idempotent-Replayed: true`. The same key with a different body answers 422
-            `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per
-            tenant. Only successful responses are stored: after an error (including a request rejected by validation)
-            the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST
-            /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the
-            record the first request created. A retry while the first request's outcome is unknown (its process
-            stopped) also answers 409 until the key expires.
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``AgentExecution`` (``meridian.models.AgentExecution``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return self.run_agent_with_response(body, idempotency_key=idempotency_key, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
-
-    def run_agent_with_response(
+    @overload
+    def create(
         self,
-        body: AgentRunRequest,
         *,
+        name: str,
+        start_date: Union[date, str],
+        end_date: Union[date, str],
+        budget: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        project_manager_id: Union[Optional[Union[UUID, str]], NotGiven] = NOT_GIVEN,
+        description: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        status: Union[Union[ProjectStatus, Literal["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"]], NotGiven] = NOT_GIVEN,
+        code: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        forecast_end_date: Union[Optional[Union[date, str]], NotGiven] = NOT_GIVEN,
+        forecast_cost: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        actual_cost: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        progress: Union[Optional[int], NotGiven] = NOT_GIVEN,
+        tags: Union[Sequence[str], NotGiven] = NOT_GIVEN,
+        category: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        borough: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        managing_agency: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        client_agency: Union[Optional[str], NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> APIResponse[AgentExecution]:
-        """Run an agent, returning the whole answer: as ``run_agent``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``AgentExecution``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_RUN_AGENT, {'idempotency_key': idempotency_key}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+    ) -> APIResponse[Project]: ...
 
-    def list_agent_executions(
+    def create(
         self,
-        *,
-        agent_id: Optional[Union[AgentId, Literal["portfolio-health", "schedule-health", "budget-health", "risk-assessment", "resource-capacity", "status-report"]]] = None,
-        status: Optional[Union[ExecutionStatus, Literal["PENDING", "RUNNING", "COMPLETED", "FAILED"]]] = None,
-        sort: Optional[Literal["createdAt", "-createdAt"]] = None,
-        limit: Optional[int] = None,
-        offset: Optional[int] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> AgentExecutionList:
-        """List agent executions
+        body: Union[ProjectCreate, ProjectCreateParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[Project]:
+        """As ``client.projects.create``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_CREATE_PROJECT, (), body, kwargs)
 
-        Returns the tenant's agent executions, ordered by `createdAt` then `id`: ascending by default,
-        newest first with `sort=-createdAt`. Each filter given restricts the list to executions with that value.
-
-        Requires scope `read`.
-
-        ``GET /agents/executions`` (operationId ``listAgentExecutions``).
-
-        :param agent_id: Only executions of this agent.
-        :param status: Only executions with this status.
-        :param sort: `createdAt` (oldest first, the default) or `-createdAt` (newest first); ties are broken by `id`
-            in the same direction.
-        :param limit: Maximum number of records in the page (1–100).
-        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``AgentExecutionList`` (``meridian.models.AgentExecutionList``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return self.list_agent_executions_with_response(agent_id=agent_id, status=status, sort=sort, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
-
-    def list_agent_executions_with_response(
+    def retrieve(
         self,
-        *,
-        agent_id: Optional[Union[AgentId, Literal["portfolio-health", "schedule-health", "budget-health", "risk-assessment", "resource-capacity", "status-report"]]] = None,
-        status: Optional[Union[ExecutionStatus, Literal["PENDING", "RUNNING", "COMPLETED", "FAILED"]]] = None,
-        sort: Optional[Literal["createdAt", "-createdAt"]] = None,
-        limit: Optional[int] = None,
-        offset: Optional[int] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[AgentExecutionList]:
-        """List agent executions, returning the whole answer: as ``list_agent_executions``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``AgentExecutionList``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_LIST_AGENT_EXECUTIONS, {'agent_id': agent_id, 'status': status, 'sort': sort, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    def get_agent_execution(
-        self,
-        execution_id: Union[UUID, str],
-        *,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> AgentExecution:
-        """Get an agent execution
-
-        Polls an execution: its `status` (PENDING, RUNNING, COMPLETED or FAILED), `attempts`, `progress` while it
-        runs, `output` once COMPLETED and `error` once FAILED. Poll every second or two (both SDKs' `waitForExecution`
-        / `wait_for_execution` do); a `standard` run over 10,000 projects takes about a second.
-
-        Errors: 404 `not_found`.
-
-        Requires scope `read`.
-
-        ``GET /agents/executions/{executionId}`` (operationId ``getAgentExecution``).
-
-        :param execution_id: The execution's id, as returned by `POST /agents/run`.
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``AgentExecution`` (``meridian.models.AgentExecution``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return self.get_agent_execution_with_response(execution_id, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
-
-    def get_agent_execution_with_response(
-        self,
-        execution_id: Union[UUID, str],
-        *,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[AgentExecution]:
-        """Get an agent execution, returning the whole answer: as ``get_agent_execution``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``AgentExecution``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_GET_AGENT_EXECUTION, {'execution_id': execution_id}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    def ask_agent(
-        self,
-        body: AskRequest,
-        *,
-        idempotency_key: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> AskAnswer:
-        """Ask a question about the portfolio
-
-        Answers a natural-language question from your tenant's own records, synchronously, and cites the records
-        every statement rests on. Asking changes nothing.
-
-        **How the answer is made.** The embedded engine (the default; `engine: embedded`) reads the question with
-        intent rules for the questions portfolio managers ask most, and answers everything else by full-text search
-        over projects (name, code, description, category, borough, agencies, tags), risks (title, description,
-        mitigation), issues, milestones, people (name, role, skills) and status-report summaries:
-
-        | Question | What is cited |
-        |---|---|
-        | Which projects are at risk / off track / on hold / … (any project `status`) | the projects with that status |
-        | Which projects are over budget? | projects whose `forecastCost` is above `budget`, largest overrun first |
-        | Which projects are late / behind schedule? | projects whose `forecastEndDate` is after `endDate`, longest slip first |
-        | The largest overruns (by amount or percentage) and the largest slips, top 5 unless a number is given | those projects |
-        | How is the portfolio doing? | every project, grouped by status |
-        | The largest budgets or forecast costs | those projects |
-        | A project's status, budget, dates, manager, team, risks, issues, milestones or history (name the project, give its `code`, or pass `projectId`) | the project and the records asked for (its status reports for the history) |
-        | Open high risks (open = `OPEN` or `MITIGATING`; high = `HIGH` or `CRITICAL`; unmitigated = `OPEN`) | those risks |
-        | Open issues by priority; missed milestones (`MISSED`, or `PENDING` after the due date); upcoming milestones | those records |
-        | Over-allocated people (allocations above 100 % on a day from today on, as `GET /allocations/conflicts`), everyone or the people named | the people and the allocations involved |
-        | What a person named in full works on (allocations, projects managed, open risks owned, open issues assigned) | the person and those records |
-        | How many … / the total budget, forecast cost or actual cost of … | every record counted or summed |
-
-        Filters combine: a project status, "over budget", "late", and any `borough`, `category`, agency or `tags`
-        value of your projects named in the question ("How many DEP projects in Queens are late?"). An agency named
-        alone is the managing or the client agency; "managed by DEP" means the managing agency, "DEP as client" the
-        client agency. A value nobody recorded (a `null` budget, forecast or actual cost) is never counted as 0: a sum says
-        how many projects had no value.
-
-        **With a language model.** When the deployment is configured with a model (`MERIDIAN_LLM_BASE_URL`,
-        `MERIDIAN_LLM_MODEL`: OpenAI, Azure OpenAI, vLLM, Ollama, llama.cpp's server…) and your tenant has not switched
-        it off (`PATCH /tenant` `settings.llmEnabled: false`), the model writes the answer (`engine: model`, `model`
-        its name) over exactly the records above, sent as delimited data with their ids with the figures computed
-        from them; record text is data, never instructions. It answers in sentences, each with the ids it rests on,
-        and the server checks every one: each id must be a record it sent, and each number and date must appear in
-        those records or figures (formats normalised: 1,234,567 / 1.2M / $1.2 million / 12 % / 2019-09-01 /
-        September 1, 2019). A failing sentence is dropped (`sentencesDropped`); when fewer than half survive, or
-        when the model times out, is rate limited, fails or replies out of shape, the embedded engine answers
-        (`fallbackReason` says why). With nothing relevant found, the model is not asked.
-
-        **Citations.** Every figure and date in `answer` is a field of a cited record, a figure of one cited record
-        that its `excerpt` states (overrun = `forecastCost − budget`, slip = days from `endDate` to
-        `forecastEndDate`), a count of cited records, or a sum over them. Each `[n]` refers to the citation with
-        `index` n; a range `[a]–[b]` cites every index from a to b (long lists name the first ten records and cite
-        the rest as a range). Each citation's `url` is the record's address in this API. When nothing relevant is
-        found the answer says so and `citations` is empty. Only your tenant's records are ever read.
-
-        Give `projectId` to restrict the answer to one project (its own fields and its records). The same question
-        over the same records on the same day gets the same answer.
-
-        Errors: 404 `not_found` when `projectId` names no project of your tenant; 400 `validation_failed` for an
-        empty question or one over 2,000 characters.
-
-        Requires scope `read` (asking changes nothing).
-
-        ``POST /agents/ask`` (operationId ``askAgent``).
-
-        :param body: the request body, a ``meridian.models.AskRequest``.
-        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
-            request with the same key and body returns the first response without repeating the effect, marked by the
-            response header `Idempotent-Replayed: true`. The same key with a different body answers 422
-            `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per
-            tenant. Only successful responses are stored: after an error (including a request rejected by validation)
-            the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST
-            /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the
-            record the first request created. A retry while the first request's outcome is unknown (its process
-            stopped) also answers 409 until the key expires.
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``AskAnswer`` (``meridian.models.AskAnswer``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return self.ask_agent_with_response(body, idempotency_key=idempotency_key, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
-
-    def ask_agent_with_response(
-        self,
-        body: AskRequest,
-        *,
-        idempotency_key: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[AskAnswer]:
-        """Ask a question about the portfolio, returning the whole answer: as ``ask_agent``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``AskAnswer``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_ASK_AGENT, {'idempotency_key': idempotency_key}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-
-class WebhooksResource(SyncAPIResource):
-    """Webhooks: Endpoints that receive signed event notifications, their deliveries, secret rotation and test
-    events; also the event payloads themselves.
-
-    ``Meridian().webhooks``: one method per operation of the tag, named after its operationId, and a
-    ``…_with_response`` twin returning the ``APIResponse`` (status, headers, request id).
-    """
-
-    def list_webhooks(
-        self,
-        *,
-        limit: Optional[int] = None,
-        offset: Optional[int] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> WebhookEndpointList:
-        """List webhook endpoints
-
-        Returns the tenant's webhook endpoints, ordered by `createdAt` ascending then `id`. Secrets are never listed.
-
-        Requires scope `admin`.
-
-        ``GET /webhooks`` (operationId ``listWebhooks``).
-
-        :param limit: Maximum number of records in the page (1–100).
-        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``WebhookEndpointList`` (``meridian.models.WebhookEndpointList``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return self.list_webhooks_with_response(limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
-
-    def list_webhooks_with_response(
-        self,
-        *,
-        limit: Optional[int] = None,
-        offset: Optional[int] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[WebhookEndpointList]:
-        """List webhook endpoints, returning the whole answer: as ``list_webhooks``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``WebhookEndpointList``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_LIST_WEBHOOKS, {'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    def create_webhook(
-        self,
-        body: WebhookEndpointCreate,
-        *,
-        idempotency_key: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> WebhookEndpointWithSecret:
-        """Register a webhook endpoint
-
-        Registers a URL to receive events. `events` lists the kinds to deliver — `project.status_changed`,
-        `risk.created`, `risk.severity_escalated`, `milestone.missed`, `agent.execution_completed`,
-        `budget.overrun_detected` — or `*` for all of them. The response carries the signing `secret`
-        (`whsec_…`); it is shown only here and on rotation, so store it.
-
-        The URL must be `https` and its host must resolve to public addresses only: loopback, private (RFC 1918),
-        link-local (so cloud metadata at 169.254.169.254), unique-local, CGNAT, multicast and reserved addresses are
-        refused, and so is every IPv6 form that carries an IPv4 address (IPv4-mapped `::ffff:a.b.c.d` judged by the
-        address it carries, the whole IPv4-compatible range `::a.b.c.d`, NAT64, 6to4, Teredo), unless the deployment
-        explicitly allows private targets (development). The check is repeated at every delivery, on the addresses the
-        connection uses. A URL with credentials (`https://user:password@host/…`) is always refused: it would be
-        stored and shown to every admin; authenticate deliveries by their signature instead.
-
-        Errors: 400 `validation_failed` for a malformed URL or unknown event kind; 422 `validation_failed` for a
-        refused address or a URL with credentials.
-
-        Requires scope `admin`.
-
-        ``POST /webhooks`` (operationId ``createWebhook``).
-
-        :param body: the request body, a ``meridian.models.WebhookEndpointCreate``.
-        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
-            request with the same key and body returns the first response without repeating the effect, marked by the
-            response header `Idempotent-Replayed: true`. The same key with a different body answers 422
-            `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per
-            tenant. Only successful responses are stored: after an error (including a request rejected by validation)
-            the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST
-            /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the
-            record the first request created. A retry while the first request's outcome is unknown (its process
-            stopped) also answers 409 until the key expires.
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``WebhookEndpointWithSecret`` (``meridian.models.WebhookEndpointWithSecret``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return self.create_webhook_with_response(body, idempotency_key=idempotency_key, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
-
-    def create_webhook_with_response(
-        self,
-        body: WebhookEndpointCreate,
-        *,
-        idempotency_key: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[WebhookEndpointWithSecret]:
-        """Register a webhook endpoint, returning the whole answer: as ``create_webhook``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``WebhookEndpointWithSecret``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_CREATE_WEBHOOK, {'idempotency_key': idempotency_key}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    def get_webhook(
-        self,
-        id: Union[UUID, str],
+        project_id: Union[UUID, str],
+        /,
         *,
         if_none_match: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> WebhookEndpoint:
-        """Get a webhook endpoint
+    ) -> APIResponse[ProjectDetail]:
+        """As ``client.projects.retrieve``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_GET_PROJECT, (project_id,), None, {"if_none_match": if_none_match, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
-        Returns one webhook endpoint (without its secret).
+    @overload
+    def update(
+        self,
+        project_id: Union[UUID, str],
+        body: Union[ProjectUpdate, ProjectUpdateParam],
+        /,
+        *,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Project]: ...
 
-        Errors: 404 `not_found`.
+    @overload
+    def update(
+        self,
+        project_id: Union[UUID, str],
+        /,
+        *,
+        name: Union[str, NotGiven] = NOT_GIVEN,
+        start_date: Union[Union[date, str], NotGiven] = NOT_GIVEN,
+        end_date: Union[Union[date, str], NotGiven] = NOT_GIVEN,
+        budget: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        project_manager_id: Union[Optional[Union[UUID, str]], NotGiven] = NOT_GIVEN,
+        description: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        status: Union[Union[ProjectStatus, Literal["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"]], NotGiven] = NOT_GIVEN,
+        code: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        forecast_end_date: Union[Optional[Union[date, str]], NotGiven] = NOT_GIVEN,
+        forecast_cost: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        actual_cost: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        progress: Union[Optional[int], NotGiven] = NOT_GIVEN,
+        tags: Union[Sequence[str], NotGiven] = NOT_GIVEN,
+        category: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        borough: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        managing_agency: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        client_agency: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Project]: ...
 
-        Requires scope `admin`.
+    def update(
+        self,
+        project_id: Union[UUID, str],
+        body: Union[ProjectUpdate, ProjectUpdateParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[Project]:
+        """As ``client.projects.update``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_UPDATE_PROJECT, (project_id,), body, kwargs)
 
-        ``GET /webhooks/{id}`` (operationId ``getWebhook``).
 
-        :param id: The record's id (UUID).
+class ProjectsResource(SyncAPIResource):
+    """``client.projects``: ``list``, ``create``, ``retrieve``, ``update``, ``status_reports``, ``milestones``.
+
+    Projects with their schedule, budget and status; the detail view adds milestones, team and a budget summary.
+    """
+
+    @cached_property
+    def status_reports(self) -> ProjectsStatusReportsResource:
+        """``client.projects.status_reports``: ``list``, ``create``."""
+        return ProjectsStatusReportsResource(self._client)
+
+    @cached_property
+    def milestones(self) -> ProjectsMilestonesResource:
+        """``client.projects.milestones``: ``list``, ``create``, ``retrieve``, ``delete``, ``update``."""
+        return ProjectsMilestonesResource(self._client)
+
+    @cached_property
+    def with_raw_response(self) -> ProjectsResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return ProjectsResourceWithRawResponse(self._client)
+
+    def list(
+        self,
+        *,
+        status: Optional[Union[ProjectStatus, Literal["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"]]] = None,
+        category: Optional[str] = None,
+        borough: Optional[str] = None,
+        managing_agency: Optional[str] = None,
+        client_agency: Optional[str] = None,
+        q: Optional[str] = None,
+        tag: Optional[str] = None,
+        sort: Optional[Union[ProjectSort, Literal["createdAt", "-createdAt", "name", "-name", "endDate", "-endDate", "forecastEndDate", "-forecastEndDate", "budget", "-budget"]]] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> SyncPage[Project]:
+        """List projects
+
+        Returns the tenant's projects in pages of `limit` (default 25, max 100), ordered by `sort`: `createdAt`
+        ascending by default, or `name`, `endDate`, `forecastEndDate`, `budget` or `createdAt`, each with a leading
+        `-` for descending (`sort=-budget` lists the largest budgets first). Ties are broken by `id` in the same
+        direction, so pages are stable. Names compare case-insensitively. Projects with no `forecastEndDate` or no
+        `budget` (unknown) come last in either direction.
+
+        `q` searches: a project matches when its `name`, `code` or `description` contains the text, ignoring case
+        (`q=bridge` finds "Brooklyn Bridge Promenade" and "BRIDGE-42"). `tag` restricts to projects carrying that tag
+        (ignoring case). When `status` is given the list is restricted to projects with that status.
+
+        `category`, `borough`, `managingAgency` and `clientAgency` filter on the project's descriptive fields: a
+        project matches when the field equals the value or lists it as one of its comma-separated items, ignoring
+        case and surrounding spaces, so `borough=Brooklyn` finds `Brooklyn` and `Brooklyn, Queens`. Filters combine
+        with AND: `managingAgency=DEP&borough=Brooklyn` lists DEP's projects in Brooklyn.
+
+        Requires scope `read`.
+
+        ``GET /projects`` (operationId ``listProjects``, scope ``read``).
+
+        :param status: Only projects with this status.
+        :param category: Only projects whose `category` is this category or lists it (case-insensitive; see the
+            operation's description). Spaces may be sent as `+` or `%20`.
+        :param borough: Only projects whose `borough` is this borough or lists it (case-insensitive; see the
+            operation's description). Spaces may be sent as `+` or `%20`.
+        :param managing_agency: Only projects whose `managingAgency` is this managing agency or lists it
+            (case-insensitive; see the operation's description). Spaces may be sent as `+` or `%20`.
+        :param client_agency: Only projects whose `clientAgency` is this client agency or lists it (case-insensitive;
+            see the operation's description). Spaces may be sent as `+` or `%20`.
+        :param q: Only projects whose `name`, `code` or `description` contains this text, ignoring case. Three
+            characters or more are matched through a trigram index; one or two scan the tenant's projects. Spaces may
+            be sent as `+` or `%20`.
+        :param tag: Only projects that carry this tag (one of their `tags`), ignoring case and surrounding spaces.
+            Spaces may be sent as `+` or `%20`.
+        :param sort: Order of the list: a field, with a leading `-` for descending (see the operation's description).
+            Default `createdAt`.
+        :param limit: Maximum number of records in the page (1–100).
+        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the first page of ``Project`` records; iterating it (``for``) fetches every following page.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self._client.page(_LIST_PROJECTS, Project, (), {"status": status, "category": category, "borough": borough, "managing_agency": managing_agency, "client_agency": client_agency, "q": q, "tag": tag, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    def create(
+        self,
+        body: Union[ProjectCreate, ProjectCreateParam],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Project: ...
+
+    @overload
+    def create(
+        self,
+        *,
+        name: str,
+        start_date: Union[date, str],
+        end_date: Union[date, str],
+        budget: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        project_manager_id: Union[Optional[Union[UUID, str]], NotGiven] = NOT_GIVEN,
+        description: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        status: Union[Union[ProjectStatus, Literal["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"]], NotGiven] = NOT_GIVEN,
+        code: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        forecast_end_date: Union[Optional[Union[date, str]], NotGiven] = NOT_GIVEN,
+        forecast_cost: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        actual_cost: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        progress: Union[Optional[int], NotGiven] = NOT_GIVEN,
+        tags: Union[Sequence[str], NotGiven] = NOT_GIVEN,
+        category: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        borough: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        managing_agency: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        client_agency: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Project: ...
+
+    def create(
+        self,
+        body: Union[ProjectCreate, ProjectCreateParam, None] = None,
+        **kwargs: Any,
+    ) -> Project:
+        """Create a project
+
+        Creates a project. `name`, `startDate` and `endDate` are required; `status` defaults to `PLANNED`;
+        `actualCost` and `progress` stay null (unknown) until given or reported in a status report. Money is in major units of the tenant's currency, which the project
+        inherits as its read-only `currency`.
+
+        Errors: 400 `validation_failed` for a malformed body; 422 `validation_failed` when `endDate` is before
+        `startDate` or `projectManagerId` names no resource of the tenant; 409 `conflict` when `code` is already used
+        by another project of the tenant.
+
+        Requires scope `write`.
+
+        ``POST /projects`` (operationId ``createProject``, scope ``write``).
+
+        :param body: the request body as a ``meridian.models.ProjectCreate`` or a dict of its fields
+            (``ProjectCreateParam``), or its fields as the keyword arguments below.
+        :param name: Name of the project.
+        :param start_date: Planned start date.
+        :param end_date: Baseline finish date; must be on or after `startDate` (else 422).
+        :param budget: Baseline budget.
+        :param project_manager_id: A resource of the tenant who manages the project.
+        :param description: Free-text description.
+        :param status: Status of a project. New projects are `PLANNED` unless given another status. Any move between
+            the open statuses (PLANNED, ON_TRACK, AT_RISK, OFF_TRACK, ON_HOLD) and into COMPLETED or CANCELLED is
+            allowed. COMPLETED and CANCELLED are terminal except for an explicit reopen — COMPLETED → ON_TRACK,
+            CANCELLED → PLANNED; any other move out of them answers 409 `invalid_transition`. Every change emits
+            `project.status_changed`.
+        :param code: Your external reference; unique within the tenant (else 409 `conflict`).
+        :param forecast_end_date: Forecast finish date.
+        :param forecast_cost: Estimate at completion.
+        :param actual_cost: Cost incurred to date; omit it (or send null) while no cost is known.
+        :param progress: Percent complete; omit it (or send null) while no progress is known.
+        :param tags: Free labels, at most 20.
+        :param category: What kind of project it is; a list is written comma-separated (`Bridges, Streets and
+            Roadways`).
+        :param borough: Where the project is; a list is written comma-separated (`Manhattan, Bronx`).
+        :param managing_agency: The organisation that manages the project.
+        :param client_agency: The organisation(s) the project is delivered for; a list is written comma-separated.
+        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
+            request with the same key and body returns the first response without repeating the effect, marked by the
+            response header `Idempotent-Replayed: true`. The same key with a different body answers 422
+            `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per
+            tenant. Only successful responses are stored: after an error (including a request rejected by validation)
+            the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST
+            /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the
+            record the first request created. A retry while the first request's outcome is unknown (its process
+            stopped) also answers 409 until the key expires.
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``Project``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self._client.call(_CREATE_PROJECT, (), body, kwargs).data
+
+    def retrieve(
+        self,
+        project_id: Union[UUID, str],
+        /,
+        *,
+        if_none_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> ProjectDetail:
+        """Get a project with milestones, team and budget summary
+
+        Returns the full project: every project field plus its `milestones` (by `dueDate`), its `team` (derived from
+        the project's allocations) and a `budgetSummary` (remaining budget, percent spent, cost and schedule
+        variance).
+
+        Errors: 404 `not_found` when no project with this id exists in your tenant.
+
+        Requires scope `read`.
+
+        ``GET /projects/{id}`` (operationId ``getProject``, scope ``read``).
+
+        :param project_id: The record's id (UUID).
         :param if_none_match: The `ETag` of the copy you hold. When the record's current entity tag matches it (weak
             comparison, RFC 9110 §13.1.2), the answer is `304 Not Modified` with no body, and you can keep using your
             copy.
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``WebhookEndpoint`` (``meridian.models.WebhookEndpoint``).
+        :returns: the parsed ``ProjectDetail``.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self.get_webhook_with_response(id, if_none_match=if_none_match, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
+        return self._client.call(_GET_PROJECT, (project_id,), None, {"if_none_match": if_none_match, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries}).data
 
-    def get_webhook_with_response(
+    @overload
+    def update(
         self,
-        id: Union[UUID, str],
+        project_id: Union[UUID, str],
+        body: Union[ProjectUpdate, ProjectUpdateParam],
+        /,
+        *,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Project: ...
+
+    @overload
+    def update(
+        self,
+        project_id: Union[UUID, str],
+        /,
+        *,
+        name: Union[str, NotGiven] = NOT_GIVEN,
+        start_date: Union[Union[date, str], NotGiven] = NOT_GIVEN,
+        end_date: Union[Union[date, str], NotGiven] = NOT_GIVEN,
+        budget: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        project_manager_id: Union[Optional[Union[UUID, str]], NotGiven] = NOT_GIVEN,
+        description: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        status: Union[Union[ProjectStatus, Literal["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"]], NotGiven] = NOT_GIVEN,
+        code: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        forecast_end_date: Union[Optional[Union[date, str]], NotGiven] = NOT_GIVEN,
+        forecast_cost: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        actual_cost: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        progress: Union[Optional[int], NotGiven] = NOT_GIVEN,
+        tags: Union[Sequence[str], NotGiven] = NOT_GIVEN,
+        category: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        borough: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        managing_agency: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        client_agency: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Project: ...
+
+    def update(
+        self,
+        project_id: Union[UUID, str],
+        body: Union[ProjectUpdate, ProjectUpdateParam, None] = None,
+        **kwargs: Any,
+    ) -> Project:
+        """Update a project
+
+        Changes only the fields present in the body; absent fields keep their values and `null` clears a nullable
+        field. An empty body changes nothing. A change of `status` emits `project.status_changed`; a change that takes
+        `actualCost` or `forecastCost` above `budget` emits `budget.overrun_detected`.
+
+        Errors: 404 `not_found`; 409 `invalid_transition` for a status change out of COMPLETED or CANCELLED other
+        than a reopen; 409 `conflict` for a duplicate `code`; 412 `precondition_failed` when `If-Match` does not
+        match; 422 `validation_failed` when the resulting `endDate` is before `startDate`.
+
+        Requires scope `write`.
+
+        ``PATCH /projects/{id}`` (operationId ``updateProject``, scope ``write``).
+
+        :param project_id: The record's id (UUID).
+        :param body: the request body as a ``meridian.models.ProjectUpdate`` or a dict of its fields
+            (``ProjectUpdateParam``), or its fields as the keyword arguments below.
+        :param name: Name of the project.
+        :param start_date: Planned start date.
+        :param end_date: Baseline finish date.
+        :param budget: Baseline budget; null removes it.
+        :param project_manager_id: A resource of the tenant who manages the project; null removes it.
+        :param description: Free-text description; null clears it.
+        :param status: Status of a project. New projects are `PLANNED` unless given another status. Any move between
+            the open statuses (PLANNED, ON_TRACK, AT_RISK, OFF_TRACK, ON_HOLD) and into COMPLETED or CANCELLED is
+            allowed. COMPLETED and CANCELLED are terminal except for an explicit reopen — COMPLETED → ON_TRACK,
+            CANCELLED → PLANNED; any other move out of them answers 409 `invalid_transition`. Every change emits
+            `project.status_changed`.
+        :param code: Your external reference; unique within the tenant; null clears it.
+        :param forecast_end_date: Forecast finish date; null clears it.
+        :param forecast_cost: Estimate at completion; null clears it.
+        :param actual_cost: Cost incurred to date; null makes it unknown again.
+        :param progress: Percent complete; null makes it unknown again.
+        :param tags: Replaces the whole list of labels.
+        :param category: What kind of project it is; a list is written comma-separated; null clears it.
+        :param borough: Where the project is; a list is written comma-separated; null clears it.
+        :param managing_agency: The organisation that manages the project; null clears it.
+        :param client_agency: The organisation(s) the project is delivered for; a list is written comma-separated;
+            null clears it.
+        :param if_match: The `ETag` of the record as you last read it (or `*`). When given and the record has changed
+            since, nothing is written and the answer is 412 `precondition_failed`. Omit it to write unconditionally.
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``Project``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self._client.call(_UPDATE_PROJECT, (project_id,), body, kwargs).data
+
+
+class AsyncProjectsResourceWithRawResponse(AsyncAPIResource):
+    """``AsyncMeridian().projects.with_raw_response``: ``list``, ``create``, ``retrieve``, ``update``,
+    ``status_reports``, ``milestones``.
+    """
+
+    @cached_property
+    def status_reports(self) -> AsyncProjectsStatusReportsResourceWithRawResponse:
+        """``AsyncMeridian().projects.status_reports``: ``list``, ``create``."""
+        return AsyncProjectsStatusReportsResourceWithRawResponse(self._client)
+
+    @cached_property
+    def milestones(self) -> AsyncProjectsMilestonesResourceWithRawResponse:
+        """``AsyncMeridian().projects.milestones``: ``list``, ``create``, ``retrieve``, ``delete``, ``update``."""
+        return AsyncProjectsMilestonesResourceWithRawResponse(self._client)
+
+    async def list(
+        self,
+        *,
+        status: Optional[Union[ProjectStatus, Literal["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"]]] = None,
+        category: Optional[str] = None,
+        borough: Optional[str] = None,
+        managing_agency: Optional[str] = None,
+        client_agency: Optional[str] = None,
+        q: Optional[str] = None,
+        tag: Optional[str] = None,
+        sort: Optional[Union[ProjectSort, Literal["createdAt", "-createdAt", "name", "-name", "endDate", "-endDate", "forecastEndDate", "-forecastEndDate", "budget", "-budget"]]] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[AsyncPage[Project]]:
+        """As ``AsyncMeridian().projects.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.page_response(_LIST_PROJECTS, Project, (), {"status": status, "category": category, "borough": borough, "managing_agency": managing_agency, "client_agency": client_agency, "q": q, "tag": tag, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    async def create(
+        self,
+        body: Union[ProjectCreate, ProjectCreateParam],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Project]: ...
+
+    @overload
+    async def create(
+        self,
+        *,
+        name: str,
+        start_date: Union[date, str],
+        end_date: Union[date, str],
+        budget: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        project_manager_id: Union[Optional[Union[UUID, str]], NotGiven] = NOT_GIVEN,
+        description: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        status: Union[Union[ProjectStatus, Literal["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"]], NotGiven] = NOT_GIVEN,
+        code: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        forecast_end_date: Union[Optional[Union[date, str]], NotGiven] = NOT_GIVEN,
+        forecast_cost: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        actual_cost: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        progress: Union[Optional[int], NotGiven] = NOT_GIVEN,
+        tags: Union[Sequence[str], NotGiven] = NOT_GIVEN,
+        category: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        borough: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        managing_agency: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        client_agency: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Project]: ...
+
+    async def create(
+        self,
+        body: Union[ProjectCreate, ProjectCreateParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[Project]:
+        """As ``AsyncMeridian().projects.create``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_CREATE_PROJECT, (), body, kwargs)
+
+    async def retrieve(
+        self,
+        project_id: Union[UUID, str],
+        /,
         *,
         if_none_match: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> APIResponse[WebhookEndpoint]:
-        """Get a webhook endpoint, returning the whole answer: as ``get_webhook``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``WebhookEndpoint``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_GET_WEBHOOK, {'id': id, 'if_none_match': if_none_match}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+    ) -> APIResponse[ProjectDetail]:
+        """As ``AsyncMeridian().projects.retrieve``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_GET_PROJECT, (project_id,), None, {"if_none_match": if_none_match, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
-    def delete_webhook(
+    @overload
+    async def update(
         self,
-        id: Union[UUID, str],
+        project_id: Union[UUID, str],
+        body: Union[ProjectUpdate, ProjectUpdateParam],
+        /,
         *,
         if_match: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> None:
-        """Delete a webhook endpoint
+    ) -> APIResponse[Project]: ...
 
-        Deletes the endpoint; pending deliveries to it are cancelled.
-
-        Errors: 404 `not_found`; 412 `precondition_failed` when `If-Match` does not match.
-
-        Requires scope `admin`.
-
-        ``DELETE /webhooks/{id}`` (operationId ``deleteWebhook``).
-
-        :param id: The record's id (UUID).
-        :param if_match: The `ETag` of the record as you last read it (or `*`). When given and the record has changed
-            since, nothing is written and the answer is 412 `precondition_failed`. Omit it to write unconditionally.
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: nothing (204 No Content).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        self.delete_webhook_with_response(id, if_match=if_match, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    def delete_webhook_with_response(
+    @overload
+    async def update(
         self,
-        id: Union[UUID, str],
+        project_id: Union[UUID, str],
+        /,
         *,
+        name: Union[str, NotGiven] = NOT_GIVEN,
+        start_date: Union[Union[date, str], NotGiven] = NOT_GIVEN,
+        end_date: Union[Union[date, str], NotGiven] = NOT_GIVEN,
+        budget: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        project_manager_id: Union[Optional[Union[UUID, str]], NotGiven] = NOT_GIVEN,
+        description: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        status: Union[Union[ProjectStatus, Literal["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"]], NotGiven] = NOT_GIVEN,
+        code: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        forecast_end_date: Union[Optional[Union[date, str]], NotGiven] = NOT_GIVEN,
+        forecast_cost: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        actual_cost: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        progress: Union[Optional[int], NotGiven] = NOT_GIVEN,
+        tags: Union[Sequence[str], NotGiven] = NOT_GIVEN,
+        category: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        borough: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        managing_agency: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        client_agency: Union[Optional[str], NotGiven] = NOT_GIVEN,
         if_match: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> APIResponse[None]:
-        """Delete a webhook endpoint, returning the whole answer: as ``delete_webhook``, but the result is an
-        ``APIResponse`` whose ``data`` is None, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_DELETE_WEBHOOK, {'id': id, 'if_match': if_match}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+    ) -> APIResponse[Project]: ...
 
-    def update_webhook(
+    async def update(
         self,
-        id: Union[UUID, str],
-        body: WebhookEndpointUpdate,
-        *,
-        if_match: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> WebhookEndpoint:
-        """Update a webhook endpoint
-
-        Changes only the fields present in the body. Setting `enabled: true` on an endpoint that was disabled
-        (by failures or a `410 Gone`) re-enables it and clears `disabledReason`; deliveries resume with new events.
-
-        Errors: 404 `not_found`; 412 `precondition_failed` when `If-Match` does not match; 422 `validation_failed`
-        for a refused address.
-
-        Requires scope `admin`.
-
-        ``PATCH /webhooks/{id}`` (operationId ``updateWebhook``).
-
-        :param id: The record's id (UUID).
-        :param body: the request body, a ``meridian.models.WebhookEndpointUpdate``.
-        :param if_match: The `ETag` of the record as you last read it (or `*`). When given and the record has changed
-            since, nothing is written and the answer is 412 `precondition_failed`. Omit it to write unconditionally.
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``WebhookEndpoint`` (``meridian.models.WebhookEndpoint``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return self.update_webhook_with_response(id, body, if_match=if_match, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
-
-    def update_webhook_with_response(
-        self,
-        id: Union[UUID, str],
-        body: WebhookEndpointUpdate,
-        *,
-        if_match: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[WebhookEndpoint]:
-        """Update a webhook endpoint, returning the whole answer: as ``update_webhook``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``WebhookEndpoint``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_UPDATE_WEBHOOK, {'id': id, 'if_match': if_match}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    def rotate_webhook_secret(
-        self,
-        id: Union[UUID, str],
-        *,
-        idempotency_key: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> WebhookEndpointWithSecret:
-        """Rotate a webhook endpoint's secret
-
-        Issues a new signing secret and returns it (shown only here). The previous secret stays valid for 24 hours:
-        meanwhile every delivery carries two signatures in `webhook-signature`, one per secret, so you can deploy
-        the new secret without dropping events.
-
-        Errors: 404 `not_found`.
-
-        Requires scope `admin`.
-
-        ``POST /webhooks/{id}/rotate-secret`` (operationId ``rotateWebhookSecret``).
-
-        :param id: The record's id (UUID).
-        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
-            request with the same key and body returns the first response without repeating the effect, marked by the
-            response header `Idempotent-Replayed: true`. The same key with a different body answers 422
-            `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per
-            tenant. Only successful responses are stored: after an error (including a request rejected by validation)
-            the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST
-            /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the
-            record the first request created. A retry while the first request's outcome is unknown (its process
-            stopped) also answers 409 until the key expires.
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``WebhookEndpointWithSecret`` (``meridian.models.WebhookEndpointWithSecret``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return self.rotate_webhook_secret_with_response(id, idempotency_key=idempotency_key, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
-
-    def rotate_webhook_secret_with_response(
-        self,
-        id: Union[UUID, str],
-        *,
-        idempotency_key: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[WebhookEndpointWithSecret]:
-        """Rotate a webhook endpoint's secret, returning the whole answer: as ``rotate_webhook_secret``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``WebhookEndpointWithSecret``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_ROTATE_WEBHOOK_SECRET, {'id': id, 'idempotency_key': idempotency_key}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    def list_webhook_deliveries(
-        self,
-        id: Union[UUID, str],
-        *,
-        status: Optional[Union[WebhookDeliveryStatus, Literal["PENDING", "SUCCEEDED", "FAILED"]]] = None,
-        limit: Optional[int] = None,
-        offset: Optional[int] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> WebhookDeliveryList:
-        """List an endpoint's deliveries
-
-        Returns the deliveries to this endpoint with every attempt (time, HTTP status, duration, error) and the time
-        of the next attempt, ordered by `createdAt` ascending then `id`. Deliveries are kept for 30 days.
-
-        Errors: 404 `not_found`.
-
-        Requires scope `admin`.
-
-        ``GET /webhooks/{id}/deliveries`` (operationId ``listWebhookDeliveries``).
-
-        :param id: The record's id (UUID).
-        :param status: Only deliveries with this status.
-        :param limit: Maximum number of records in the page (1–100).
-        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``WebhookDeliveryList`` (``meridian.models.WebhookDeliveryList``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return self.list_webhook_deliveries_with_response(id, status=status, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
-
-    def list_webhook_deliveries_with_response(
-        self,
-        id: Union[UUID, str],
-        *,
-        status: Optional[Union[WebhookDeliveryStatus, Literal["PENDING", "SUCCEEDED", "FAILED"]]] = None,
-        limit: Optional[int] = None,
-        offset: Optional[int] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[WebhookDeliveryList]:
-        """List an endpoint's deliveries, returning the whole answer: as ``list_webhook_deliveries``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``WebhookDeliveryList``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_LIST_WEBHOOK_DELIVERIES, {'id': id, 'status': status, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    def test_webhook(
-        self,
-        id: Union[UUID, str],
-        *,
-        idempotency_key: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> WebhookDelivery:
-        """Send a test event
-
-        Queues a signed `project.status_changed` delivery with sample data to this endpoint, whatever its `events`
-        filter, and returns the delivery (status `PENDING`). Follow it in `GET /webhooks/{id}/deliveries`. No request
-        body.
-
-        Errors: 404 `not_found`; 409 `conflict` when the endpoint is disabled.
-
-        Requires scope `admin`.
-
-        ``POST /webhooks/{id}/test`` (operationId ``testWebhook``).
-
-        :param id: The record's id (UUID).
-        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
-            request with the same key and body returns the first response without repeating the effect, marked by the
-            response header `Idempotent-Replayed: true`. The same key with a different body answers 422
-            `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per
-            tenant. Only successful responses are stored: after an error (including a request rejected by validation)
-            the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST
-            /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the
-            record the first request created. A retry while the first request's outcome is unknown (its process
-            stopped) also answers 409 until the key expires.
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``WebhookDelivery`` (``meridian.models.WebhookDelivery``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return self.test_webhook_with_response(id, idempotency_key=idempotency_key, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
-
-    def test_webhook_with_response(
-        self,
-        id: Union[UUID, str],
-        *,
-        idempotency_key: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[WebhookDelivery]:
-        """Send a test event, returning the whole answer: as ``test_webhook``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``WebhookDelivery``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_TEST_WEBHOOK, {'id': id, 'idempotency_key': idempotency_key}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-
-class IdentityResource(SyncAPIResource):
-    """Identity: The caller's user, API key and tenant.
-
-    ``Meridian().identity``: one method per operation of the tag, named after its operationId, and a
-    ``…_with_response`` twin returning the ``APIResponse`` (status, headers, request id).
-    """
-
-    def get_me(
-        self,
-        *,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> Me:
-        """Get the current user and key
-
-        Returns the user who owns the API key in use, the key itself (never its secret) and the tenant. Useful to
-        check a key and its scopes.
-
-        Requires scope `read`.
-
-        ``GET /me`` (operationId ``getMe``).
-
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``Me`` (``meridian.models.Me``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return self.get_me_with_response(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
-
-    def get_me_with_response(
-        self,
-        *,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[Me]:
-        """Get the current user and key, returning the whole answer: as ``get_me``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``Me``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_GET_ME, {}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    def get_tenant(
-        self,
-        *,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> Tenant:
-        """Get the tenant
-
-        Returns the caller's tenant: plan, currency of all money fields, timezone used to decide when a due date has
-        passed, and rate limit.
-
-        Requires scope `read`.
-
-        ``GET /tenant`` (operationId ``getTenant``).
-
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``Tenant`` (``meridian.models.Tenant``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return self.get_tenant_with_response(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
-
-    def get_tenant_with_response(
-        self,
-        *,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[Tenant]:
-        """Get the tenant, returning the whole answer: as ``get_tenant``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``Tenant``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_GET_TENANT, {}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    def update_tenant(
-        self,
-        body: TenantUpdate,
-        *,
-        idempotency_key: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> Tenant:
-        """Change the tenant's settings
-
-        Changes the tenant's `settings`: only the settings present in the body change. Today there is one,
-        `llmEnabled`: `false` keeps every record of this tenant away from the language model the deployment may be
-        configured with (`MERIDIAN_LLM_BASE_URL`), so Ask answers and agent runs are written by the embedded engine
-        only; `true` (the default) lets the model write them, each sentence checked against the records (see
-        `POST /agents/ask`). The change applies to the next question or run and is recorded in the audit log
-        (`tenant.updated`).
-
-        Errors: 400 `validation_failed` for an unknown setting or a value of the wrong type.
-
-        Requires scope `admin`.
-
-        ``PATCH /tenant`` (operationId ``updateTenant``).
-
-        :param body: the request body, a ``meridian.models.TenantUpdate``.
-        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
-            request with the same key and body returns the first response without repeating the effect, marked by the
-            response header `Idempotent-Replayed: true`. The same key with a different body answers 422
-            `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per
-            tenant. Only successful responses are stored: after an error (including a request rejected by validation)
-            the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST
-            /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the
-            record the first request created. A retry while the first request's outcome is unknown (its process
-            stopped) also answers 409 until the key expires.
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``Tenant`` (``meridian.models.Tenant``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return self.update_tenant_with_response(body, idempotency_key=idempotency_key, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
-
-    def update_tenant_with_response(
-        self,
-        body: TenantUpdate,
-        *,
-        idempotency_key: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[Tenant]:
-        """Change the tenant's settings, returning the whole answer: as ``update_tenant``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``Tenant``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_UPDATE_TENANT, {'idempotency_key': idempotency_key}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-
-class ApiKeysResource(SyncAPIResource):
-    """API Keys: Issue, list and revoke the tenant's API keys.
-
-    ``Meridian().api_keys``: one method per operation of the tag, named after its operationId, and a
-    ``…_with_response`` twin returning the ``APIResponse`` (status, headers, request id).
-    """
-
-    def list_api_keys(
-        self,
-        *,
-        limit: Optional[int] = None,
-        offset: Optional[int] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> ApiKeyList:
-        """List API keys
-
-        Returns the tenant's API keys, including revoked and expired ones, ordered by `createdAt` ascending then
-        `id`. Only the display `prefix` of each key is shown, never the key.
-
-        Requires scope `admin`.
-
-        ``GET /api-keys`` (operationId ``listApiKeys``).
-
-        :param limit: Maximum number of records in the page (1–100).
-        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``ApiKeyList`` (``meridian.models.ApiKeyList``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return self.list_api_keys_with_response(limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
-
-    def list_api_keys_with_response(
-        self,
-        *,
-        limit: Optional[int] = None,
-        offset: Optional[int] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[ApiKeyList]:
-        """List API keys, returning the whole answer: as ``list_api_keys``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``ApiKeyList``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_LIST_API_KEYS, {'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    def create_api_key(
-        self,
-        body: ApiKeyCreate,
-        *,
-        idempotency_key: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> ApiKeyWithSecret:
-        """Create an API key
-
-        Issues a new key for the calling user with the given `scopes` and optional `expiresAt`. The full `key`
-        (`mk_live_…`) is in this response **only**: Meridian stores just a hash of it. A key cannot be given scopes
-        its creator's key does not have, nor outlive it: when the creating key expires, `expiresAt` is required and
-        may not be later.
-
-        Errors: 403 `forbidden` for a scope the creating key lacks; 422 `validation_failed` when `expiresAt` is in
-        the past, or missing or later than the creating key's expiry.
-
-        Requires scope `admin`.
-
-        ``POST /api-keys`` (operationId ``createApiKey``).
-
-        :param body: the request body, a ``meridian.models.ApiKeyCreate``.
-        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
-            request with the same key and body returns the first response without repeating the effect, marked by the
-            response header `Idempotent-Replayed: true`. The same key with a different body answers 422
-            `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per
-            tenant. Only successful responses are stored: after an error (including a request rejected by validation)
-            the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST
-            /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the
-            record the first request created. A retry while the first request's outcome is unknown (its process
-            stopped) also answers 409 until the key expires.
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``ApiKeyWithSecret`` (``meridian.models.ApiKeyWithSecret``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return self.create_api_key_with_response(body, idempotency_key=idempotency_key, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
-
-    def create_api_key_with_response(
-        self,
-        body: ApiKeyCreate,
-        *,
-        idempotency_key: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[ApiKeyWithSecret]:
-        """Create an API key, returning the whole answer: as ``create_api_key``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``ApiKeyWithSecret``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_CREATE_API_KEY, {'idempotency_key': idempotency_key}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    def revoke_api_key(
-        self,
-        id: Union[UUID, str],
-        *,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> None:
-        """Revoke an API key
-
-        Revokes the key permanently: from the next request on it answers 401 (on a deployment of several servers,
-        a server that authenticated the key in the last 5 seconds may still accept it for up to 5 seconds: servers keep
-        an authenticated key that long before reading it again). The key stays listed with `revokedAt` set.
-        Revoking an already revoked key succeeds and changes nothing. A key cannot revoke itself, so a tenant cannot
-        lock itself out by accident: to rotate, create a new admin key, switch to it, and revoke the old one with it.
-
-        Errors: 404 `not_found`; 409 `conflict` when the key to revoke is the one authenticating the request.
-
-        Requires scope `admin`.
-
-        ``DELETE /api-keys/{id}`` (operationId ``revokeApiKey``).
-
-        :param id: The record's id (UUID).
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: nothing (204 No Content).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        self.revoke_api_key_with_response(id, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    def revoke_api_key_with_response(
-        self,
-        id: Union[UUID, str],
-        *,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[None]:
-        """Revoke an API key, returning the whole answer: as ``revoke_api_key``, but the result is an
-        ``APIResponse`` whose ``data`` is None, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_REVOKE_API_KEY, {'id': id}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-
-class AuditLogsResource(SyncAPIResource):
-    """Audit Logs: The append-only record of every change made through the API.
-
-    ``Meridian().audit_logs``: one method per operation of the tag, named after its operationId, and a
-    ``…_with_response`` twin returning the ``APIResponse`` (status, headers, request id).
-    """
-
-    def list_audit_logs(
-        self,
-        *,
-        action: Optional[str] = None,
-        resource_type: Optional[str] = None,
-        resource_id: Optional[Union[UUID, str]] = None,
-        actor_id: Optional[Union[UUID, str]] = None,
-        since: Optional[Union[datetime, str]] = None,
-        until: Optional[Union[datetime, str]] = None,
-        sort: Optional[Union[AuditLogSort, Literal["occurredAt", "-occurredAt"]]] = None,
-        limit: Optional[int] = None,
-        offset: Optional[int] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> AuditLogEntryList:
-        """List audit log entries
-
-        Returns the append-only record of changes made in the tenant (creates, updates, deletes of every record,
-        webhook endpoints and API keys), ordered by `sort`: `occurredAt` ascending (oldest first) by default, or
-        `-occurredAt` for the newest first; ties are broken by `id` in the same direction. Each filter given restricts
-        the list; `since` is inclusive and `until` exclusive.
-
-        Requires scope `admin`.
-
-        ``GET /audit-logs`` (operationId ``listAuditLogs``).
-
-        :param action: Only entries with this action, e.g. `project.updated`.
-        :param resource_type: Only entries about this kind of record, e.g. `project`.
-        :param resource_id: Only entries about this record.
-        :param actor_id: Only entries made by this user or this API key.
-        :param since: Only entries that occurred at or after this instant. Colons may be sent unencoded.
-        :param until: Only entries that occurred before this instant. Colons may be sent unencoded.
-        :param sort: Order of the list: `occurredAt` (oldest first) or `-occurredAt` (newest first). Default
-            `occurredAt`.
-        :param limit: Maximum number of records in the page (1–100).
-        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``AuditLogEntryList`` (``meridian.models.AuditLogEntryList``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return self.list_audit_logs_with_response(action=action, resource_type=resource_type, resource_id=resource_id, actor_id=actor_id, since=since, until=until, sort=sort, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries).data
-
-    def list_audit_logs_with_response(
-        self,
-        *,
-        action: Optional[str] = None,
-        resource_type: Optional[str] = None,
-        resource_id: Optional[Union[UUID, str]] = None,
-        actor_id: Optional[Union[UUID, str]] = None,
-        since: Optional[Union[datetime, str]] = None,
-        until: Optional[Union[datetime, str]] = None,
-        sort: Optional[Union[AuditLogSort, Literal["occurredAt", "-occurredAt"]]] = None,
-        limit: Optional[int] = None,
-        offset: Optional[int] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[AuditLogEntryList]:
-        """List audit log entries, returning the whole answer: as ``list_audit_logs``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``AuditLogEntryList``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return self._client.request(_LIST_AUDIT_LOGS, {'action': action, 'resource_type': resource_type, 'resource_id': resource_id, 'actor_id': actor_id, 'since': since, 'until': until, 'sort': sort, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+        project_id: Union[UUID, str],
+        body: Union[ProjectUpdate, ProjectUpdateParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[Project]:
+        """As ``AsyncMeridian().projects.update``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_UPDATE_PROJECT, (project_id,), body, kwargs)
 
 
 class AsyncProjectsResource(AsyncAPIResource):
-    """Projects: Projects with their schedule, budget and status; the detail view adds milestones, team and a budget
-    summary.
+    """``AsyncMeridian().projects``: ``list``, ``create``, ``retrieve``, ``update``, ``status_reports``,
+    ``milestones``.
 
-    ``AsyncMeridian().projects``: one method per operation of the tag, named after its operationId, and a
-    ``…_with_response`` twin returning the ``APIResponse`` (status, headers, request id).
+    Projects with their schedule, budget and status; the detail view adds milestones, team and a budget summary.
     """
 
-    async def list_projects(
+    @cached_property
+    def status_reports(self) -> AsyncProjectsStatusReportsResource:
+        """``AsyncMeridian().projects.status_reports``: ``list``, ``create``."""
+        return AsyncProjectsStatusReportsResource(self._client)
+
+    @cached_property
+    def milestones(self) -> AsyncProjectsMilestonesResource:
+        """``AsyncMeridian().projects.milestones``: ``list``, ``create``, ``retrieve``, ``delete``, ``update``."""
+        return AsyncProjectsMilestonesResource(self._client)
+
+    @cached_property
+    def with_raw_response(self) -> AsyncProjectsResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return AsyncProjectsResourceWithRawResponse(self._client)
+
+    def list(
         self,
         *,
         status: Optional[Union[ProjectStatus, Literal["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"]]] = None,
@@ -3759,7 +2664,7 @@ class AsyncProjectsResource(AsyncAPIResource):
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> ProjectList:
+    ) -> AsyncPaginator[Project]:
         """List projects
 
         Returns the tenant's projects in pages of `limit` (default 25, max 100), ordered by `sort`: `createdAt`
@@ -3779,7 +2684,7 @@ class AsyncProjectsResource(AsyncAPIResource):
 
         Requires scope `read`.
 
-        ``GET /projects`` (operationId ``listProjects``).
+        ``GET /projects`` (operationId ``listProjects``, scope ``read``).
 
         :param status: Only projects with this status.
         :param category: Only projects whose `category` is this category or lists it (case-insensitive; see the
@@ -3802,44 +2707,57 @@ class AsyncProjectsResource(AsyncAPIResource):
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``ProjectList`` (``meridian.models.ProjectList``).
+        :returns: the first page of ``Project`` records; iterating it (``async for``) fetches every following page.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.list_projects_with_response(status=status, category=category, borough=borough, managing_agency=managing_agency, client_agency=client_agency, q=q, tag=tag, sort=sort, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return self._client.page(_LIST_PROJECTS, Project, (), {"status": status, "category": category, "borough": borough, "managing_agency": managing_agency, "client_agency": client_agency, "q": q, "tag": tag, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
-    async def list_projects_with_response(
+    @overload
+    async def create(
         self,
-        *,
-        status: Optional[Union[ProjectStatus, Literal["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"]]] = None,
-        category: Optional[str] = None,
-        borough: Optional[str] = None,
-        managing_agency: Optional[str] = None,
-        client_agency: Optional[str] = None,
-        q: Optional[str] = None,
-        tag: Optional[str] = None,
-        sort: Optional[Union[ProjectSort, Literal["createdAt", "-createdAt", "name", "-name", "endDate", "-endDate", "forecastEndDate", "-forecastEndDate", "budget", "-budget"]]] = None,
-        limit: Optional[int] = None,
-        offset: Optional[int] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[ProjectList]:
-        """List projects, returning the whole answer: as ``list_projects``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``ProjectList``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_LIST_PROJECTS, {'status': status, 'category': category, 'borough': borough, 'managing_agency': managing_agency, 'client_agency': client_agency, 'q': q, 'tag': tag, 'sort': sort, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    async def create_project(
-        self,
-        body: ProjectCreate,
+        body: Union[ProjectCreate, ProjectCreateParam],
+        /,
         *,
         idempotency_key: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
+    ) -> Project: ...
+
+    @overload
+    async def create(
+        self,
+        *,
+        name: str,
+        start_date: Union[date, str],
+        end_date: Union[date, str],
+        budget: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        project_manager_id: Union[Optional[Union[UUID, str]], NotGiven] = NOT_GIVEN,
+        description: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        status: Union[Union[ProjectStatus, Literal["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"]], NotGiven] = NOT_GIVEN,
+        code: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        forecast_end_date: Union[Optional[Union[date, str]], NotGiven] = NOT_GIVEN,
+        forecast_cost: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        actual_cost: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        progress: Union[Optional[int], NotGiven] = NOT_GIVEN,
+        tags: Union[Sequence[str], NotGiven] = NOT_GIVEN,
+        category: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        borough: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        managing_agency: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        client_agency: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Project: ...
+
+    async def create(
+        self,
+        body: Union[ProjectCreate, ProjectCreateParam, None] = None,
+        **kwargs: Any,
     ) -> Project:
         """Create a project
 
@@ -3853,9 +2771,32 @@ class AsyncProjectsResource(AsyncAPIResource):
 
         Requires scope `write`.
 
-        ``POST /projects`` (operationId ``createProject``).
+        ``POST /projects`` (operationId ``createProject``, scope ``write``).
 
-        :param body: the request body, a ``meridian.models.ProjectCreate``.
+        :param body: the request body as a ``meridian.models.ProjectCreate`` or a dict of its fields
+            (``ProjectCreateParam``), or its fields as the keyword arguments below.
+        :param name: Name of the project.
+        :param start_date: Planned start date.
+        :param end_date: Baseline finish date; must be on or after `startDate` (else 422).
+        :param budget: Baseline budget.
+        :param project_manager_id: A resource of the tenant who manages the project.
+        :param description: Free-text description.
+        :param status: Status of a project. New projects are `PLANNED` unless given another status. Any move between
+            the open statuses (PLANNED, ON_TRACK, AT_RISK, OFF_TRACK, ON_HOLD) and into COMPLETED or CANCELLED is
+            allowed. COMPLETED and CANCELLED are terminal except for an explicit reopen — COMPLETED → ON_TRACK,
+            CANCELLED → PLANNED; any other move out of them answers 409 `invalid_transition`. Every change emits
+            `project.status_changed`.
+        :param code: Your external reference; unique within the tenant (else 409 `conflict`).
+        :param forecast_end_date: Forecast finish date.
+        :param forecast_cost: Estimate at completion.
+        :param actual_cost: Cost incurred to date; omit it (or send null) while no cost is known.
+        :param progress: Percent complete; omit it (or send null) while no progress is known.
+        :param tags: Free labels, at most 20.
+        :param category: What kind of project it is; a list is written comma-separated (`Bridges, Streets and
+            Roadways`).
+        :param borough: Where the project is; a list is written comma-separated (`Manhattan, Bronx`).
+        :param managing_agency: The organisation that manages the project.
+        :param client_agency: The organisation(s) the project is delivered for; a list is written comma-separated.
         :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
             request with the same key and body returns the first response without repeating the effect, marked by the
             response header `Idempotent-Replayed: true`. The same key with a different body answers 422
@@ -3868,31 +2809,18 @@ class AsyncProjectsResource(AsyncAPIResource):
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``Project`` (``meridian.models.Project``).
+        :returns: the parsed ``Project``.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.create_project_with_response(body, idempotency_key=idempotency_key, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return (await self._client.call(_CREATE_PROJECT, (), body, kwargs)).data
 
-    async def create_project_with_response(
+    async def retrieve(
         self,
-        body: ProjectCreate,
-        *,
-        idempotency_key: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[Project]:
-        """Create a project, returning the whole answer: as ``create_project``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``Project``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_CREATE_PROJECT, {'idempotency_key': idempotency_key}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    async def get_project(
-        self,
-        id: Union[UUID, str],
+        project_id: Union[UUID, str],
+        /,
         *,
         if_none_match: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -3909,46 +2837,70 @@ class AsyncProjectsResource(AsyncAPIResource):
 
         Requires scope `read`.
 
-        ``GET /projects/{id}`` (operationId ``getProject``).
+        ``GET /projects/{id}`` (operationId ``getProject``, scope ``read``).
 
-        :param id: The record's id (UUID).
+        :param project_id: The record's id (UUID).
         :param if_none_match: The `ETag` of the copy you hold. When the record's current entity tag matches it (weak
             comparison, RFC 9110 §13.1.2), the answer is `304 Not Modified` with no body, and you can keep using your
             copy.
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``ProjectDetail`` (``meridian.models.ProjectDetail``).
+        :returns: the parsed ``ProjectDetail``.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.get_project_with_response(id, if_none_match=if_none_match, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return (await self._client.call(_GET_PROJECT, (project_id,), None, {"if_none_match": if_none_match, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})).data
 
-    async def get_project_with_response(
+    @overload
+    async def update(
         self,
-        id: Union[UUID, str],
-        *,
-        if_none_match: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[ProjectDetail]:
-        """Get a project with milestones, team and budget summary, returning the whole answer: as ``get_project``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``ProjectDetail``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_GET_PROJECT, {'id': id, 'if_none_match': if_none_match}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    async def update_project(
-        self,
-        id: Union[UUID, str],
-        body: ProjectUpdate,
+        project_id: Union[UUID, str],
+        body: Union[ProjectUpdate, ProjectUpdateParam],
+        /,
         *,
         if_match: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
+    ) -> Project: ...
+
+    @overload
+    async def update(
+        self,
+        project_id: Union[UUID, str],
+        /,
+        *,
+        name: Union[str, NotGiven] = NOT_GIVEN,
+        start_date: Union[Union[date, str], NotGiven] = NOT_GIVEN,
+        end_date: Union[Union[date, str], NotGiven] = NOT_GIVEN,
+        budget: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        project_manager_id: Union[Optional[Union[UUID, str]], NotGiven] = NOT_GIVEN,
+        description: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        status: Union[Union[ProjectStatus, Literal["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"]], NotGiven] = NOT_GIVEN,
+        code: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        forecast_end_date: Union[Optional[Union[date, str]], NotGiven] = NOT_GIVEN,
+        forecast_cost: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        actual_cost: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        progress: Union[Optional[int], NotGiven] = NOT_GIVEN,
+        tags: Union[Sequence[str], NotGiven] = NOT_GIVEN,
+        category: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        borough: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        managing_agency: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        client_agency: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Project: ...
+
+    async def update(
+        self,
+        project_id: Union[UUID, str],
+        body: Union[ProjectUpdate, ProjectUpdateParam, None] = None,
+        **kwargs: Any,
     ) -> Project:
         """Update a project
 
@@ -3962,177 +2914,51 @@ class AsyncProjectsResource(AsyncAPIResource):
 
         Requires scope `write`.
 
-        ``PATCH /projects/{id}`` (operationId ``updateProject``).
+        ``PATCH /projects/{id}`` (operationId ``updateProject``, scope ``write``).
 
-        :param id: The record's id (UUID).
-        :param body: the request body, a ``meridian.models.ProjectUpdate``.
+        :param project_id: The record's id (UUID).
+        :param body: the request body as a ``meridian.models.ProjectUpdate`` or a dict of its fields
+            (``ProjectUpdateParam``), or its fields as the keyword arguments below.
+        :param name: Name of the project.
+        :param start_date: Planned start date.
+        :param end_date: Baseline finish date.
+        :param budget: Baseline budget; null removes it.
+        :param project_manager_id: A resource of the tenant who manages the project; null removes it.
+        :param description: Free-text description; null clears it.
+        :param status: Status of a project. New projects are `PLANNED` unless given another status. Any move between
+            the open statuses (PLANNED, ON_TRACK, AT_RISK, OFF_TRACK, ON_HOLD) and into COMPLETED or CANCELLED is
+            allowed. COMPLETED and CANCELLED are terminal except for an explicit reopen — COMPLETED → ON_TRACK,
+            CANCELLED → PLANNED; any other move out of them answers 409 `invalid_transition`. Every change emits
+            `project.status_changed`.
+        :param code: Your external reference; unique within the tenant; null clears it.
+        :param forecast_end_date: Forecast finish date; null clears it.
+        :param forecast_cost: Estimate at completion; null clears it.
+        :param actual_cost: Cost incurred to date; null makes it unknown again.
+        :param progress: Percent complete; null makes it unknown again.
+        :param tags: Replaces the whole list of labels.
+        :param category: What kind of project it is; a list is written comma-separated; null clears it.
+        :param borough: Where the project is; a list is written comma-separated; null clears it.
+        :param managing_agency: The organisation that manages the project; null clears it.
+        :param client_agency: The organisation(s) the project is delivered for; a list is written comma-separated;
+            null clears it.
         :param if_match: The `ETag` of the record as you last read it (or `*`). When given and the record has changed
             since, nothing is written and the answer is 412 `precondition_failed`. Omit it to write unconditionally.
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``Project`` (``meridian.models.Project``).
+        :returns: the parsed ``Project``.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.update_project_with_response(id, body, if_match=if_match, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
-
-    async def update_project_with_response(
-        self,
-        id: Union[UUID, str],
-        body: ProjectUpdate,
-        *,
-        if_match: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[Project]:
-        """Update a project, returning the whole answer: as ``update_project``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``Project``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_UPDATE_PROJECT, {'id': id, 'if_match': if_match}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+        return (await self._client.call(_UPDATE_PROJECT, (project_id,), body, kwargs)).data
 
 
-class AsyncStatusReportsResource(AsyncAPIResource):
-    """Status Reports: How a project stood on a date: status, phase, forecasts, actual cost, progress and a summary.
-    Submitting the newest report moves the project; the reports are its history (GET newest first).
+class StatusReportsResourceWithRawResponse(SyncAPIResource):
+    """``client.status_reports.with_raw_response``: ``list``, ``retrieve``."""
 
-    ``AsyncMeridian().status_reports``: one method per operation of the tag, named after its operationId, and a
-    ``…_with_response`` twin returning the ``APIResponse`` (status, headers, request id).
-    """
-
-    async def list_project_status_reports(
-        self,
-        id: Union[UUID, str],
-        *,
-        since: Optional[Union[date, str]] = None,
-        until: Optional[Union[date, str]] = None,
-        limit: Optional[int] = None,
-        offset: Optional[int] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> StatusReportList:
-        """List a project's status reports
-
-        Returns the project's status reports, **newest first**: by `asOf` descending, then `createdAt` descending,
-        then `id`, in pages of `limit` (default 25, max 100). `since` and `until` restrict `asOf` to a date range
-        (inclusive). This is the project's history: how its status, forecasts, cost and progress stood on each date.
-
-        Errors: 404 `not_found` when the project does not exist in your tenant.
-
-        Requires scope `read`.
-
-        ``GET /projects/{id}/status-reports`` (operationId ``listProjectStatusReports``).
-
-        :param id: The record's id (UUID).
-        :param since: Only reports with `asOf` on or after this date.
-        :param until: Only reports with `asOf` on or before this date.
-        :param limit: Maximum number of records in the page (1–100).
-        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``StatusReportList`` (``meridian.models.StatusReportList``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return (await self.list_project_status_reports_with_response(id, since=since, until=until, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
-
-    async def list_project_status_reports_with_response(
-        self,
-        id: Union[UUID, str],
-        *,
-        since: Optional[Union[date, str]] = None,
-        until: Optional[Union[date, str]] = None,
-        limit: Optional[int] = None,
-        offset: Optional[int] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[StatusReportList]:
-        """List a project's status reports, returning the whole answer: as ``list_project_status_reports``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``StatusReportList``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_LIST_PROJECT_STATUS_REPORTS, {'id': id, 'since': since, 'until': until, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    async def create_status_report(
-        self,
-        id: Union[UUID, str],
-        body: StatusReportCreate,
-        *,
-        idempotency_key: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> StatusReport:
-        """Submit a status report
-
-        Records how the project stands on `asOf`: its status, phase, forecast finish and cost, actual cost, progress
-        and a summary. `asOf` and `status` are required; every other field is optional and null means "not
-        reported", never 0.
-
-        Submitting a report is how a project's current state moves. In one transaction the report is stored and,
-        when its `asOf` is not older than the project's newest report, its values are applied to the project as a
-        `PATCH` would apply them: `status`, and each of `forecastEndDate`, `forecastCost`, `actualCost` and
-        `progress` that the report gives (a null leaves the project's value as it is). The change is in the audit log
-        and emits the same events a `PATCH` does (`project.status_changed`, `budget.overrun_detected`). A report
-        older than the newest one is kept as history only (`applied: false`) and changes nothing else.
-
-        The report stores the project's baseline (`endDate`, `budget`) as it stood at `asOf` (the baseline of the
-        nearest earlier report, else the project's current one), and answers `scheduleSlipDays` and `costVariance`
-        against it.
-
-        Errors: 404 `not_found` when the project does not exist in your tenant; 409 `invalid_transition` when the
-        report would move the project out of COMPLETED or CANCELLED other than by a reopen (see `ProjectStatus`;
-        nothing is stored); 422 `validation_failed` when `asOf` is after today in the tenant's time zone.
-
-        Requires scope `write`.
-
-        ``POST /projects/{id}/status-reports`` (operationId ``createStatusReport``).
-
-        :param id: The record's id (UUID).
-        :param body: the request body, a ``meridian.models.StatusReportCreate``.
-        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
-            request with the same key and body returns the first response without repeating the effect, marked by the
-            response header `Idempotent-Replayed: true`. The same key with a different body answers 422
-            `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per
-            tenant. Only successful responses are stored: after an error (including a request rejected by validation)
-            the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST
-            /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the
-            record the first request created. A retry while the first request's outcome is unknown (its process
-            stopped) also answers 409 until the key expires.
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``StatusReport`` (``meridian.models.StatusReport``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return (await self.create_status_report_with_response(id, body, idempotency_key=idempotency_key, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
-
-    async def create_status_report_with_response(
-        self,
-        id: Union[UUID, str],
-        body: StatusReportCreate,
-        *,
-        idempotency_key: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[StatusReport]:
-        """Submit a status report, returning the whole answer: as ``create_status_report``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``StatusReport``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_CREATE_STATUS_REPORT, {'id': id, 'idempotency_key': idempotency_key}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    async def list_status_reports(
+    def list(
         self,
         *,
         project_id: Optional[Union[UUID, str]] = None,
@@ -4143,7 +2969,47 @@ class AsyncStatusReportsResource(AsyncAPIResource):
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> StatusReportList:
+    ) -> APIResponse[SyncPage[StatusReport]]:
+        """As ``client.status_reports.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.page_response(_LIST_STATUS_REPORTS, StatusReport, (), {"project_id": project_id, "since": since, "until": until, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    def retrieve(
+        self,
+        status_report_id: Union[UUID, str],
+        /,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[StatusReport]:
+        """As ``client.status_reports.retrieve``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_GET_STATUS_REPORT, (status_report_id,), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+
+class StatusReportsResource(SyncAPIResource):
+    """``client.status_reports``: ``list``, ``retrieve``.
+
+    How a project stood on a date: status, phase, forecasts, actual cost, progress and a summary. Submitting the
+    newest report moves the project; the reports are its history (GET newest first).
+    """
+
+    @cached_property
+    def with_raw_response(self) -> StatusReportsResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return StatusReportsResourceWithRawResponse(self._client)
+
+    def list(
+        self,
+        *,
+        project_id: Optional[Union[UUID, str]] = None,
+        since: Optional[Union[date, str]] = None,
+        until: Optional[Union[date, str]] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> SyncPage[StatusReport]:
         """List status reports across the portfolio
 
         Returns the tenant's status reports across all projects, **newest first** (by `asOf` descending, then
@@ -4152,7 +3018,7 @@ class AsyncStatusReportsResource(AsyncAPIResource):
 
         Requires scope `read`.
 
-        ``GET /status-reports`` (operationId ``listStatusReports``).
+        ``GET /status-reports`` (operationId ``listStatusReports``, scope ``read``).
 
         :param project_id: Only reports of this project.
         :param since: Only reports with `asOf` on or after this date.
@@ -4162,34 +3028,18 @@ class AsyncStatusReportsResource(AsyncAPIResource):
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``StatusReportList`` (``meridian.models.StatusReportList``).
+        :returns: the first page of ``StatusReport`` records; iterating it (``for``) fetches every following page.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.list_status_reports_with_response(project_id=project_id, since=since, until=until, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return self._client.page(_LIST_STATUS_REPORTS, StatusReport, (), {"project_id": project_id, "since": since, "until": until, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
-    async def list_status_reports_with_response(
+    def retrieve(
         self,
-        *,
-        project_id: Optional[Union[UUID, str]] = None,
-        since: Optional[Union[date, str]] = None,
-        until: Optional[Union[date, str]] = None,
-        limit: Optional[int] = None,
-        offset: Optional[int] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[StatusReportList]:
-        """List status reports across the portfolio, returning the whole answer: as ``list_status_reports``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``StatusReportList``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_LIST_STATUS_REPORTS, {'project_id': project_id, 'since': since, 'until': until, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    async def get_status_report(
-        self,
-        id: Union[UUID, str],
+        status_report_id: Union[UUID, str],
+        /,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
@@ -4203,315 +3053,139 @@ class AsyncStatusReportsResource(AsyncAPIResource):
 
         Requires scope `read`.
 
-        ``GET /status-reports/{id}`` (operationId ``getStatusReport``).
+        ``GET /status-reports/{id}`` (operationId ``getStatusReport``, scope ``read``).
 
-        :param id: The record's id (UUID).
+        :param status_report_id: The record's id (UUID).
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``StatusReport`` (``meridian.models.StatusReport``).
+        :returns: the parsed ``StatusReport``.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.get_status_report_with_response(id, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return self._client.call(_GET_STATUS_REPORT, (status_report_id,), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries}).data
 
-    async def get_status_report_with_response(
+
+class AsyncStatusReportsResourceWithRawResponse(AsyncAPIResource):
+    """``AsyncMeridian().status_reports.with_raw_response``: ``list``, ``retrieve``."""
+
+    async def list(
         self,
-        id: Union[UUID, str],
+        *,
+        project_id: Optional[Union[UUID, str]] = None,
+        since: Optional[Union[date, str]] = None,
+        until: Optional[Union[date, str]] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[AsyncPage[StatusReport]]:
+        """As ``AsyncMeridian().status_reports.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.page_response(_LIST_STATUS_REPORTS, StatusReport, (), {"project_id": project_id, "since": since, "until": until, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    async def retrieve(
+        self,
+        status_report_id: Union[UUID, str],
+        /,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
     ) -> APIResponse[StatusReport]:
-        """Get a status report, returning the whole answer: as ``get_status_report``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``StatusReport``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_GET_STATUS_REPORT, {'id': id}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+        """As ``AsyncMeridian().status_reports.retrieve``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_GET_STATUS_REPORT, (status_report_id,), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
 
-class AsyncMilestonesResource(AsyncAPIResource):
-    """Milestones: Dated checkpoints of a project. A milestone still open when its due date passes becomes MISSED and
-    emits `milestone.missed`.
+class AsyncStatusReportsResource(AsyncAPIResource):
+    """``AsyncMeridian().status_reports``: ``list``, ``retrieve``.
 
-    ``AsyncMeridian().milestones``: one method per operation of the tag, named after its operationId, and a
-    ``…_with_response`` twin returning the ``APIResponse`` (status, headers, request id).
+    How a project stood on a date: status, phase, forecasts, actual cost, progress and a summary. Submitting the
+    newest report moves the project; the reports are its history (GET newest first).
     """
 
-    async def list_project_milestones(
+    @cached_property
+    def with_raw_response(self) -> AsyncStatusReportsResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return AsyncStatusReportsResourceWithRawResponse(self._client)
+
+    def list(
         self,
-        id: Union[UUID, str],
         *,
-        status: Optional[Union[MilestoneStatus, Literal["PENDING", "COMPLETED", "MISSED"]]] = None,
-        sort: Optional[Union[MilestoneSort, Literal["createdAt", "-createdAt", "dueDate", "-dueDate"]]] = None,
+        project_id: Optional[Union[UUID, str]] = None,
+        since: Optional[Union[date, str]] = None,
+        until: Optional[Union[date, str]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> MilestoneList:
-        """List a project's milestones
+    ) -> AsyncPaginator[StatusReport]:
+        """List status reports across the portfolio
 
-        Returns the milestones of the project, ordered by `sort`: `createdAt` ascending by default, `dueDate` for the
-        earliest due first, `-dueDate` for the latest; ties are broken by `id` in the same direction. When `status` is
-        given the list is restricted to milestones with that status.
-
-        Errors: 404 `not_found` when the project does not exist in your tenant.
+        Returns the tenant's status reports across all projects, **newest first** (by `asOf` descending, then
+        `createdAt` descending, then `id`), in pages of `limit` (default 25, max 100). Filters: `projectId`, and
+        `since`/`until` on `asOf` (inclusive); they combine with AND.
 
         Requires scope `read`.
 
-        ``GET /projects/{id}/milestones`` (operationId ``listProjectMilestones``).
+        ``GET /status-reports`` (operationId ``listStatusReports``, scope ``read``).
 
-        :param id: The record's id (UUID).
-        :param status: Only milestones with this status.
-        :param sort: Order of the list: `createdAt` or `dueDate`, with a leading `-` for descending. Default
-            `createdAt`.
+        :param project_id: Only reports of this project.
+        :param since: Only reports with `asOf` on or after this date.
+        :param until: Only reports with `asOf` on or before this date.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``MilestoneList`` (``meridian.models.MilestoneList``).
+        :returns: the first page of ``StatusReport`` records; iterating it (``async for``) fetches every following
+            page.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.list_project_milestones_with_response(id, status=status, sort=sort, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return self._client.page(_LIST_STATUS_REPORTS, StatusReport, (), {"project_id": project_id, "since": since, "until": until, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
-    async def list_project_milestones_with_response(
+    async def retrieve(
         self,
-        id: Union[UUID, str],
+        status_report_id: Union[UUID, str],
+        /,
         *,
-        status: Optional[Union[MilestoneStatus, Literal["PENDING", "COMPLETED", "MISSED"]]] = None,
-        sort: Optional[Union[MilestoneSort, Literal["createdAt", "-createdAt", "dueDate", "-dueDate"]]] = None,
-        limit: Optional[int] = None,
-        offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> APIResponse[MilestoneList]:
-        """List a project's milestones, returning the whole answer: as ``list_project_milestones``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``MilestoneList``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_LIST_PROJECT_MILESTONES, {'id': id, 'status': status, 'sort': sort, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+    ) -> StatusReport:
+        """Get a status report
 
-    async def create_milestone(
-        self,
-        id: Union[UUID, str],
-        body: MilestoneCreate,
-        *,
-        idempotency_key: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> Milestone:
-        """Create a milestone
+        Returns one status report (reports are never changed once stored).
 
-        Adds a milestone to the project. `name` and `dueDate` are required; `status` defaults to `PENDING`.
-        Creating it as `COMPLETED` sets `completedAt` to now.
-
-        Errors: 404 `not_found` when the project does not exist in your tenant.
-
-        Requires scope `write`.
-
-        ``POST /projects/{id}/milestones`` (operationId ``createMilestone``).
-
-        :param id: The record's id (UUID).
-        :param body: the request body, a ``meridian.models.MilestoneCreate``.
-        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
-            request with the same key and body returns the first response without repeating the effect, marked by the
-            response header `Idempotent-Replayed: true`. The same key with a different body answers 422
-            `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per
-            tenant. Only successful responses are stored: after an error (including a request rejected by validation)
-            the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST
-            /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the
-            record the first request created. A retry while the first request's outcome is unknown (its process
-            stopped) also answers 409 until the key expires.
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``Milestone`` (``meridian.models.Milestone``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return (await self.create_milestone_with_response(id, body, idempotency_key=idempotency_key, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
-
-    async def create_milestone_with_response(
-        self,
-        id: Union[UUID, str],
-        body: MilestoneCreate,
-        *,
-        idempotency_key: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[Milestone]:
-        """Create a milestone, returning the whole answer: as ``create_milestone``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``Milestone``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_CREATE_MILESTONE, {'id': id, 'idempotency_key': idempotency_key}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    async def get_milestone(
-        self,
-        id: Union[UUID, str],
-        *,
-        if_none_match: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> Milestone:
-        """Get a milestone
-
-        Returns one milestone.
-
-        Errors: 404 `not_found`.
+        Errors: 404 `not_found` when no report with this id exists in your tenant.
 
         Requires scope `read`.
 
-        ``GET /milestones/{id}`` (operationId ``getMilestone``).
+        ``GET /status-reports/{id}`` (operationId ``getStatusReport``, scope ``read``).
 
-        :param id: The record's id (UUID).
-        :param if_none_match: The `ETag` of the copy you hold. When the record's current entity tag matches it (weak
-            comparison, RFC 9110 §13.1.2), the answer is `304 Not Modified` with no body, and you can keep using your
-            copy.
+        :param status_report_id: The record's id (UUID).
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``Milestone`` (``meridian.models.Milestone``).
+        :returns: the parsed ``StatusReport``.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.get_milestone_with_response(id, if_none_match=if_none_match, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
-
-    async def get_milestone_with_response(
-        self,
-        id: Union[UUID, str],
-        *,
-        if_none_match: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[Milestone]:
-        """Get a milestone, returning the whole answer: as ``get_milestone``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``Milestone``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_GET_MILESTONE, {'id': id, 'if_none_match': if_none_match}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    async def delete_milestone(
-        self,
-        id: Union[UUID, str],
-        *,
-        if_match: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> None:
-        """Delete a milestone
-
-        Deletes the milestone permanently.
-
-        Errors: 404 `not_found`; 412 `precondition_failed` when `If-Match` does not match.
-
-        Requires scope `write`.
-
-        ``DELETE /milestones/{id}`` (operationId ``deleteMilestone``).
-
-        :param id: The record's id (UUID).
-        :param if_match: The `ETag` of the record as you last read it (or `*`). When given and the record has changed
-            since, nothing is written and the answer is 412 `precondition_failed`. Omit it to write unconditionally.
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: nothing (204 No Content).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        await self.delete_milestone_with_response(id, if_match=if_match, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    async def delete_milestone_with_response(
-        self,
-        id: Union[UUID, str],
-        *,
-        if_match: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[None]:
-        """Delete a milestone, returning the whole answer: as ``delete_milestone``, but the result is an
-        ``APIResponse`` whose ``data`` is None, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_DELETE_MILESTONE, {'id': id, 'if_match': if_match}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    async def update_milestone(
-        self,
-        id: Union[UUID, str],
-        body: MilestoneUpdate,
-        *,
-        if_match: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> Milestone:
-        """Update a milestone
-
-        Changes only the fields present in the body. Setting `status` to `COMPLETED` records `completedAt`; moving
-        it away from `COMPLETED` clears it. Moving `dueDate` into the future does not revive a milestone already
-        reported as missed unless you also set `status` back to `PENDING`.
-
-        Errors: 404 `not_found`; 412 `precondition_failed` when `If-Match` does not match.
-
-        Requires scope `write`.
-
-        ``PATCH /milestones/{id}`` (operationId ``updateMilestone``).
-
-        :param id: The record's id (UUID).
-        :param body: the request body, a ``meridian.models.MilestoneUpdate``.
-        :param if_match: The `ETag` of the record as you last read it (or `*`). When given and the record has changed
-            since, nothing is written and the answer is 412 `precondition_failed`. Omit it to write unconditionally.
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``Milestone`` (``meridian.models.Milestone``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return (await self.update_milestone_with_response(id, body, if_match=if_match, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
-
-    async def update_milestone_with_response(
-        self,
-        id: Union[UUID, str],
-        body: MilestoneUpdate,
-        *,
-        if_match: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[Milestone]:
-        """Update a milestone, returning the whole answer: as ``update_milestone``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``Milestone``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_UPDATE_MILESTONE, {'id': id, 'if_match': if_match}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+        return (await self._client.call(_GET_STATUS_REPORT, (status_report_id,), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})).data
 
 
-class AsyncRisksResource(AsyncAPIResource):
-    """Risks: Project risks scored by likelihood × impact, with a severity derived from the score unless set
-    explicitly.
+class RisksResourceWithRawResponse(SyncAPIResource):
+    """``client.risks.with_raw_response``: ``list``, ``create``, ``retrieve``, ``update``."""
 
-    ``AsyncMeridian().risks``: one method per operation of the tag, named after its operationId, and a
-    ``…_with_response`` twin returning the ``APIResponse`` (status, headers, request id).
-    """
-
-    async def list_risks(
+    def list(
         self,
         *,
         project_id: Optional[Union[UUID, str]] = None,
@@ -4523,7 +3197,131 @@ class AsyncRisksResource(AsyncAPIResource):
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> RiskList:
+    ) -> APIResponse[SyncPage[Risk]]:
+        """As ``client.risks.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.page_response(_LIST_RISKS, Risk, (), {"project_id": project_id, "status": status, "severity": severity, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    def create(
+        self,
+        body: Union[RiskCreate, RiskCreateParam],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Risk]: ...
+
+    @overload
+    def create(
+        self,
+        *,
+        title: str,
+        project_id: Union[UUID, str],
+        likelihood: int,
+        impact: int,
+        description: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        status: Union[Union[RiskStatus, Literal["OPEN", "MITIGATING", "ACCEPTED", "CLOSED"]], NotGiven] = NOT_GIVEN,
+        severity: Union[Union[RiskSeverity, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]], NotGiven] = NOT_GIVEN,
+        owner_id: Union[Optional[Union[UUID, str]], NotGiven] = NOT_GIVEN,
+        mitigation: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        due_date: Union[Optional[Union[date, str]], NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Risk]: ...
+
+    def create(
+        self,
+        body: Union[RiskCreate, RiskCreateParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[Risk]:
+        """As ``client.risks.create``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_CREATE_RISK, (), body, kwargs)
+
+    def retrieve(
+        self,
+        risk_id: Union[UUID, str],
+        /,
+        *,
+        if_none_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Risk]:
+        """As ``client.risks.retrieve``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_GET_RISK, (risk_id,), None, {"if_none_match": if_none_match, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    def update(
+        self,
+        risk_id: Union[UUID, str],
+        body: Union[RiskUpdate, RiskUpdateParam],
+        /,
+        *,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Risk]: ...
+
+    @overload
+    def update(
+        self,
+        risk_id: Union[UUID, str],
+        /,
+        *,
+        title: Union[str, NotGiven] = NOT_GIVEN,
+        description: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        likelihood: Union[int, NotGiven] = NOT_GIVEN,
+        impact: Union[int, NotGiven] = NOT_GIVEN,
+        severity: Union[Optional[Union[RiskSeverity, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]], NotGiven] = NOT_GIVEN,
+        status: Union[Union[RiskStatus, Literal["OPEN", "MITIGATING", "ACCEPTED", "CLOSED"]], NotGiven] = NOT_GIVEN,
+        owner_id: Union[Optional[Union[UUID, str]], NotGiven] = NOT_GIVEN,
+        mitigation: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        due_date: Union[Optional[Union[date, str]], NotGiven] = NOT_GIVEN,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Risk]: ...
+
+    def update(
+        self,
+        risk_id: Union[UUID, str],
+        body: Union[RiskUpdate, RiskUpdateParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[Risk]:
+        """As ``client.risks.update``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_UPDATE_RISK, (risk_id,), body, kwargs)
+
+
+class RisksResource(SyncAPIResource):
+    """``client.risks``: ``list``, ``create``, ``retrieve``, ``update``.
+
+    Project risks scored by likelihood × impact, with a severity derived from the score unless set explicitly.
+    """
+
+    @cached_property
+    def with_raw_response(self) -> RisksResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return RisksResourceWithRawResponse(self._client)
+
+    def list(
+        self,
+        *,
+        project_id: Optional[Union[UUID, str]] = None,
+        status: Optional[Union[RiskStatus, Literal["OPEN", "MITIGATING", "ACCEPTED", "CLOSED"]]] = None,
+        severity: Optional[Union[RiskSeverity, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]] = None,
+        sort: Optional[Union[RiskSort, Literal["createdAt", "-createdAt", "score", "-score"]]] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> SyncPage[Risk]:
         """List risks
 
         Returns the tenant's risks, ordered by `sort`: `createdAt` ascending by default, `-score` for the highest
@@ -4533,7 +3331,7 @@ class AsyncRisksResource(AsyncAPIResource):
 
         Requires scope `read`.
 
-        ``GET /risks`` (operationId ``listRisks``).
+        ``GET /risks`` (operationId ``listRisks``, scope ``read``).
 
         :param project_id: Only risks of this project.
         :param status: Only risks with this status.
@@ -4545,40 +3343,50 @@ class AsyncRisksResource(AsyncAPIResource):
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``RiskList`` (``meridian.models.RiskList``).
+        :returns: the first page of ``Risk`` records; iterating it (``for``) fetches every following page.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.list_risks_with_response(project_id=project_id, status=status, severity=severity, sort=sort, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return self._client.page(_LIST_RISKS, Risk, (), {"project_id": project_id, "status": status, "severity": severity, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
-    async def list_risks_with_response(
+    @overload
+    def create(
         self,
-        *,
-        project_id: Optional[Union[UUID, str]] = None,
-        status: Optional[Union[RiskStatus, Literal["OPEN", "MITIGATING", "ACCEPTED", "CLOSED"]]] = None,
-        severity: Optional[Union[RiskSeverity, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]] = None,
-        sort: Optional[Union[RiskSort, Literal["createdAt", "-createdAt", "score", "-score"]]] = None,
-        limit: Optional[int] = None,
-        offset: Optional[int] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[RiskList]:
-        """List risks, returning the whole answer: as ``list_risks``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``RiskList``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_LIST_RISKS, {'project_id': project_id, 'status': status, 'severity': severity, 'sort': sort, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    async def create_risk(
-        self,
-        body: RiskCreate,
+        body: Union[RiskCreate, RiskCreateParam],
+        /,
         *,
         idempotency_key: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
+    ) -> Risk: ...
+
+    @overload
+    def create(
+        self,
+        *,
+        title: str,
+        project_id: Union[UUID, str],
+        likelihood: int,
+        impact: int,
+        description: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        status: Union[Union[RiskStatus, Literal["OPEN", "MITIGATING", "ACCEPTED", "CLOSED"]], NotGiven] = NOT_GIVEN,
+        severity: Union[Union[RiskSeverity, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]], NotGiven] = NOT_GIVEN,
+        owner_id: Union[Optional[Union[UUID, str]], NotGiven] = NOT_GIVEN,
+        mitigation: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        due_date: Union[Optional[Union[date, str]], NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Risk: ...
+
+    def create(
+        self,
+        body: Union[RiskCreate, RiskCreateParam, None] = None,
+        **kwargs: Any,
     ) -> Risk:
         """Create a risk
 
@@ -4590,9 +3398,22 @@ class AsyncRisksResource(AsyncAPIResource):
 
         Requires scope `write`.
 
-        ``POST /risks`` (operationId ``createRisk``).
+        ``POST /risks`` (operationId ``createRisk``, scope ``write``).
 
-        :param body: the request body, a ``meridian.models.RiskCreate``.
+        :param body: the request body as a ``meridian.models.RiskCreate`` or a dict of its fields
+            (``RiskCreateParam``), or its fields as the keyword arguments below.
+        :param title: Short statement of the risk.
+        :param project_id: A project of your tenant (else 422).
+        :param likelihood: 1 (rare) to 5 (almost certain).
+        :param impact: 1 (negligible) to 5 (severe).
+        :param description: Free-text description.
+        :param status: OPEN (identified), MITIGATING (actions under way), ACCEPTED (tolerated without action), CLOSED
+            (no longer a risk). Any move between them is allowed.
+        :param severity: Severity of a risk. Derived from `score` = likelihood × impact: LOW 1–4, MEDIUM 5–9, HIGH
+            10–16, CRITICAL 20–25 — unless set by the client, in which case `severitySource` is MANUAL.
+        :param owner_id: A resource of your tenant who owns the risk.
+        :param mitigation: Planned mitigation.
+        :param due_date: Date by which the mitigation is due.
         :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
             request with the same key and body returns the first response without repeating the effect, marked by the
             response header `Idempotent-Replayed: true`. The same key with a different body answers 422
@@ -4605,31 +3426,18 @@ class AsyncRisksResource(AsyncAPIResource):
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``Risk`` (``meridian.models.Risk``).
+        :returns: the parsed ``Risk``.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.create_risk_with_response(body, idempotency_key=idempotency_key, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return self._client.call(_CREATE_RISK, (), body, kwargs).data
 
-    async def create_risk_with_response(
+    def retrieve(
         self,
-        body: RiskCreate,
-        *,
-        idempotency_key: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[Risk]:
-        """Create a risk, returning the whole answer: as ``create_risk``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``Risk``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_CREATE_RISK, {'idempotency_key': idempotency_key}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    async def get_risk(
-        self,
-        id: Union[UUID, str],
+        risk_id: Union[UUID, str],
+        /,
         *,
         if_none_match: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -4644,46 +3452,62 @@ class AsyncRisksResource(AsyncAPIResource):
 
         Requires scope `read`.
 
-        ``GET /risks/{id}`` (operationId ``getRisk``).
+        ``GET /risks/{id}`` (operationId ``getRisk``, scope ``read``).
 
-        :param id: The record's id (UUID).
+        :param risk_id: The record's id (UUID).
         :param if_none_match: The `ETag` of the copy you hold. When the record's current entity tag matches it (weak
             comparison, RFC 9110 §13.1.2), the answer is `304 Not Modified` with no body, and you can keep using your
             copy.
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``Risk`` (``meridian.models.Risk``).
+        :returns: the parsed ``Risk``.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.get_risk_with_response(id, if_none_match=if_none_match, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return self._client.call(_GET_RISK, (risk_id,), None, {"if_none_match": if_none_match, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries}).data
 
-    async def get_risk_with_response(
+    @overload
+    def update(
         self,
-        id: Union[UUID, str],
-        *,
-        if_none_match: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[Risk]:
-        """Get a risk, returning the whole answer: as ``get_risk``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``Risk``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_GET_RISK, {'id': id, 'if_none_match': if_none_match}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    async def update_risk(
-        self,
-        id: Union[UUID, str],
-        body: RiskUpdate,
+        risk_id: Union[UUID, str],
+        body: Union[RiskUpdate, RiskUpdateParam],
+        /,
         *,
         if_match: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
+    ) -> Risk: ...
+
+    @overload
+    def update(
+        self,
+        risk_id: Union[UUID, str],
+        /,
+        *,
+        title: Union[str, NotGiven] = NOT_GIVEN,
+        description: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        likelihood: Union[int, NotGiven] = NOT_GIVEN,
+        impact: Union[int, NotGiven] = NOT_GIVEN,
+        severity: Union[Optional[Union[RiskSeverity, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]], NotGiven] = NOT_GIVEN,
+        status: Union[Union[RiskStatus, Literal["OPEN", "MITIGATING", "ACCEPTED", "CLOSED"]], NotGiven] = NOT_GIVEN,
+        owner_id: Union[Optional[Union[UUID, str]], NotGiven] = NOT_GIVEN,
+        mitigation: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        due_date: Union[Optional[Union[date, str]], NotGiven] = NOT_GIVEN,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Risk: ...
+
+    def update(
+        self,
+        risk_id: Union[UUID, str],
+        body: Union[RiskUpdate, RiskUpdateParam, None] = None,
+        **kwargs: Any,
     ) -> Risk:
         """Update a risk
 
@@ -4697,129 +3521,267 @@ class AsyncRisksResource(AsyncAPIResource):
 
         Requires scope `write`.
 
-        ``PATCH /risks/{id}`` (operationId ``updateRisk``).
+        ``PATCH /risks/{id}`` (operationId ``updateRisk``, scope ``write``).
 
-        :param id: The record's id (UUID).
-        :param body: the request body, a ``meridian.models.RiskUpdate``.
+        :param risk_id: The record's id (UUID).
+        :param body: the request body as a ``meridian.models.RiskUpdate`` or a dict of its fields
+            (``RiskUpdateParam``), or its fields as the keyword arguments below.
+        :param title: Short statement of the risk.
+        :param description: Free-text description; null clears it.
+        :param likelihood: 1 (rare) to 5 (almost certain).
+        :param impact: 1 (negligible) to 5 (severe).
+        :param severity: A severity to set manually, or null to return to the severity derived from the score.
+        :param status: OPEN (identified), MITIGATING (actions under way), ACCEPTED (tolerated without action), CLOSED
+            (no longer a risk). Any move between them is allowed.
+        :param owner_id: A resource of your tenant who owns the risk; null clears it.
+        :param mitigation: Mitigation; null clears it.
+        :param due_date: Date by which the mitigation is due; null clears it.
         :param if_match: The `ETag` of the record as you last read it (or `*`). When given and the record has changed
             since, nothing is written and the answer is 412 `precondition_failed`. Omit it to write unconditionally.
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``Risk`` (``meridian.models.Risk``).
+        :returns: the parsed ``Risk``.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.update_risk_with_response(id, body, if_match=if_match, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
-
-    async def update_risk_with_response(
-        self,
-        id: Union[UUID, str],
-        body: RiskUpdate,
-        *,
-        if_match: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[Risk]:
-        """Update a risk, returning the whole answer: as ``update_risk``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``Risk``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_UPDATE_RISK, {'id': id, 'if_match': if_match}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+        return self._client.call(_UPDATE_RISK, (risk_id,), body, kwargs).data
 
 
-class AsyncIssuesResource(AsyncAPIResource):
-    """Issues: Problems that have occurred on a project, with priority, assignee and resolution tracking.
+class AsyncRisksResourceWithRawResponse(AsyncAPIResource):
+    """``AsyncMeridian().risks.with_raw_response``: ``list``, ``create``, ``retrieve``, ``update``."""
 
-    ``AsyncMeridian().issues``: one method per operation of the tag, named after its operationId, and a
-    ``…_with_response`` twin returning the ``APIResponse`` (status, headers, request id).
-    """
-
-    async def list_issues(
+    async def list(
         self,
         *,
         project_id: Optional[Union[UUID, str]] = None,
-        status: Optional[Union[IssueStatus, Literal["OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED"]]] = None,
-        priority: Optional[Union[IssuePriority, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]] = None,
-        assignee_id: Optional[Union[UUID, str]] = None,
-        sort: Optional[Union[IssueSort, Literal["createdAt", "-createdAt", "priority", "-priority"]]] = None,
+        status: Optional[Union[RiskStatus, Literal["OPEN", "MITIGATING", "ACCEPTED", "CLOSED"]]] = None,
+        severity: Optional[Union[RiskSeverity, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]] = None,
+        sort: Optional[Union[RiskSort, Literal["createdAt", "-createdAt", "score", "-score"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> IssueList:
-        """List issues
+    ) -> APIResponse[AsyncPage[Risk]]:
+        """As ``AsyncMeridian().risks.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.page_response(_LIST_RISKS, Risk, (), {"project_id": project_id, "status": status, "severity": severity, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
-        Returns the tenant's issues, ordered by `sort`: `createdAt` ascending by default; `-priority` lists CRITICAL
-        first, then HIGH, MEDIUM and LOW (priority order, not alphabetical), `priority` the reverse. Ties are broken by
-        `id` in the same direction. Each filter given restricts the list to issues with that value.
-
-        Requires scope `read`.
-
-        ``GET /issues`` (operationId ``listIssues``).
-
-        :param project_id: Only issues of this project.
-        :param status: Only issues with this status.
-        :param priority: Only issues with this priority.
-        :param assignee_id: Only issues assigned to this resource.
-        :param sort: Order of the list: `createdAt` or `priority` (LOW < MEDIUM < HIGH < CRITICAL), with a leading `-`
-            for descending. Default `createdAt`.
-        :param limit: Maximum number of records in the page (1–100).
-        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``IssueList`` (``meridian.models.IssueList``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return (await self.list_issues_with_response(project_id=project_id, status=status, priority=priority, assignee_id=assignee_id, sort=sort, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
-
-    async def list_issues_with_response(
+    @overload
+    async def create(
         self,
-        *,
-        project_id: Optional[Union[UUID, str]] = None,
-        status: Optional[Union[IssueStatus, Literal["OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED"]]] = None,
-        priority: Optional[Union[IssuePriority, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]] = None,
-        assignee_id: Optional[Union[UUID, str]] = None,
-        sort: Optional[Union[IssueSort, Literal["createdAt", "-createdAt", "priority", "-priority"]]] = None,
-        limit: Optional[int] = None,
-        offset: Optional[int] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[IssueList]:
-        """List issues, returning the whole answer: as ``list_issues``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``IssueList``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_LIST_ISSUES, {'project_id': project_id, 'status': status, 'priority': priority, 'assignee_id': assignee_id, 'sort': sort, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    async def create_issue(
-        self,
-        body: IssueCreate,
+        body: Union[RiskCreate, RiskCreateParam],
+        /,
         *,
         idempotency_key: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> Issue:
-        """Create an issue
+    ) -> APIResponse[Risk]: ...
 
-        Creates an issue on a project. `projectId` and `title` are required; `status` defaults to `OPEN` and
-        `priority` to `MEDIUM`.
+    @overload
+    async def create(
+        self,
+        *,
+        title: str,
+        project_id: Union[UUID, str],
+        likelihood: int,
+        impact: int,
+        description: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        status: Union[Union[RiskStatus, Literal["OPEN", "MITIGATING", "ACCEPTED", "CLOSED"]], NotGiven] = NOT_GIVEN,
+        severity: Union[Union[RiskSeverity, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]], NotGiven] = NOT_GIVEN,
+        owner_id: Union[Optional[Union[UUID, str]], NotGiven] = NOT_GIVEN,
+        mitigation: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        due_date: Union[Optional[Union[date, str]], NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Risk]: ...
 
-        Errors: 422 `validation_failed` when `projectId` names no project of your tenant or `assigneeId` no resource.
+    async def create(
+        self,
+        body: Union[RiskCreate, RiskCreateParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[Risk]:
+        """As ``AsyncMeridian().risks.create``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_CREATE_RISK, (), body, kwargs)
+
+    async def retrieve(
+        self,
+        risk_id: Union[UUID, str],
+        /,
+        *,
+        if_none_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Risk]:
+        """As ``AsyncMeridian().risks.retrieve``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_GET_RISK, (risk_id,), None, {"if_none_match": if_none_match, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    async def update(
+        self,
+        risk_id: Union[UUID, str],
+        body: Union[RiskUpdate, RiskUpdateParam],
+        /,
+        *,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Risk]: ...
+
+    @overload
+    async def update(
+        self,
+        risk_id: Union[UUID, str],
+        /,
+        *,
+        title: Union[str, NotGiven] = NOT_GIVEN,
+        description: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        likelihood: Union[int, NotGiven] = NOT_GIVEN,
+        impact: Union[int, NotGiven] = NOT_GIVEN,
+        severity: Union[Optional[Union[RiskSeverity, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]], NotGiven] = NOT_GIVEN,
+        status: Union[Union[RiskStatus, Literal["OPEN", "MITIGATING", "ACCEPTED", "CLOSED"]], NotGiven] = NOT_GIVEN,
+        owner_id: Union[Optional[Union[UUID, str]], NotGiven] = NOT_GIVEN,
+        mitigation: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        due_date: Union[Optional[Union[date, str]], NotGiven] = NOT_GIVEN,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Risk]: ...
+
+    async def update(
+        self,
+        risk_id: Union[UUID, str],
+        body: Union[RiskUpdate, RiskUpdateParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[Risk]:
+        """As ``AsyncMeridian().risks.update``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_UPDATE_RISK, (risk_id,), body, kwargs)
+
+
+class AsyncRisksResource(AsyncAPIResource):
+    """``AsyncMeridian().risks``: ``list``, ``create``, ``retrieve``, ``update``.
+
+    Project risks scored by likelihood × impact, with a severity derived from the score unless set explicitly.
+    """
+
+    @cached_property
+    def with_raw_response(self) -> AsyncRisksResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return AsyncRisksResourceWithRawResponse(self._client)
+
+    def list(
+        self,
+        *,
+        project_id: Optional[Union[UUID, str]] = None,
+        status: Optional[Union[RiskStatus, Literal["OPEN", "MITIGATING", "ACCEPTED", "CLOSED"]]] = None,
+        severity: Optional[Union[RiskSeverity, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]] = None,
+        sort: Optional[Union[RiskSort, Literal["createdAt", "-createdAt", "score", "-score"]]] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> AsyncPaginator[Risk]:
+        """List risks
+
+        Returns the tenant's risks, ordered by `sort`: `createdAt` ascending by default, `-score` for the highest
+        likelihood × impact first, `score` for the lowest; ties are broken by `id` in the same direction. When
+        `projectId`, `status` or `severity` is given, the list is restricted to risks with that value (filters combine
+        with AND).
+
+        Requires scope `read`.
+
+        ``GET /risks`` (operationId ``listRisks``, scope ``read``).
+
+        :param project_id: Only risks of this project.
+        :param status: Only risks with this status.
+        :param severity: Only risks with this severity (derived or manual).
+        :param sort: Order of the list: `createdAt` or `score`, with a leading `-` for descending. Default
+            `createdAt`.
+        :param limit: Maximum number of records in the page (1–100).
+        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the first page of ``Risk`` records; iterating it (``async for``) fetches every following page.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self._client.page(_LIST_RISKS, Risk, (), {"project_id": project_id, "status": status, "severity": severity, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    async def create(
+        self,
+        body: Union[RiskCreate, RiskCreateParam],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Risk: ...
+
+    @overload
+    async def create(
+        self,
+        *,
+        title: str,
+        project_id: Union[UUID, str],
+        likelihood: int,
+        impact: int,
+        description: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        status: Union[Union[RiskStatus, Literal["OPEN", "MITIGATING", "ACCEPTED", "CLOSED"]], NotGiven] = NOT_GIVEN,
+        severity: Union[Union[RiskSeverity, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]], NotGiven] = NOT_GIVEN,
+        owner_id: Union[Optional[Union[UUID, str]], NotGiven] = NOT_GIVEN,
+        mitigation: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        due_date: Union[Optional[Union[date, str]], NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Risk: ...
+
+    async def create(
+        self,
+        body: Union[RiskCreate, RiskCreateParam, None] = None,
+        **kwargs: Any,
+    ) -> Risk:
+        """Create a risk
+
+        Creates a risk on a project. `title`, `projectId`, `likelihood` (1–5) and `impact` (1–5) are required. `score`
+        is likelihood × impact; `severity` is derived from the score unless you send one (then `severitySource` is
+        `MANUAL`). `status` defaults to `OPEN`. Emits `risk.created`.
+
+        Errors: 422 `validation_failed` when `projectId` names no project of your tenant or `ownerId` no resource.
 
         Requires scope `write`.
 
-        ``POST /issues`` (operationId ``createIssue``).
+        ``POST /risks`` (operationId ``createRisk``, scope ``write``).
 
-        :param body: the request body, a ``meridian.models.IssueCreate``.
+        :param body: the request body as a ``meridian.models.RiskCreate`` or a dict of its fields
+            (``RiskCreateParam``), or its fields as the keyword arguments below.
+        :param title: Short statement of the risk.
+        :param project_id: A project of your tenant (else 422).
+        :param likelihood: 1 (rare) to 5 (almost certain).
+        :param impact: 1 (negligible) to 5 (severe).
+        :param description: Free-text description.
+        :param status: OPEN (identified), MITIGATING (actions under way), ACCEPTED (tolerated without action), CLOSED
+            (no longer a risk). Any move between them is allowed.
+        :param severity: Severity of a risk. Derived from `score` = likelihood × impact: LOW 1–4, MEDIUM 5–9, HIGH
+            10–16, CRITICAL 20–25 — unless set by the client, in which case `severitySource` is MANUAL.
+        :param owner_id: A resource of your tenant who owns the risk.
+        :param mitigation: Planned mitigation.
+        :param due_date: Date by which the mitigation is due.
         :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
             request with the same key and body returns the first response without repeating the effect, marked by the
             response header `Idempotent-Replayed: true`. The same key with a different body answers 422
@@ -4832,31 +3794,373 @@ class AsyncIssuesResource(AsyncAPIResource):
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``Issue`` (``meridian.models.Issue``).
+        :returns: the parsed ``Risk``.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.create_issue_with_response(body, idempotency_key=idempotency_key, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return (await self._client.call(_CREATE_RISK, (), body, kwargs)).data
 
-    async def create_issue_with_response(
+    async def retrieve(
         self,
-        body: IssueCreate,
+        risk_id: Union[UUID, str],
+        /,
+        *,
+        if_none_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Risk:
+        """Get a risk
+
+        Returns one risk.
+
+        Errors: 404 `not_found`.
+
+        Requires scope `read`.
+
+        ``GET /risks/{id}`` (operationId ``getRisk``, scope ``read``).
+
+        :param risk_id: The record's id (UUID).
+        :param if_none_match: The `ETag` of the copy you hold. When the record's current entity tag matches it (weak
+            comparison, RFC 9110 §13.1.2), the answer is `304 Not Modified` with no body, and you can keep using your
+            copy.
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``Risk``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return (await self._client.call(_GET_RISK, (risk_id,), None, {"if_none_match": if_none_match, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})).data
+
+    @overload
+    async def update(
+        self,
+        risk_id: Union[UUID, str],
+        body: Union[RiskUpdate, RiskUpdateParam],
+        /,
+        *,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Risk: ...
+
+    @overload
+    async def update(
+        self,
+        risk_id: Union[UUID, str],
+        /,
+        *,
+        title: Union[str, NotGiven] = NOT_GIVEN,
+        description: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        likelihood: Union[int, NotGiven] = NOT_GIVEN,
+        impact: Union[int, NotGiven] = NOT_GIVEN,
+        severity: Union[Optional[Union[RiskSeverity, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]], NotGiven] = NOT_GIVEN,
+        status: Union[Union[RiskStatus, Literal["OPEN", "MITIGATING", "ACCEPTED", "CLOSED"]], NotGiven] = NOT_GIVEN,
+        owner_id: Union[Optional[Union[UUID, str]], NotGiven] = NOT_GIVEN,
+        mitigation: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        due_date: Union[Optional[Union[date, str]], NotGiven] = NOT_GIVEN,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Risk: ...
+
+    async def update(
+        self,
+        risk_id: Union[UUID, str],
+        body: Union[RiskUpdate, RiskUpdateParam, None] = None,
+        **kwargs: Any,
+    ) -> Risk:
+        """Update a risk
+
+        Changes only the fields present in the body. Changing `likelihood` or `impact` recomputes `score` and, while
+        `severitySource` is `DERIVED`, `severity`. Sending `severity` sets it manually (`MANUAL`); sending
+        `severity: null` returns it to the derived value. A rise in severity emits `risk.severity_escalated`.
+        The project of a risk cannot be changed.
+
+        Errors: 404 `not_found`; 412 `precondition_failed` when `If-Match` does not match; 422 `validation_failed`
+        when `ownerId` names no resource of your tenant.
+
+        Requires scope `write`.
+
+        ``PATCH /risks/{id}`` (operationId ``updateRisk``, scope ``write``).
+
+        :param risk_id: The record's id (UUID).
+        :param body: the request body as a ``meridian.models.RiskUpdate`` or a dict of its fields
+            (``RiskUpdateParam``), or its fields as the keyword arguments below.
+        :param title: Short statement of the risk.
+        :param description: Free-text description; null clears it.
+        :param likelihood: 1 (rare) to 5 (almost certain).
+        :param impact: 1 (negligible) to 5 (severe).
+        :param severity: A severity to set manually, or null to return to the severity derived from the score.
+        :param status: OPEN (identified), MITIGATING (actions under way), ACCEPTED (tolerated without action), CLOSED
+            (no longer a risk). Any move between them is allowed.
+        :param owner_id: A resource of your tenant who owns the risk; null clears it.
+        :param mitigation: Mitigation; null clears it.
+        :param due_date: Date by which the mitigation is due; null clears it.
+        :param if_match: The `ETag` of the record as you last read it (or `*`). When given and the record has changed
+            since, nothing is written and the answer is 412 `precondition_failed`. Omit it to write unconditionally.
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``Risk``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return (await self._client.call(_UPDATE_RISK, (risk_id,), body, kwargs)).data
+
+
+class IssuesResourceWithRawResponse(SyncAPIResource):
+    """``client.issues.with_raw_response``: ``list``, ``create``, ``retrieve``, ``update``."""
+
+    def list(
+        self,
+        *,
+        project_id: Optional[Union[UUID, str]] = None,
+        status: Optional[Union[IssueStatus, Literal["OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED"]]] = None,
+        priority: Optional[Union[IssuePriority, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]] = None,
+        assignee_id: Optional[Union[UUID, str]] = None,
+        sort: Optional[Union[IssueSort, Literal["createdAt", "-createdAt", "priority", "-priority"]]] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[SyncPage[Issue]]:
+        """As ``client.issues.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.page_response(_LIST_ISSUES, Issue, (), {"project_id": project_id, "status": status, "priority": priority, "assignee_id": assignee_id, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    def create(
+        self,
+        body: Union[IssueCreate, IssueCreateParam],
+        /,
         *,
         idempotency_key: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> APIResponse[Issue]:
-        """Create an issue, returning the whole answer: as ``create_issue``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``Issue``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_CREATE_ISSUE, {'idempotency_key': idempotency_key}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+    ) -> APIResponse[Issue]: ...
 
-    async def get_issue(
+    @overload
+    def create(
         self,
-        id: Union[UUID, str],
+        *,
+        project_id: Union[UUID, str],
+        title: str,
+        description: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        status: Union[Union[IssueStatus, Literal["OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED"]], NotGiven] = NOT_GIVEN,
+        priority: Union[Union[IssuePriority, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]], NotGiven] = NOT_GIVEN,
+        assignee_id: Union[Optional[Union[UUID, str]], NotGiven] = NOT_GIVEN,
+        due_date: Union[Optional[Union[date, str]], NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Issue]: ...
+
+    def create(
+        self,
+        body: Union[IssueCreate, IssueCreateParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[Issue]:
+        """As ``client.issues.create``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_CREATE_ISSUE, (), body, kwargs)
+
+    def retrieve(
+        self,
+        issue_id: Union[UUID, str],
+        /,
+        *,
+        if_none_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Issue]:
+        """As ``client.issues.retrieve``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_GET_ISSUE, (issue_id,), None, {"if_none_match": if_none_match, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    def update(
+        self,
+        issue_id: Union[UUID, str],
+        body: Union[IssueUpdate, IssueUpdateParam],
+        /,
+        *,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Issue]: ...
+
+    @overload
+    def update(
+        self,
+        issue_id: Union[UUID, str],
+        /,
+        *,
+        title: Union[str, NotGiven] = NOT_GIVEN,
+        description: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        status: Union[Union[IssueStatus, Literal["OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED"]], NotGiven] = NOT_GIVEN,
+        priority: Union[Union[IssuePriority, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]], NotGiven] = NOT_GIVEN,
+        assignee_id: Union[Optional[Union[UUID, str]], NotGiven] = NOT_GIVEN,
+        due_date: Union[Optional[Union[date, str]], NotGiven] = NOT_GIVEN,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Issue]: ...
+
+    def update(
+        self,
+        issue_id: Union[UUID, str],
+        body: Union[IssueUpdate, IssueUpdateParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[Issue]:
+        """As ``client.issues.update``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_UPDATE_ISSUE, (issue_id,), body, kwargs)
+
+
+class IssuesResource(SyncAPIResource):
+    """``client.issues``: ``list``, ``create``, ``retrieve``, ``update``.
+
+    Problems that have occurred on a project, with priority, assignee and resolution tracking.
+    """
+
+    @cached_property
+    def with_raw_response(self) -> IssuesResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return IssuesResourceWithRawResponse(self._client)
+
+    def list(
+        self,
+        *,
+        project_id: Optional[Union[UUID, str]] = None,
+        status: Optional[Union[IssueStatus, Literal["OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED"]]] = None,
+        priority: Optional[Union[IssuePriority, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]] = None,
+        assignee_id: Optional[Union[UUID, str]] = None,
+        sort: Optional[Union[IssueSort, Literal["createdAt", "-createdAt", "priority", "-priority"]]] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> SyncPage[Issue]:
+        """List issues
+
+        Returns the tenant's issues, ordered by `sort`: `createdAt` ascending by default; `-priority` lists CRITICAL
+        first, then HIGH, MEDIUM and LOW (priority order, not alphabetical), `priority` the reverse. Ties are broken by
+        `id` in the same direction. Each filter given restricts the list to issues with that value.
+
+        Requires scope `read`.
+
+        ``GET /issues`` (operationId ``listIssues``, scope ``read``).
+
+        :param project_id: Only issues of this project.
+        :param status: Only issues with this status.
+        :param priority: Only issues with this priority.
+        :param assignee_id: Only issues assigned to this resource.
+        :param sort: Order of the list: `createdAt` or `priority` (LOW < MEDIUM < HIGH < CRITICAL), with a leading `-`
+            for descending. Default `createdAt`.
+        :param limit: Maximum number of records in the page (1–100).
+        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the first page of ``Issue`` records; iterating it (``for``) fetches every following page.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self._client.page(_LIST_ISSUES, Issue, (), {"project_id": project_id, "status": status, "priority": priority, "assignee_id": assignee_id, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    def create(
+        self,
+        body: Union[IssueCreate, IssueCreateParam],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Issue: ...
+
+    @overload
+    def create(
+        self,
+        *,
+        project_id: Union[UUID, str],
+        title: str,
+        description: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        status: Union[Union[IssueStatus, Literal["OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED"]], NotGiven] = NOT_GIVEN,
+        priority: Union[Union[IssuePriority, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]], NotGiven] = NOT_GIVEN,
+        assignee_id: Union[Optional[Union[UUID, str]], NotGiven] = NOT_GIVEN,
+        due_date: Union[Optional[Union[date, str]], NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Issue: ...
+
+    def create(
+        self,
+        body: Union[IssueCreate, IssueCreateParam, None] = None,
+        **kwargs: Any,
+    ) -> Issue:
+        """Create an issue
+
+        Creates an issue on a project. `projectId` and `title` are required; `status` defaults to `OPEN` and
+        `priority` to `MEDIUM`.
+
+        Errors: 422 `validation_failed` when `projectId` names no project of your tenant or `assigneeId` no resource.
+
+        Requires scope `write`.
+
+        ``POST /issues`` (operationId ``createIssue``, scope ``write``).
+
+        :param body: the request body as a ``meridian.models.IssueCreate`` or a dict of its fields
+            (``IssueCreateParam``), or its fields as the keyword arguments below.
+        :param project_id: A project of your tenant (else 422).
+        :param title: Short statement of the issue.
+        :param description: Free-text description.
+        :param status: OPEN, IN_PROGRESS, RESOLVED (sets `resolvedAt`), CLOSED. Any move between them is allowed.
+        :param priority: Priority of an issue.
+        :param assignee_id: A resource of your tenant working on it.
+        :param due_date: Date by which it should be resolved.
+        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
+            request with the same key and body returns the first response without repeating the effect, marked by the
+            response header `Idempotent-Replayed: true`. The same key with a different body answers 422
+            `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per
+            tenant. Only successful responses are stored: after an error (including a request rejected by validation)
+            the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST
+            /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the
+            record the first request created. A retry while the first request's outcome is unknown (its process
+            stopped) also answers 409 until the key expires.
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``Issue``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self._client.call(_CREATE_ISSUE, (), body, kwargs).data
+
+    def retrieve(
+        self,
+        issue_id: Union[UUID, str],
+        /,
         *,
         if_none_match: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -4871,46 +4175,59 @@ class AsyncIssuesResource(AsyncAPIResource):
 
         Requires scope `read`.
 
-        ``GET /issues/{id}`` (operationId ``getIssue``).
+        ``GET /issues/{id}`` (operationId ``getIssue``, scope ``read``).
 
-        :param id: The record's id (UUID).
+        :param issue_id: The record's id (UUID).
         :param if_none_match: The `ETag` of the copy you hold. When the record's current entity tag matches it (weak
             comparison, RFC 9110 §13.1.2), the answer is `304 Not Modified` with no body, and you can keep using your
             copy.
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``Issue`` (``meridian.models.Issue``).
+        :returns: the parsed ``Issue``.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.get_issue_with_response(id, if_none_match=if_none_match, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return self._client.call(_GET_ISSUE, (issue_id,), None, {"if_none_match": if_none_match, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries}).data
 
-    async def get_issue_with_response(
+    @overload
+    def update(
         self,
-        id: Union[UUID, str],
-        *,
-        if_none_match: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[Issue]:
-        """Get an issue, returning the whole answer: as ``get_issue``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``Issue``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_GET_ISSUE, {'id': id, 'if_none_match': if_none_match}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    async def update_issue(
-        self,
-        id: Union[UUID, str],
-        body: IssueUpdate,
+        issue_id: Union[UUID, str],
+        body: Union[IssueUpdate, IssueUpdateParam],
+        /,
         *,
         if_match: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
+    ) -> Issue: ...
+
+    @overload
+    def update(
+        self,
+        issue_id: Union[UUID, str],
+        /,
+        *,
+        title: Union[str, NotGiven] = NOT_GIVEN,
+        description: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        status: Union[Union[IssueStatus, Literal["OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED"]], NotGiven] = NOT_GIVEN,
+        priority: Union[Union[IssuePriority, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]], NotGiven] = NOT_GIVEN,
+        assignee_id: Union[Optional[Union[UUID, str]], NotGiven] = NOT_GIVEN,
+        due_date: Union[Optional[Union[date, str]], NotGiven] = NOT_GIVEN,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Issue: ...
+
+    def update(
+        self,
+        issue_id: Union[UUID, str],
+        body: Union[IssueUpdate, IssueUpdateParam, None] = None,
+        **kwargs: Any,
     ) -> Issue:
         """Update an issue
 
@@ -4923,125 +4240,250 @@ class AsyncIssuesResource(AsyncAPIResource):
 
         Requires scope `write`.
 
-        ``PATCH /issues/{id}`` (operationId ``updateIssue``).
+        ``PATCH /issues/{id}`` (operationId ``updateIssue``, scope ``write``).
 
-        :param id: The record's id (UUID).
-        :param body: the request body, a ``meridian.models.IssueUpdate``.
+        :param issue_id: The record's id (UUID).
+        :param body: the request body as a ``meridian.models.IssueUpdate`` or a dict of its fields
+            (``IssueUpdateParam``), or its fields as the keyword arguments below.
+        :param title: Short statement of the issue.
+        :param description: Free-text description; null clears it.
+        :param status: OPEN, IN_PROGRESS, RESOLVED (sets `resolvedAt`), CLOSED. Any move between them is allowed.
+        :param priority: Priority of an issue.
+        :param assignee_id: A resource of your tenant working on it; null unassigns.
+        :param due_date: Date by which it should be resolved; null clears it.
         :param if_match: The `ETag` of the record as you last read it (or `*`). When given and the record has changed
             since, nothing is written and the answer is 412 `precondition_failed`. Omit it to write unconditionally.
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``Issue`` (``meridian.models.Issue``).
+        :returns: the parsed ``Issue``.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.update_issue_with_response(id, body, if_match=if_match, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
-
-    async def update_issue_with_response(
-        self,
-        id: Union[UUID, str],
-        body: IssueUpdate,
-        *,
-        if_match: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[Issue]:
-        """Update an issue, returning the whole answer: as ``update_issue``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``Issue``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_UPDATE_ISSUE, {'id': id, 'if_match': if_match}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+        return self._client.call(_UPDATE_ISSUE, (issue_id,), body, kwargs).data
 
 
-class AsyncResourcesResource(AsyncAPIResource):
-    """Resources: People who can be allocated to projects, with their weekly capacity, cost rate and availability.
+class AsyncIssuesResourceWithRawResponse(AsyncAPIResource):
+    """``AsyncMeridian().issues.with_raw_response``: ``list``, ``create``, ``retrieve``, ``update``."""
 
-    ``AsyncMeridian().resources``: one method per operation of the tag, named after its operationId, and a
-    ``…_with_response`` twin returning the ``APIResponse`` (status, headers, request id).
-    """
-
-    async def list_resources(
+    async def list(
         self,
         *,
-        role: Optional[str] = None,
-        skill: Optional[str] = None,
-        active: Optional[bool] = None,
-        sort: Optional[Union[ResourceSort, Literal["createdAt", "-createdAt", "name", "-name"]]] = None,
+        project_id: Optional[Union[UUID, str]] = None,
+        status: Optional[Union[IssueStatus, Literal["OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED"]]] = None,
+        priority: Optional[Union[IssuePriority, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]] = None,
+        assignee_id: Optional[Union[UUID, str]] = None,
+        sort: Optional[Union[IssueSort, Literal["createdAt", "-createdAt", "priority", "-priority"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> ResourceList:
-        """List resources
+    ) -> APIResponse[AsyncPage[Issue]]:
+        """As ``AsyncMeridian().issues.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.page_response(_LIST_ISSUES, Issue, (), {"project_id": project_id, "status": status, "priority": priority, "assignee_id": assignee_id, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
-        Returns the tenant's resources (people), ordered by `sort`: `createdAt` ascending by default, `name` for
-        alphabetical order (ignoring case), `-name` for the reverse; ties are broken by `id` in the same direction.
-        Each filter given restricts the list: `role` by exact match, `skill` to resources whose `skills` contain that exact value,
-        `active` by flag.
-
-        Requires scope `read`.
-
-        ``GET /resources`` (operationId ``listResources``).
-
-        :param role: Only resources with exactly this role. URL-encode it; a `+` is read as a space (form encoding).
-        :param skill: Only resources having exactly this skill (case-sensitive). URL-encode it; a `+` is read as a
-            space (form encoding).
-        :param active: Only active (`true`) or inactive (`false`) resources.
-        :param sort: Order of the list: `createdAt` or `name`, with a leading `-` for descending. Default `createdAt`.
-        :param limit: Maximum number of records in the page (1–100).
-        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``ResourceList`` (``meridian.models.ResourceList``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return (await self.list_resources_with_response(role=role, skill=skill, active=active, sort=sort, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
-
-    async def list_resources_with_response(
+    @overload
+    async def create(
         self,
-        *,
-        role: Optional[str] = None,
-        skill: Optional[str] = None,
-        active: Optional[bool] = None,
-        sort: Optional[Union[ResourceSort, Literal["createdAt", "-createdAt", "name", "-name"]]] = None,
-        limit: Optional[int] = None,
-        offset: Optional[int] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[ResourceList]:
-        """List resources, returning the whole answer: as ``list_resources``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``ResourceList``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_LIST_RESOURCES, {'role': role, 'skill': skill, 'active': active, 'sort': sort, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    async def create_resource(
-        self,
-        body: ResourceCreate,
+        body: Union[IssueCreate, IssueCreateParam],
+        /,
         *,
         idempotency_key: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> Resource:
-        """Create a resource
+    ) -> APIResponse[Issue]: ...
 
-        Creates a resource (a person who can be allocated to projects). Only `name` is required;
-        `capacityHoursPerWeek` defaults to 40, `skills` to an empty list and `active` to true.
+    @overload
+    async def create(
+        self,
+        *,
+        project_id: Union[UUID, str],
+        title: str,
+        description: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        status: Union[Union[IssueStatus, Literal["OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED"]], NotGiven] = NOT_GIVEN,
+        priority: Union[Union[IssuePriority, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]], NotGiven] = NOT_GIVEN,
+        assignee_id: Union[Optional[Union[UUID, str]], NotGiven] = NOT_GIVEN,
+        due_date: Union[Optional[Union[date, str]], NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Issue]: ...
+
+    async def create(
+        self,
+        body: Union[IssueCreate, IssueCreateParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[Issue]:
+        """As ``AsyncMeridian().issues.create``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_CREATE_ISSUE, (), body, kwargs)
+
+    async def retrieve(
+        self,
+        issue_id: Union[UUID, str],
+        /,
+        *,
+        if_none_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Issue]:
+        """As ``AsyncMeridian().issues.retrieve``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_GET_ISSUE, (issue_id,), None, {"if_none_match": if_none_match, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    async def update(
+        self,
+        issue_id: Union[UUID, str],
+        body: Union[IssueUpdate, IssueUpdateParam],
+        /,
+        *,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Issue]: ...
+
+    @overload
+    async def update(
+        self,
+        issue_id: Union[UUID, str],
+        /,
+        *,
+        title: Union[str, NotGiven] = NOT_GIVEN,
+        description: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        status: Union[Union[IssueStatus, Literal["OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED"]], NotGiven] = NOT_GIVEN,
+        priority: Union[Union[IssuePriority, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]], NotGiven] = NOT_GIVEN,
+        assignee_id: Union[Optional[Union[UUID, str]], NotGiven] = NOT_GIVEN,
+        due_date: Union[Optional[Union[date, str]], NotGiven] = NOT_GIVEN,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Issue]: ...
+
+    async def update(
+        self,
+        issue_id: Union[UUID, str],
+        body: Union[IssueUpdate, IssueUpdateParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[Issue]:
+        """As ``AsyncMeridian().issues.update``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_UPDATE_ISSUE, (issue_id,), body, kwargs)
+
+
+class AsyncIssuesResource(AsyncAPIResource):
+    """``AsyncMeridian().issues``: ``list``, ``create``, ``retrieve``, ``update``.
+
+    Problems that have occurred on a project, with priority, assignee and resolution tracking.
+    """
+
+    @cached_property
+    def with_raw_response(self) -> AsyncIssuesResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return AsyncIssuesResourceWithRawResponse(self._client)
+
+    def list(
+        self,
+        *,
+        project_id: Optional[Union[UUID, str]] = None,
+        status: Optional[Union[IssueStatus, Literal["OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED"]]] = None,
+        priority: Optional[Union[IssuePriority, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]] = None,
+        assignee_id: Optional[Union[UUID, str]] = None,
+        sort: Optional[Union[IssueSort, Literal["createdAt", "-createdAt", "priority", "-priority"]]] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> AsyncPaginator[Issue]:
+        """List issues
+
+        Returns the tenant's issues, ordered by `sort`: `createdAt` ascending by default; `-priority` lists CRITICAL
+        first, then HIGH, MEDIUM and LOW (priority order, not alphabetical), `priority` the reverse. Ties are broken by
+        `id` in the same direction. Each filter given restricts the list to issues with that value.
+
+        Requires scope `read`.
+
+        ``GET /issues`` (operationId ``listIssues``, scope ``read``).
+
+        :param project_id: Only issues of this project.
+        :param status: Only issues with this status.
+        :param priority: Only issues with this priority.
+        :param assignee_id: Only issues assigned to this resource.
+        :param sort: Order of the list: `createdAt` or `priority` (LOW < MEDIUM < HIGH < CRITICAL), with a leading `-`
+            for descending. Default `createdAt`.
+        :param limit: Maximum number of records in the page (1–100).
+        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the first page of ``Issue`` records; iterating it (``async for``) fetches every following page.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self._client.page(_LIST_ISSUES, Issue, (), {"project_id": project_id, "status": status, "priority": priority, "assignee_id": assignee_id, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    async def create(
+        self,
+        body: Union[IssueCreate, IssueCreateParam],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Issue: ...
+
+    @overload
+    async def create(
+        self,
+        *,
+        project_id: Union[UUID, str],
+        title: str,
+        description: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        status: Union[Union[IssueStatus, Literal["OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED"]], NotGiven] = NOT_GIVEN,
+        priority: Union[Union[IssuePriority, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]], NotGiven] = NOT_GIVEN,
+        assignee_id: Union[Optional[Union[UUID, str]], NotGiven] = NOT_GIVEN,
+        due_date: Union[Optional[Union[date, str]], NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Issue: ...
+
+    async def create(
+        self,
+        body: Union[IssueCreate, IssueCreateParam, None] = None,
+        **kwargs: Any,
+    ) -> Issue:
+        """Create an issue
+
+        Creates an issue on a project. `projectId` and `title` are required; `status` defaults to `OPEN` and
+        `priority` to `MEDIUM`.
+
+        Errors: 422 `validation_failed` when `projectId` names no project of your tenant or `assigneeId` no resource.
 
         Requires scope `write`.
 
-        ``POST /resources`` (operationId ``createResource``).
+        ``POST /issues`` (operationId ``createIssue``, scope ``write``).
 
-        :param body: the request body, a ``meridian.models.ResourceCreate``.
+        :param body: the request body as a ``meridian.models.IssueCreate`` or a dict of its fields
+            (``IssueCreateParam``), or its fields as the keyword arguments below.
+        :param project_id: A project of your tenant (else 422).
+        :param title: Short statement of the issue.
+        :param description: Free-text description.
+        :param status: OPEN, IN_PROGRESS, RESOLVED (sets `resolvedAt`), CLOSED. Any move between them is allowed.
+        :param priority: Priority of an issue.
+        :param assignee_id: A resource of your tenant working on it.
+        :param due_date: Date by which it should be resolved.
         :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
             request with the same key and body returns the first response without repeating the effect, marked by the
             response header `Idempotent-Replayed: true`. The same key with a different body answers 422
@@ -5054,130 +4496,156 @@ class AsyncResourcesResource(AsyncAPIResource):
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``Resource`` (``meridian.models.Resource``).
+        :returns: the parsed ``Issue``.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.create_resource_with_response(body, idempotency_key=idempotency_key, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return (await self._client.call(_CREATE_ISSUE, (), body, kwargs)).data
 
-    async def create_resource_with_response(
+    async def retrieve(
         self,
-        body: ResourceCreate,
-        *,
-        idempotency_key: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[Resource]:
-        """Create a resource, returning the whole answer: as ``create_resource``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``Resource``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_CREATE_RESOURCE, {'idempotency_key': idempotency_key}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    async def get_resource(
-        self,
-        id: Union[UUID, str],
+        issue_id: Union[UUID, str],
+        /,
         *,
         if_none_match: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> Resource:
-        """Get a resource
+    ) -> Issue:
+        """Get an issue
 
-        Returns one resource.
+        Returns one issue.
 
         Errors: 404 `not_found`.
 
         Requires scope `read`.
 
-        ``GET /resources/{id}`` (operationId ``getResource``).
+        ``GET /issues/{id}`` (operationId ``getIssue``, scope ``read``).
 
-        :param id: The record's id (UUID).
+        :param issue_id: The record's id (UUID).
         :param if_none_match: The `ETag` of the copy you hold. When the record's current entity tag matches it (weak
             comparison, RFC 9110 §13.1.2), the answer is `304 Not Modified` with no body, and you can keep using your
             copy.
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``Resource`` (``meridian.models.Resource``).
+        :returns: the parsed ``Issue``.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.get_resource_with_response(id, if_none_match=if_none_match, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return (await self._client.call(_GET_ISSUE, (issue_id,), None, {"if_none_match": if_none_match, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})).data
 
-    async def get_resource_with_response(
+    @overload
+    async def update(
         self,
-        id: Union[UUID, str],
-        *,
-        if_none_match: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[Resource]:
-        """Get a resource, returning the whole answer: as ``get_resource``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``Resource``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_GET_RESOURCE, {'id': id, 'if_none_match': if_none_match}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    async def update_resource(
-        self,
-        id: Union[UUID, str],
-        body: ResourceUpdate,
+        issue_id: Union[UUID, str],
+        body: Union[IssueUpdate, IssueUpdateParam],
+        /,
         *,
         if_match: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> Resource:
-        """Update a resource
+    ) -> Issue: ...
 
-        Changes only the fields present in the body; `null` clears a nullable field. Deactivating a resource
-        (`active: false`) keeps its allocations.
+    @overload
+    async def update(
+        self,
+        issue_id: Union[UUID, str],
+        /,
+        *,
+        title: Union[str, NotGiven] = NOT_GIVEN,
+        description: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        status: Union[Union[IssueStatus, Literal["OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED"]], NotGiven] = NOT_GIVEN,
+        priority: Union[Union[IssuePriority, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]], NotGiven] = NOT_GIVEN,
+        assignee_id: Union[Optional[Union[UUID, str]], NotGiven] = NOT_GIVEN,
+        due_date: Union[Optional[Union[date, str]], NotGiven] = NOT_GIVEN,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Issue: ...
 
-        Errors: 404 `not_found`; 412 `precondition_failed` when `If-Match` does not match.
+    async def update(
+        self,
+        issue_id: Union[UUID, str],
+        body: Union[IssueUpdate, IssueUpdateParam, None] = None,
+        **kwargs: Any,
+    ) -> Issue:
+        """Update an issue
+
+        Changes only the fields present in the body. Moving `status` to `RESOLVED` or `CLOSED` records `resolvedAt`
+        (if not already set); moving it back to `OPEN` or `IN_PROGRESS` clears it. The project of an issue cannot be
+        changed.
+
+        Errors: 404 `not_found`; 412 `precondition_failed` when `If-Match` does not match; 422 `validation_failed`
+        when `assigneeId` names no resource of your tenant.
 
         Requires scope `write`.
 
-        ``PATCH /resources/{id}`` (operationId ``updateResource``).
+        ``PATCH /issues/{id}`` (operationId ``updateIssue``, scope ``write``).
 
-        :param id: The record's id (UUID).
-        :param body: the request body, a ``meridian.models.ResourceUpdate``.
+        :param issue_id: The record's id (UUID).
+        :param body: the request body as a ``meridian.models.IssueUpdate`` or a dict of its fields
+            (``IssueUpdateParam``), or its fields as the keyword arguments below.
+        :param title: Short statement of the issue.
+        :param description: Free-text description; null clears it.
+        :param status: OPEN, IN_PROGRESS, RESOLVED (sets `resolvedAt`), CLOSED. Any move between them is allowed.
+        :param priority: Priority of an issue.
+        :param assignee_id: A resource of your tenant working on it; null unassigns.
+        :param due_date: Date by which it should be resolved; null clears it.
         :param if_match: The `ETag` of the record as you last read it (or `*`). When given and the record has changed
             since, nothing is written and the answer is 412 `precondition_failed`. Omit it to write unconditionally.
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``Resource`` (``meridian.models.Resource``).
+        :returns: the parsed ``Issue``.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.update_resource_with_response(id, body, if_match=if_match, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return (await self._client.call(_UPDATE_ISSUE, (issue_id,), body, kwargs)).data
 
-    async def update_resource_with_response(
+
+class ResourcesAvailabilityResourceWithRawResponse(SyncAPIResource):
+    """``client.resources.availability.with_raw_response``: ``retrieve``."""
+
+    def retrieve(
         self,
-        id: Union[UUID, str],
-        body: ResourceUpdate,
+        resource_id: Union[UUID, str],
+        /,
         *,
-        if_match: Optional[str] = None,
+        from_: Union[date, str],
+        to: Union[date, str],
+        granularity: Optional[Union[AvailabilityGranularity, Literal["week", "day"]]] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> APIResponse[Resource]:
-        """Update a resource, returning the whole answer: as ``update_resource``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``Resource``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_UPDATE_RESOURCE, {'id': id, 'if_match': if_match}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+    ) -> APIResponse[ResourceAvailability]:
+        """As ``client.resources.availability.retrieve``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_GET_RESOURCE_AVAILABILITY, (resource_id,), None, {"from_": from_, "to": to, "granularity": granularity, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
-    async def get_resource_availability(
+
+class ResourcesAvailabilityResource(SyncAPIResource):
+    """``client.resources.availability``: ``retrieve``.
+
+    People who can be allocated to projects, with their weekly capacity, cost rate and availability.
+    """
+
+    @cached_property
+    def with_raw_response(self) -> ResourcesAvailabilityResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return ResourcesAvailabilityResourceWithRawResponse(self._client)
+
+    def retrieve(
         self,
-        id: Union[UUID, str],
+        resource_id: Union[UUID, str],
+        /,
         *,
         from_: Union[date, str],
         to: Union[date, str],
@@ -5204,26 +4672,31 @@ class AsyncResourcesResource(AsyncAPIResource):
 
         Requires scope `read`.
 
-        ``GET /resources/{id}/availability`` (operationId ``getResourceAvailability``).
+        ``GET /resources/{id}/availability`` (operationId ``getResourceAvailability``, scope ``read``).
 
-        :param id: The record's id (UUID).
+        :param resource_id: The record's id (UUID).
         :param from_: First day of the range (inclusive).
         :param to: Last day of the range (inclusive); the range from `from` to `to` holds at most 366 days.
         :param granularity: Size of the periods returned; `week` when omitted.
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``ResourceAvailability`` (``meridian.models.ResourceAvailability``).
+        :returns: the parsed ``ResourceAvailability``.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.get_resource_availability_with_response(id, from_=from_, to=to, granularity=granularity, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return self._client.call(_GET_RESOURCE_AVAILABILITY, (resource_id,), None, {"from_": from_, "to": to, "granularity": granularity, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries}).data
 
-    async def get_resource_availability_with_response(
+
+class AsyncResourcesAvailabilityResourceWithRawResponse(AsyncAPIResource):
+    """``AsyncMeridian().resources.availability.with_raw_response``: ``retrieve``."""
+
+    async def retrieve(
         self,
-        id: Union[UUID, str],
+        resource_id: Union[UUID, str],
+        /,
         *,
         from_: Union[date, str],
         to: Union[date, str],
@@ -5232,107 +4705,295 @@ class AsyncResourcesResource(AsyncAPIResource):
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
     ) -> APIResponse[ResourceAvailability]:
-        """Get a resource's availability, returning the whole answer: as ``get_resource_availability``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``ResourceAvailability``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_GET_RESOURCE_AVAILABILITY, {'id': id, 'from_': from_, 'to': to, 'granularity': granularity}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+        """As ``AsyncMeridian().resources.availability.retrieve``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_GET_RESOURCE_AVAILABILITY, (resource_id,), None, {"from_": from_, "to": to, "granularity": granularity, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
 
-class AsyncAllocationsResource(AsyncAPIResource):
-    """Allocations: Assignments of a resource to a project for a date range at a percentage of the resource's
-    capacity, and the over-allocation conflicts they create.
+class AsyncResourcesAvailabilityResource(AsyncAPIResource):
+    """``AsyncMeridian().resources.availability``: ``retrieve``.
 
-    ``AsyncMeridian().allocations``: one method per operation of the tag, named after its operationId, and a
-    ``…_with_response`` twin returning the ``APIResponse`` (status, headers, request id).
+    People who can be allocated to projects, with their weekly capacity, cost rate and availability.
     """
 
-    async def list_allocations(
+    @cached_property
+    def with_raw_response(self) -> AsyncResourcesAvailabilityResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return AsyncResourcesAvailabilityResourceWithRawResponse(self._client)
+
+    async def retrieve(
         self,
+        resource_id: Union[UUID, str],
+        /,
         *,
-        resource_id: Optional[Union[UUID, str]] = None,
-        project_id: Optional[Union[UUID, str]] = None,
-        from_: Optional[Union[date, str]] = None,
-        to: Optional[Union[date, str]] = None,
-        sort: Optional[Union[AllocationSort, Literal["createdAt", "-createdAt", "startDate", "-startDate"]]] = None,
-        limit: Optional[int] = None,
-        offset: Optional[int] = None,
+        from_: Union[date, str],
+        to: Union[date, str],
+        granularity: Optional[Union[AvailabilityGranularity, Literal["week", "day"]]] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> AllocationList:
-        """List allocations
+    ) -> ResourceAvailability:
+        """Get a resource's availability
 
-        Returns the tenant's allocations, ordered by `sort`: `createdAt` ascending by default, `startDate` for the
-        earliest start first, `-startDate` for the latest; ties are broken by `id` in the same direction.
-        `resourceId` and `projectId`
-        restrict by exact match; `from` and `to` restrict to allocations whose date range overlaps
-        [`from`, `to`] (either bound may be given alone).
+        Returns the resource's capacity, allocated and available hours between `from` and `to` (inclusive, at most
+        366 days), per ISO week (Monday to Sunday; the first and last periods are clipped to the range) or per day.
+
+        The weekly capacity `capacityHoursPerWeek` is spread evenly over Monday to Friday (a working day has
+        capacity / 5 hours; weekends have none). Allocated hours on a working day are the sum over the resource's
+        allocations covering that day of `allocationPercent` / 100 × the day's capacity. `availableHours` is capacity
+        minus allocated and is negative when the resource is over-allocated. `utilisationPercent` is allocated /
+        capacity × 100 (0 when capacity is 0). Hours and percentages are rounded to 2 decimals in the response only;
+        `totals` are computed over the whole range, not summed from rounded periods. Inactive resources are reported
+        like active ones.
+
+        Errors: 400 `validation_failed` when `from` or `to` is missing or malformed; 422 `validation_failed` when
+        `to` is before `from` or the range exceeds 366 days; 404 `not_found`.
 
         Requires scope `read`.
 
-        ``GET /allocations`` (operationId ``listAllocations``).
+        ``GET /resources/{id}/availability`` (operationId ``getResourceAvailability``, scope ``read``).
 
-        :param resource_id: Only allocations of this resource.
-        :param project_id: Only allocations to this project.
-        :param from_: Only allocations ending on or after this date.
-        :param to: Only allocations starting on or before this date.
-        :param sort: Order of the list: `createdAt` or `startDate`, with a leading `-` for descending. Default
-            `createdAt`.
-        :param limit: Maximum number of records in the page (1–100).
-        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
+        :param resource_id: The record's id (UUID).
+        :param from_: First day of the range (inclusive).
+        :param to: Last day of the range (inclusive); the range from `from` to `to` holds at most 366 days.
+        :param granularity: Size of the periods returned; `week` when omitted.
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``AllocationList`` (``meridian.models.AllocationList``).
+        :returns: the parsed ``ResourceAvailability``.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.list_allocations_with_response(resource_id=resource_id, project_id=project_id, from_=from_, to=to, sort=sort, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return (await self._client.call(_GET_RESOURCE_AVAILABILITY, (resource_id,), None, {"from_": from_, "to": to, "granularity": granularity, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})).data
 
-    async def list_allocations_with_response(
+
+class ResourcesResourceWithRawResponse(SyncAPIResource):
+    """``client.resources.with_raw_response``: ``list``, ``create``, ``retrieve``, ``update``, ``availability``."""
+
+    @cached_property
+    def availability(self) -> ResourcesAvailabilityResourceWithRawResponse:
+        """``client.resources.availability``: ``retrieve``."""
+        return ResourcesAvailabilityResourceWithRawResponse(self._client)
+
+    def list(
         self,
         *,
-        resource_id: Optional[Union[UUID, str]] = None,
-        project_id: Optional[Union[UUID, str]] = None,
-        from_: Optional[Union[date, str]] = None,
-        to: Optional[Union[date, str]] = None,
-        sort: Optional[Union[AllocationSort, Literal["createdAt", "-createdAt", "startDate", "-startDate"]]] = None,
+        role: Optional[str] = None,
+        skill: Optional[str] = None,
+        active: Optional[bool] = None,
+        sort: Optional[Union[ResourceSort, Literal["createdAt", "-createdAt", "name", "-name"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> APIResponse[AllocationList]:
-        """List allocations, returning the whole answer: as ``list_allocations``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``AllocationList``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_LIST_ALLOCATIONS, {'resource_id': resource_id, 'project_id': project_id, 'from_': from_, 'to': to, 'sort': sort, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+    ) -> APIResponse[SyncPage[Resource]]:
+        """As ``client.resources.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.page_response(_LIST_RESOURCES, Resource, (), {"role": role, "skill": skill, "active": active, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
-    async def create_allocation(
+    @overload
+    def create(
         self,
-        body: AllocationCreate,
+        body: Union[ResourceCreate, ResourceCreateParam],
+        /,
         *,
         idempotency_key: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> Allocation:
-        """Create an allocation
+    ) -> APIResponse[Resource]: ...
 
-        Allocates a resource to a project from `startDate` to `endDate` (inclusive) at `allocationPercent` (1–100) of
-        the resource's weekly capacity. Over-allocation is allowed (a resource may be booked above 100 % in total);
-        it shows up in `GET /allocations/conflicts`.
+    @overload
+    def create(
+        self,
+        *,
+        name: str,
+        email: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        role: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        skills: Union[Sequence[str], NotGiven] = NOT_GIVEN,
+        capacity_hours_per_week: Union[float, NotGiven] = NOT_GIVEN,
+        cost_rate_per_hour: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        active: Union[bool, NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Resource]: ...
 
-        Errors: 422 `validation_failed` when `endDate` is before `startDate`, or `resourceId` / `projectId` names no
-        record of your tenant.
+    def create(
+        self,
+        body: Union[ResourceCreate, ResourceCreateParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[Resource]:
+        """As ``client.resources.create``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_CREATE_RESOURCE, (), body, kwargs)
+
+    def retrieve(
+        self,
+        resource_id: Union[UUID, str],
+        /,
+        *,
+        if_none_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Resource]:
+        """As ``client.resources.retrieve``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_GET_RESOURCE, (resource_id,), None, {"if_none_match": if_none_match, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    def update(
+        self,
+        resource_id: Union[UUID, str],
+        body: Union[ResourceUpdate, ResourceUpdateParam],
+        /,
+        *,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Resource]: ...
+
+    @overload
+    def update(
+        self,
+        resource_id: Union[UUID, str],
+        /,
+        *,
+        name: Union[str, NotGiven] = NOT_GIVEN,
+        email: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        role: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        skills: Union[Sequence[str], NotGiven] = NOT_GIVEN,
+        capacity_hours_per_week: Union[float, NotGiven] = NOT_GIVEN,
+        cost_rate_per_hour: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        active: Union[bool, NotGiven] = NOT_GIVEN,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Resource]: ...
+
+    def update(
+        self,
+        resource_id: Union[UUID, str],
+        body: Union[ResourceUpdate, ResourceUpdateParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[Resource]:
+        """As ``client.resources.update``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_UPDATE_RESOURCE, (resource_id,), body, kwargs)
+
+
+class ResourcesResource(SyncAPIResource):
+    """``client.resources``: ``list``, ``create``, ``retrieve``, ``update``, ``availability``.
+
+    People who can be allocated to projects, with their weekly capacity, cost rate and availability.
+    """
+
+    @cached_property
+    def availability(self) -> ResourcesAvailabilityResource:
+        """``client.resources.availability``: ``retrieve``."""
+        return ResourcesAvailabilityResource(self._client)
+
+    @cached_property
+    def with_raw_response(self) -> ResourcesResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return ResourcesResourceWithRawResponse(self._client)
+
+    def list(
+        self,
+        *,
+        role: Optional[str] = None,
+        skill: Optional[str] = None,
+        active: Optional[bool] = None,
+        sort: Optional[Union[ResourceSort, Literal["createdAt", "-createdAt", "name", "-name"]]] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> SyncPage[Resource]:
+        """List resources
+
+        Returns the tenant's resources (people), ordered by `sort`: `createdAt` ascending by default, `name` for
+        alphabetical order (ignoring case), `-name` for the reverse; ties are broken by `id` in the same direction.
+        Each filter given restricts the list: `role` by exact match, `skill` to resources whose `skills` contain that exact value,
+        `active` by flag.
+
+        Requires scope `read`.
+
+        ``GET /resources`` (operationId ``listResources``, scope ``read``).
+
+        :param role: Only resources with exactly this role. URL-encode it; a `+` is read as a space (form encoding).
+        :param skill: Only resources having exactly this skill (case-sensitive). URL-encode it; a `+` is read as a
+            space (form encoding).
+        :param active: Only active (`true`) or inactive (`false`) resources.
+        :param sort: Order of the list: `createdAt` or `name`, with a leading `-` for descending. Default `createdAt`.
+        :param limit: Maximum number of records in the page (1–100).
+        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the first page of ``Resource`` records; iterating it (``for``) fetches every following page.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self._client.page(_LIST_RESOURCES, Resource, (), {"role": role, "skill": skill, "active": active, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    def create(
+        self,
+        body: Union[ResourceCreate, ResourceCreateParam],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Resource: ...
+
+    @overload
+    def create(
+        self,
+        *,
+        name: str,
+        email: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        role: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        skills: Union[Sequence[str], NotGiven] = NOT_GIVEN,
+        capacity_hours_per_week: Union[float, NotGiven] = NOT_GIVEN,
+        cost_rate_per_hour: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        active: Union[bool, NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Resource: ...
+
+    def create(
+        self,
+        body: Union[ResourceCreate, ResourceCreateParam, None] = None,
+        **kwargs: Any,
+    ) -> Resource:
+        """Create a resource
+
+        Creates a resource (a person who can be allocated to projects). Only `name` is required;
+        `capacityHoursPerWeek` defaults to 40, `skills` to an empty list and `active` to true.
 
         Requires scope `write`.
 
-        ``POST /allocations`` (operationId ``createAllocation``).
+        ``POST /resources`` (operationId ``createResource``, scope ``write``).
 
-        :param body: the request body, a ``meridian.models.AllocationCreate``.
+        :param body: the request body as a ``meridian.models.ResourceCreate`` or a dict of its fields
+            (``ResourceCreateParam``), or its fields as the keyword arguments below.
+        :param name: Full name.
+        :param email: Email address.
+        :param role: Job role.
+        :param skills: Skills.
+        :param capacity_hours_per_week: Hours the person can work per week.
+        :param cost_rate_per_hour: Cost of one hour of work in major units of the tenant's currency.
+        :param active: Whether the person is active.
         :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
             request with the same key and body returns the first response without repeating the effect, marked by the
             response header `Idempotent-Replayed: true`. The same key with a different body answers 422
@@ -5345,29 +5006,482 @@ class AsyncAllocationsResource(AsyncAPIResource):
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``Allocation`` (``meridian.models.Allocation``).
+        :returns: the parsed ``Resource``.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.create_allocation_with_response(body, idempotency_key=idempotency_key, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return self._client.call(_CREATE_RESOURCE, (), body, kwargs).data
 
-    async def create_allocation_with_response(
+    def retrieve(
         self,
-        body: AllocationCreate,
+        resource_id: Union[UUID, str],
+        /,
+        *,
+        if_none_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Resource:
+        """Get a resource
+
+        Returns one resource.
+
+        Errors: 404 `not_found`.
+
+        Requires scope `read`.
+
+        ``GET /resources/{id}`` (operationId ``getResource``, scope ``read``).
+
+        :param resource_id: The record's id (UUID).
+        :param if_none_match: The `ETag` of the copy you hold. When the record's current entity tag matches it (weak
+            comparison, RFC 9110 §13.1.2), the answer is `304 Not Modified` with no body, and you can keep using your
+            copy.
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``Resource``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self._client.call(_GET_RESOURCE, (resource_id,), None, {"if_none_match": if_none_match, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries}).data
+
+    @overload
+    def update(
+        self,
+        resource_id: Union[UUID, str],
+        body: Union[ResourceUpdate, ResourceUpdateParam],
+        /,
+        *,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Resource: ...
+
+    @overload
+    def update(
+        self,
+        resource_id: Union[UUID, str],
+        /,
+        *,
+        name: Union[str, NotGiven] = NOT_GIVEN,
+        email: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        role: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        skills: Union[Sequence[str], NotGiven] = NOT_GIVEN,
+        capacity_hours_per_week: Union[float, NotGiven] = NOT_GIVEN,
+        cost_rate_per_hour: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        active: Union[bool, NotGiven] = NOT_GIVEN,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Resource: ...
+
+    def update(
+        self,
+        resource_id: Union[UUID, str],
+        body: Union[ResourceUpdate, ResourceUpdateParam, None] = None,
+        **kwargs: Any,
+    ) -> Resource:
+        """Update a resource
+
+        Changes only the fields present in the body; `null` clears a nullable field. Deactivating a resource
+        (`active: false`) keeps its allocations.
+
+        Errors: 404 `not_found`; 412 `precondition_failed` when `If-Match` does not match.
+
+        Requires scope `write`.
+
+        ``PATCH /resources/{id}`` (operationId ``updateResource``, scope ``write``).
+
+        :param resource_id: The record's id (UUID).
+        :param body: the request body as a ``meridian.models.ResourceUpdate`` or a dict of its fields
+            (``ResourceUpdateParam``), or its fields as the keyword arguments below.
+        :param name: Full name.
+        :param email: Email address; null clears it.
+        :param role: Job role; null clears it.
+        :param skills: Replaces the whole list of skills.
+        :param capacity_hours_per_week: Hours the person can work per week.
+        :param cost_rate_per_hour: Cost of one hour of work; null clears it.
+        :param active: Whether the person is active.
+        :param if_match: The `ETag` of the record as you last read it (or `*`). When given and the record has changed
+            since, nothing is written and the answer is 412 `precondition_failed`. Omit it to write unconditionally.
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``Resource``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self._client.call(_UPDATE_RESOURCE, (resource_id,), body, kwargs).data
+
+
+class AsyncResourcesResourceWithRawResponse(AsyncAPIResource):
+    """``AsyncMeridian().resources.with_raw_response``: ``list``, ``create``, ``retrieve``, ``update``,
+    ``availability``.
+    """
+
+    @cached_property
+    def availability(self) -> AsyncResourcesAvailabilityResourceWithRawResponse:
+        """``AsyncMeridian().resources.availability``: ``retrieve``."""
+        return AsyncResourcesAvailabilityResourceWithRawResponse(self._client)
+
+    async def list(
+        self,
+        *,
+        role: Optional[str] = None,
+        skill: Optional[str] = None,
+        active: Optional[bool] = None,
+        sort: Optional[Union[ResourceSort, Literal["createdAt", "-createdAt", "name", "-name"]]] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[AsyncPage[Resource]]:
+        """As ``AsyncMeridian().resources.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.page_response(_LIST_RESOURCES, Resource, (), {"role": role, "skill": skill, "active": active, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    async def create(
+        self,
+        body: Union[ResourceCreate, ResourceCreateParam],
+        /,
         *,
         idempotency_key: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> APIResponse[Allocation]:
-        """Create an allocation, returning the whole answer: as ``create_allocation``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``Allocation``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_CREATE_ALLOCATION, {'idempotency_key': idempotency_key}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+    ) -> APIResponse[Resource]: ...
 
-    async def list_allocation_conflicts(
+    @overload
+    async def create(
+        self,
+        *,
+        name: str,
+        email: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        role: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        skills: Union[Sequence[str], NotGiven] = NOT_GIVEN,
+        capacity_hours_per_week: Union[float, NotGiven] = NOT_GIVEN,
+        cost_rate_per_hour: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        active: Union[bool, NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Resource]: ...
+
+    async def create(
+        self,
+        body: Union[ResourceCreate, ResourceCreateParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[Resource]:
+        """As ``AsyncMeridian().resources.create``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_CREATE_RESOURCE, (), body, kwargs)
+
+    async def retrieve(
+        self,
+        resource_id: Union[UUID, str],
+        /,
+        *,
+        if_none_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Resource]:
+        """As ``AsyncMeridian().resources.retrieve``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_GET_RESOURCE, (resource_id,), None, {"if_none_match": if_none_match, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    async def update(
+        self,
+        resource_id: Union[UUID, str],
+        body: Union[ResourceUpdate, ResourceUpdateParam],
+        /,
+        *,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Resource]: ...
+
+    @overload
+    async def update(
+        self,
+        resource_id: Union[UUID, str],
+        /,
+        *,
+        name: Union[str, NotGiven] = NOT_GIVEN,
+        email: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        role: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        skills: Union[Sequence[str], NotGiven] = NOT_GIVEN,
+        capacity_hours_per_week: Union[float, NotGiven] = NOT_GIVEN,
+        cost_rate_per_hour: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        active: Union[bool, NotGiven] = NOT_GIVEN,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Resource]: ...
+
+    async def update(
+        self,
+        resource_id: Union[UUID, str],
+        body: Union[ResourceUpdate, ResourceUpdateParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[Resource]:
+        """As ``AsyncMeridian().resources.update``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_UPDATE_RESOURCE, (resource_id,), body, kwargs)
+
+
+class AsyncResourcesResource(AsyncAPIResource):
+    """``AsyncMeridian().resources``: ``list``, ``create``, ``retrieve``, ``update``, ``availability``.
+
+    People who can be allocated to projects, with their weekly capacity, cost rate and availability.
+    """
+
+    @cached_property
+    def availability(self) -> AsyncResourcesAvailabilityResource:
+        """``AsyncMeridian().resources.availability``: ``retrieve``."""
+        return AsyncResourcesAvailabilityResource(self._client)
+
+    @cached_property
+    def with_raw_response(self) -> AsyncResourcesResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return AsyncResourcesResourceWithRawResponse(self._client)
+
+    def list(
+        self,
+        *,
+        role: Optional[str] = None,
+        skill: Optional[str] = None,
+        active: Optional[bool] = None,
+        sort: Optional[Union[ResourceSort, Literal["createdAt", "-createdAt", "name", "-name"]]] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> AsyncPaginator[Resource]:
+        """List resources
+
+        Returns the tenant's resources (people), ordered by `sort`: `createdAt` ascending by default, `name` for
+        alphabetical order (ignoring case), `-name` for the reverse; ties are broken by `id` in the same direction.
+        Each filter given restricts the list: `role` by exact match, `skill` to resources whose `skills` contain that exact value,
+        `active` by flag.
+
+        Requires scope `read`.
+
+        ``GET /resources`` (operationId ``listResources``, scope ``read``).
+
+        :param role: Only resources with exactly this role. URL-encode it; a `+` is read as a space (form encoding).
+        :param skill: Only resources having exactly this skill (case-sensitive). URL-encode it; a `+` is read as a
+            space (form encoding).
+        :param active: Only active (`true`) or inactive (`false`) resources.
+        :param sort: Order of the list: `createdAt` or `name`, with a leading `-` for descending. Default `createdAt`.
+        :param limit: Maximum number of records in the page (1–100).
+        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the first page of ``Resource`` records; iterating it (``async for``) fetches every following page.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self._client.page(_LIST_RESOURCES, Resource, (), {"role": role, "skill": skill, "active": active, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    async def create(
+        self,
+        body: Union[ResourceCreate, ResourceCreateParam],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Resource: ...
+
+    @overload
+    async def create(
+        self,
+        *,
+        name: str,
+        email: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        role: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        skills: Union[Sequence[str], NotGiven] = NOT_GIVEN,
+        capacity_hours_per_week: Union[float, NotGiven] = NOT_GIVEN,
+        cost_rate_per_hour: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        active: Union[bool, NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Resource: ...
+
+    async def create(
+        self,
+        body: Union[ResourceCreate, ResourceCreateParam, None] = None,
+        **kwargs: Any,
+    ) -> Resource:
+        """Create a resource
+
+        Creates a resource (a person who can be allocated to projects). Only `name` is required;
+        `capacityHoursPerWeek` defaults to 40, `skills` to an empty list and `active` to true.
+
+        Requires scope `write`.
+
+        ``POST /resources`` (operationId ``createResource``, scope ``write``).
+
+        :param body: the request body as a ``meridian.models.ResourceCreate`` or a dict of its fields
+            (``ResourceCreateParam``), or its fields as the keyword arguments below.
+        :param name: Full name.
+        :param email: Email address.
+        :param role: Job role.
+        :param skills: Skills.
+        :param capacity_hours_per_week: Hours the person can work per week.
+        :param cost_rate_per_hour: Cost of one hour of work in major units of the tenant's currency.
+        :param active: Whether the person is active.
+        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
+            request with the same key and body returns the first response without repeating the effect, marked by the
+            response header `Idempotent-Replayed: true`. The same key with a different body answers 422
+            `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per
+            tenant. Only successful responses are stored: after an error (including a request rejected by validation)
+            the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST
+            /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the
+            record the first request created. A retry while the first request's outcome is unknown (its process
+            stopped) also answers 409 until the key expires.
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``Resource``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return (await self._client.call(_CREATE_RESOURCE, (), body, kwargs)).data
+
+    async def retrieve(
+        self,
+        resource_id: Union[UUID, str],
+        /,
+        *,
+        if_none_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Resource:
+        """Get a resource
+
+        Returns one resource.
+
+        Errors: 404 `not_found`.
+
+        Requires scope `read`.
+
+        ``GET /resources/{id}`` (operationId ``getResource``, scope ``read``).
+
+        :param resource_id: The record's id (UUID).
+        :param if_none_match: The `ETag` of the copy you hold. When the record's current entity tag matches it (weak
+            comparison, RFC 9110 §13.1.2), the answer is `304 Not Modified` with no body, and you can keep using your
+            copy.
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``Resource``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return (await self._client.call(_GET_RESOURCE, (resource_id,), None, {"if_none_match": if_none_match, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})).data
+
+    @overload
+    async def update(
+        self,
+        resource_id: Union[UUID, str],
+        body: Union[ResourceUpdate, ResourceUpdateParam],
+        /,
+        *,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Resource: ...
+
+    @overload
+    async def update(
+        self,
+        resource_id: Union[UUID, str],
+        /,
+        *,
+        name: Union[str, NotGiven] = NOT_GIVEN,
+        email: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        role: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        skills: Union[Sequence[str], NotGiven] = NOT_GIVEN,
+        capacity_hours_per_week: Union[float, NotGiven] = NOT_GIVEN,
+        cost_rate_per_hour: Union[Optional[float], NotGiven] = NOT_GIVEN,
+        active: Union[bool, NotGiven] = NOT_GIVEN,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Resource: ...
+
+    async def update(
+        self,
+        resource_id: Union[UUID, str],
+        body: Union[ResourceUpdate, ResourceUpdateParam, None] = None,
+        **kwargs: Any,
+    ) -> Resource:
+        """Update a resource
+
+        Changes only the fields present in the body; `null` clears a nullable field. Deactivating a resource
+        (`active: false`) keeps its allocations.
+
+        Errors: 404 `not_found`; 412 `precondition_failed` when `If-Match` does not match.
+
+        Requires scope `write`.
+
+        ``PATCH /resources/{id}`` (operationId ``updateResource``, scope ``write``).
+
+        :param resource_id: The record's id (UUID).
+        :param body: the request body as a ``meridian.models.ResourceUpdate`` or a dict of its fields
+            (``ResourceUpdateParam``), or its fields as the keyword arguments below.
+        :param name: Full name.
+        :param email: Email address; null clears it.
+        :param role: Job role; null clears it.
+        :param skills: Replaces the whole list of skills.
+        :param capacity_hours_per_week: Hours the person can work per week.
+        :param cost_rate_per_hour: Cost of one hour of work; null clears it.
+        :param active: Whether the person is active.
+        :param if_match: The `ETag` of the record as you last read it (or `*`). When given and the record has changed
+            since, nothing is written and the answer is 412 `precondition_failed`. Omit it to write unconditionally.
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``Resource``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return (await self._client.call(_UPDATE_RESOURCE, (resource_id,), body, kwargs)).data
+
+
+class AllocationsConflictsResourceWithRawResponse(SyncAPIResource):
+    """``client.allocations.conflicts.with_raw_response``: ``list``."""
+
+    def list(
         self,
         *,
         from_: Optional[Union[date, str]] = None,
@@ -5378,7 +5492,35 @@ class AsyncAllocationsResource(AsyncAPIResource):
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> AllocationConflictList:
+    ) -> APIResponse[SyncPage[AllocationConflict]]:
+        """As ``client.allocations.conflicts.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.page_response(_LIST_ALLOCATION_CONFLICTS, AllocationConflict, (), {"from_": from_, "to": to, "resource_id": resource_id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+
+class AllocationsConflictsResource(SyncAPIResource):
+    """``client.allocations.conflicts``: ``list``.
+
+    Assignments of a resource to a project for a date range at a percentage of the resource's capacity, and the
+    over-allocation conflicts they create.
+    """
+
+    @cached_property
+    def with_raw_response(self) -> AllocationsConflictsResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return AllocationsConflictsResourceWithRawResponse(self._client)
+
+    def list(
+        self,
+        *,
+        from_: Optional[Union[date, str]] = None,
+        to: Optional[Union[date, str]] = None,
+        resource_id: Optional[Union[UUID, str]] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> SyncPage[AllocationConflict]:
         """List over-allocation conflicts
 
         Returns every maximal period in which one resource's overlapping allocations sum to more than 100 %, with
@@ -5393,7 +5535,7 @@ class AsyncAllocationsResource(AsyncAPIResource):
 
         Requires scope `read`.
 
-        ``GET /allocations/conflicts`` (operationId ``listAllocationConflicts``).
+        ``GET /allocations/conflicts`` (operationId ``listAllocationConflicts``, scope ``read``).
 
         :param from_: Only conflicts on or after this date.
         :param to: Only conflicts on or before this date.
@@ -5403,15 +5545,20 @@ class AsyncAllocationsResource(AsyncAPIResource):
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``AllocationConflictList`` (``meridian.models.AllocationConflictList``).
+        :returns: the first page of ``AllocationConflict`` records; iterating it (``for``) fetches every following
+            page.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.list_allocation_conflicts_with_response(from_=from_, to=to, resource_id=resource_id, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return self._client.page(_LIST_ALLOCATION_CONFLICTS, AllocationConflict, (), {"from_": from_, "to": to, "resource_id": resource_id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
-    async def list_allocation_conflicts_with_response(
+
+class AsyncAllocationsConflictsResourceWithRawResponse(AsyncAPIResource):
+    """``AsyncMeridian().allocations.conflicts.with_raw_response``: ``list``."""
+
+    async def list(
         self,
         *,
         from_: Optional[Union[date, str]] = None,
@@ -5422,15 +5569,337 @@ class AsyncAllocationsResource(AsyncAPIResource):
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> APIResponse[AllocationConflictList]:
-        """List over-allocation conflicts, returning the whole answer: as ``list_allocation_conflicts``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``AllocationConflictList``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_LIST_ALLOCATION_CONFLICTS, {'from_': from_, 'to': to, 'resource_id': resource_id, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+    ) -> APIResponse[AsyncPage[AllocationConflict]]:
+        """As ``AsyncMeridian().allocations.conflicts.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.page_response(_LIST_ALLOCATION_CONFLICTS, AllocationConflict, (), {"from_": from_, "to": to, "resource_id": resource_id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
-    async def get_allocation(
+
+class AsyncAllocationsConflictsResource(AsyncAPIResource):
+    """``AsyncMeridian().allocations.conflicts``: ``list``.
+
+    Assignments of a resource to a project for a date range at a percentage of the resource's capacity, and the
+    over-allocation conflicts they create.
+    """
+
+    @cached_property
+    def with_raw_response(self) -> AsyncAllocationsConflictsResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return AsyncAllocationsConflictsResourceWithRawResponse(self._client)
+
+    def list(
         self,
-        id: Union[UUID, str],
+        *,
+        from_: Optional[Union[date, str]] = None,
+        to: Optional[Union[date, str]] = None,
+        resource_id: Optional[Union[UUID, str]] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> AsyncPaginator[AllocationConflict]:
+        """List over-allocation conflicts
+
+        Returns every maximal period in which one resource's overlapping allocations sum to more than 100 %, with
+        the allocations involved. A new period starts whenever the set of overlapping allocations changes, so two
+        adjacent conflicts of a resource always differ in their allocations (and may differ in `totalPercent`); a
+        resource booked at exactly 100 % has no conflict. Dates are inclusive: an allocation ending on the 10th and
+        one starting on the 11th never overlap.
+        `from` and `to` restrict to periods overlapping that range (periods are clipped to it; a `to` before `from`
+        matches nothing); `resourceId` to one resource. Ordered by `resourceId`, then `startDate`; within a conflict
+        the allocations are ordered by their `startDate`, then id. The cost of this report grows with the number of
+        allocations, not with the length of the periods.
+
+        Requires scope `read`.
+
+        ``GET /allocations/conflicts`` (operationId ``listAllocationConflicts``, scope ``read``).
+
+        :param from_: Only conflicts on or after this date.
+        :param to: Only conflicts on or before this date.
+        :param resource_id: Only conflicts of this resource.
+        :param limit: Maximum number of records in the page (1–100).
+        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the first page of ``AllocationConflict`` records; iterating it (``async for``) fetches every
+            following page.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self._client.page(_LIST_ALLOCATION_CONFLICTS, AllocationConflict, (), {"from_": from_, "to": to, "resource_id": resource_id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+
+class AllocationsResourceWithRawResponse(SyncAPIResource):
+    """``client.allocations.with_raw_response``: ``list``, ``create``, ``retrieve``, ``delete``, ``update``,
+    ``conflicts``.
+    """
+
+    @cached_property
+    def conflicts(self) -> AllocationsConflictsResourceWithRawResponse:
+        """``client.allocations.conflicts``: ``list``."""
+        return AllocationsConflictsResourceWithRawResponse(self._client)
+
+    def list(
+        self,
+        *,
+        resource_id: Optional[Union[UUID, str]] = None,
+        project_id: Optional[Union[UUID, str]] = None,
+        from_: Optional[Union[date, str]] = None,
+        to: Optional[Union[date, str]] = None,
+        sort: Optional[Union[AllocationSort, Literal["createdAt", "-createdAt", "startDate", "-startDate"]]] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[SyncPage[Allocation]]:
+        """As ``client.allocations.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.page_response(_LIST_ALLOCATIONS, Allocation, (), {"resource_id": resource_id, "project_id": project_id, "from_": from_, "to": to, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    def create(
+        self,
+        body: Union[AllocationCreate, AllocationCreateParam],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Allocation]: ...
+
+    @overload
+    def create(
+        self,
+        *,
+        resource_id: Union[UUID, str],
+        project_id: Union[UUID, str],
+        start_date: Union[date, str],
+        end_date: Union[date, str],
+        allocation_percent: float,
+        role: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Allocation]: ...
+
+    def create(
+        self,
+        body: Union[AllocationCreate, AllocationCreateParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[Allocation]:
+        """As ``client.allocations.create``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_CREATE_ALLOCATION, (), body, kwargs)
+
+    def retrieve(
+        self,
+        allocation_id: Union[UUID, str],
+        /,
+        *,
+        if_none_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Allocation]:
+        """As ``client.allocations.retrieve``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_GET_ALLOCATION, (allocation_id,), None, {"if_none_match": if_none_match, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    def delete(
+        self,
+        allocation_id: Union[UUID, str],
+        /,
+        *,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[None]:
+        """As ``client.allocations.delete``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_DELETE_ALLOCATION, (allocation_id,), None, {"if_match": if_match, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    def update(
+        self,
+        allocation_id: Union[UUID, str],
+        body: Union[AllocationUpdate, AllocationUpdateParam],
+        /,
+        *,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Allocation]: ...
+
+    @overload
+    def update(
+        self,
+        allocation_id: Union[UUID, str],
+        /,
+        *,
+        start_date: Union[Union[date, str], NotGiven] = NOT_GIVEN,
+        end_date: Union[Union[date, str], NotGiven] = NOT_GIVEN,
+        allocation_percent: Union[float, NotGiven] = NOT_GIVEN,
+        role: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Allocation]: ...
+
+    def update(
+        self,
+        allocation_id: Union[UUID, str],
+        body: Union[AllocationUpdate, AllocationUpdateParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[Allocation]:
+        """As ``client.allocations.update``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_UPDATE_ALLOCATION, (allocation_id,), body, kwargs)
+
+
+class AllocationsResource(SyncAPIResource):
+    """``client.allocations``: ``list``, ``create``, ``retrieve``, ``delete``, ``update``, ``conflicts``.
+
+    Assignments of a resource to a project for a date range at a percentage of the resource's capacity, and the
+    over-allocation conflicts they create.
+    """
+
+    @cached_property
+    def conflicts(self) -> AllocationsConflictsResource:
+        """``client.allocations.conflicts``: ``list``."""
+        return AllocationsConflictsResource(self._client)
+
+    @cached_property
+    def with_raw_response(self) -> AllocationsResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return AllocationsResourceWithRawResponse(self._client)
+
+    def list(
+        self,
+        *,
+        resource_id: Optional[Union[UUID, str]] = None,
+        project_id: Optional[Union[UUID, str]] = None,
+        from_: Optional[Union[date, str]] = None,
+        to: Optional[Union[date, str]] = None,
+        sort: Optional[Union[AllocationSort, Literal["createdAt", "-createdAt", "startDate", "-startDate"]]] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> SyncPage[Allocation]:
+        """List allocations
+
+        Returns the tenant's allocations, ordered by `sort`: `createdAt` ascending by default, `startDate` for the
+        earliest start first, `-startDate` for the latest; ties are broken by `id` in the same direction.
+        `resourceId` and `projectId`
+        restrict by exact match; `from` and `to` restrict to allocations whose date range overlaps
+        [`from`, `to`] (either bound may be given alone).
+
+        Requires scope `read`.
+
+        ``GET /allocations`` (operationId ``listAllocations``, scope ``read``).
+
+        :param resource_id: Only allocations of this resource.
+        :param project_id: Only allocations to this project.
+        :param from_: Only allocations ending on or after this date.
+        :param to: Only allocations starting on or before this date.
+        :param sort: Order of the list: `createdAt` or `startDate`, with a leading `-` for descending. Default
+            `createdAt`.
+        :param limit: Maximum number of records in the page (1–100).
+        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the first page of ``Allocation`` records; iterating it (``for``) fetches every following page.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self._client.page(_LIST_ALLOCATIONS, Allocation, (), {"resource_id": resource_id, "project_id": project_id, "from_": from_, "to": to, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    def create(
+        self,
+        body: Union[AllocationCreate, AllocationCreateParam],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Allocation: ...
+
+    @overload
+    def create(
+        self,
+        *,
+        resource_id: Union[UUID, str],
+        project_id: Union[UUID, str],
+        start_date: Union[date, str],
+        end_date: Union[date, str],
+        allocation_percent: float,
+        role: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Allocation: ...
+
+    def create(
+        self,
+        body: Union[AllocationCreate, AllocationCreateParam, None] = None,
+        **kwargs: Any,
+    ) -> Allocation:
+        """Create an allocation
+
+        Allocates a resource to a project from `startDate` to `endDate` (inclusive) at `allocationPercent` (1–100) of
+        the resource's weekly capacity. Over-allocation is allowed (a resource may be booked above 100 % in total);
+        it shows up in `GET /allocations/conflicts`.
+
+        Errors: 422 `validation_failed` when `endDate` is before `startDate`, or `resourceId` / `projectId` names no
+        record of your tenant.
+
+        Requires scope `write`.
+
+        ``POST /allocations`` (operationId ``createAllocation``, scope ``write``).
+
+        :param body: the request body as a ``meridian.models.AllocationCreate`` or a dict of its fields
+            (``AllocationCreateParam``), or its fields as the keyword arguments below.
+        :param resource_id: A resource of your tenant (else 422).
+        :param project_id: A project of your tenant (else 422).
+        :param start_date: First day of the allocation.
+        :param end_date: Last day; must be on or after `startDate` (else 422).
+        :param allocation_percent: Share of the resource's weekly capacity, in percent.
+        :param role: Role on the project.
+        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
+            request with the same key and body returns the first response without repeating the effect, marked by the
+            response header `Idempotent-Replayed: true`. The same key with a different body answers 422
+            `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per
+            tenant. Only successful responses are stored: after an error (including a request rejected by validation)
+            the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST
+            /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the
+            record the first request created. A retry while the first request's outcome is unknown (its process
+            stopped) also answers 409 until the key expires.
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``Allocation``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self._client.call(_CREATE_ALLOCATION, (), body, kwargs).data
+
+    def retrieve(
+        self,
+        allocation_id: Union[UUID, str],
+        /,
         *,
         if_none_match: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -5445,40 +5914,27 @@ class AsyncAllocationsResource(AsyncAPIResource):
 
         Requires scope `read`.
 
-        ``GET /allocations/{id}`` (operationId ``getAllocation``).
+        ``GET /allocations/{id}`` (operationId ``getAllocation``, scope ``read``).
 
-        :param id: The record's id (UUID).
+        :param allocation_id: The record's id (UUID).
         :param if_none_match: The `ETag` of the copy you hold. When the record's current entity tag matches it (weak
             comparison, RFC 9110 §13.1.2), the answer is `304 Not Modified` with no body, and you can keep using your
             copy.
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``Allocation`` (``meridian.models.Allocation``).
+        :returns: the parsed ``Allocation``.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.get_allocation_with_response(id, if_none_match=if_none_match, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return self._client.call(_GET_ALLOCATION, (allocation_id,), None, {"if_none_match": if_none_match, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries}).data
 
-    async def get_allocation_with_response(
+    def delete(
         self,
-        id: Union[UUID, str],
-        *,
-        if_none_match: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[Allocation]:
-        """Get an allocation, returning the whole answer: as ``get_allocation``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``Allocation``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_GET_ALLOCATION, {'id': id, 'if_none_match': if_none_match}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    async def delete_allocation(
-        self,
-        id: Union[UUID, str],
+        allocation_id: Union[UUID, str],
+        /,
         *,
         if_match: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -5493,9 +5949,9 @@ class AsyncAllocationsResource(AsyncAPIResource):
 
         Requires scope `write`.
 
-        ``DELETE /allocations/{id}`` (operationId ``deleteAllocation``).
+        ``DELETE /allocations/{id}`` (operationId ``deleteAllocation``, scope ``write``).
 
-        :param id: The record's id (UUID).
+        :param allocation_id: The record's id (UUID).
         :param if_match: The `ETag` of the record as you last read it (or `*`). When given and the record has changed
             since, nothing is written and the answer is 412 `precondition_failed`. Omit it to write unconditionally.
         :param extra_headers: headers added to this request (merged over the client's).
@@ -5507,31 +5963,42 @@ class AsyncAllocationsResource(AsyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        await self.delete_allocation_with_response(id, if_match=if_match, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+        self._client.call(_DELETE_ALLOCATION, (allocation_id,), None, {"if_match": if_match, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
-    async def delete_allocation_with_response(
+    @overload
+    def update(
         self,
-        id: Union[UUID, str],
+        allocation_id: Union[UUID, str],
+        body: Union[AllocationUpdate, AllocationUpdateParam],
+        /,
         *,
         if_match: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> APIResponse[None]:
-        """Delete an allocation, returning the whole answer: as ``delete_allocation``, but the result is an
-        ``APIResponse`` whose ``data`` is None, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_DELETE_ALLOCATION, {'id': id, 'if_match': if_match}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+    ) -> Allocation: ...
 
-    async def update_allocation(
+    @overload
+    def update(
         self,
-        id: Union[UUID, str],
-        body: AllocationUpdate,
+        allocation_id: Union[UUID, str],
+        /,
         *,
+        start_date: Union[Union[date, str], NotGiven] = NOT_GIVEN,
+        end_date: Union[Union[date, str], NotGiven] = NOT_GIVEN,
+        allocation_percent: Union[float, NotGiven] = NOT_GIVEN,
+        role: Union[Optional[str], NotGiven] = NOT_GIVEN,
         if_match: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
+    ) -> Allocation: ...
+
+    def update(
+        self,
+        allocation_id: Union[UUID, str],
+        body: Union[AllocationUpdate, AllocationUpdateParam, None] = None,
+        **kwargs: Any,
     ) -> Allocation:
         """Update an allocation
 
@@ -5543,48 +6010,670 @@ class AsyncAllocationsResource(AsyncAPIResource):
 
         Requires scope `write`.
 
-        ``PATCH /allocations/{id}`` (operationId ``updateAllocation``).
+        ``PATCH /allocations/{id}`` (operationId ``updateAllocation``, scope ``write``).
 
-        :param id: The record's id (UUID).
-        :param body: the request body, a ``meridian.models.AllocationUpdate``.
+        :param allocation_id: The record's id (UUID).
+        :param body: the request body as a ``meridian.models.AllocationUpdate`` or a dict of its fields
+            (``AllocationUpdateParam``), or its fields as the keyword arguments below.
+        :param start_date: First day of the allocation.
+        :param end_date: Last day; the result must be on or after `startDate` (else 422).
+        :param allocation_percent: Share of the resource's weekly capacity, in percent.
+        :param role: Role on the project; null clears it.
         :param if_match: The `ETag` of the record as you last read it (or `*`). When given and the record has changed
             since, nothing is written and the answer is 412 `precondition_failed`. Omit it to write unconditionally.
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``Allocation`` (``meridian.models.Allocation``).
+        :returns: the parsed ``Allocation``.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.update_allocation_with_response(id, body, if_match=if_match, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return self._client.call(_UPDATE_ALLOCATION, (allocation_id,), body, kwargs).data
 
-    async def update_allocation_with_response(
+
+class AsyncAllocationsResourceWithRawResponse(AsyncAPIResource):
+    """``AsyncMeridian().allocations.with_raw_response``: ``list``, ``create``, ``retrieve``, ``delete``, ``update``,
+    ``conflicts``.
+    """
+
+    @cached_property
+    def conflicts(self) -> AsyncAllocationsConflictsResourceWithRawResponse:
+        """``AsyncMeridian().allocations.conflicts``: ``list``."""
+        return AsyncAllocationsConflictsResourceWithRawResponse(self._client)
+
+    async def list(
         self,
-        id: Union[UUID, str],
-        body: AllocationUpdate,
+        *,
+        resource_id: Optional[Union[UUID, str]] = None,
+        project_id: Optional[Union[UUID, str]] = None,
+        from_: Optional[Union[date, str]] = None,
+        to: Optional[Union[date, str]] = None,
+        sort: Optional[Union[AllocationSort, Literal["createdAt", "-createdAt", "startDate", "-startDate"]]] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[AsyncPage[Allocation]]:
+        """As ``AsyncMeridian().allocations.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.page_response(_LIST_ALLOCATIONS, Allocation, (), {"resource_id": resource_id, "project_id": project_id, "from_": from_, "to": to, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    async def create(
+        self,
+        body: Union[AllocationCreate, AllocationCreateParam],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Allocation]: ...
+
+    @overload
+    async def create(
+        self,
+        *,
+        resource_id: Union[UUID, str],
+        project_id: Union[UUID, str],
+        start_date: Union[date, str],
+        end_date: Union[date, str],
+        allocation_percent: float,
+        role: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Allocation]: ...
+
+    async def create(
+        self,
+        body: Union[AllocationCreate, AllocationCreateParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[Allocation]:
+        """As ``AsyncMeridian().allocations.create``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_CREATE_ALLOCATION, (), body, kwargs)
+
+    async def retrieve(
+        self,
+        allocation_id: Union[UUID, str],
+        /,
+        *,
+        if_none_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Allocation]:
+        """As ``AsyncMeridian().allocations.retrieve``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_GET_ALLOCATION, (allocation_id,), None, {"if_none_match": if_none_match, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    async def delete(
+        self,
+        allocation_id: Union[UUID, str],
+        /,
         *,
         if_match: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
+    ) -> APIResponse[None]:
+        """As ``AsyncMeridian().allocations.delete``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_DELETE_ALLOCATION, (allocation_id,), None, {"if_match": if_match, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    async def update(
+        self,
+        allocation_id: Union[UUID, str],
+        body: Union[AllocationUpdate, AllocationUpdateParam],
+        /,
+        *,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Allocation]: ...
+
+    @overload
+    async def update(
+        self,
+        allocation_id: Union[UUID, str],
+        /,
+        *,
+        start_date: Union[Union[date, str], NotGiven] = NOT_GIVEN,
+        end_date: Union[Union[date, str], NotGiven] = NOT_GIVEN,
+        allocation_percent: Union[float, NotGiven] = NOT_GIVEN,
+        role: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Allocation]: ...
+
+    async def update(
+        self,
+        allocation_id: Union[UUID, str],
+        body: Union[AllocationUpdate, AllocationUpdateParam, None] = None,
+        **kwargs: Any,
     ) -> APIResponse[Allocation]:
-        """Update an allocation, returning the whole answer: as ``update_allocation``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``Allocation``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_UPDATE_ALLOCATION, {'id': id, 'if_match': if_match}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+        """As ``AsyncMeridian().allocations.update``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_UPDATE_ALLOCATION, (allocation_id,), body, kwargs)
 
 
-class AsyncAgentsResource(AsyncAPIResource):
-    """Agents: AI agents that analyse the tenant's portfolio asynchronously (run, then poll the execution), and the
-    Ask agent that answers questions with citations.
+class AsyncAllocationsResource(AsyncAPIResource):
+    """``AsyncMeridian().allocations``: ``list``, ``create``, ``retrieve``, ``delete``, ``update``, ``conflicts``.
 
-    ``AsyncMeridian().agents``: one method per operation of the tag, named after its operationId, and a
-    ``…_with_response`` twin returning the ``APIResponse`` (status, headers, request id).
+    Assignments of a resource to a project for a date range at a percentage of the resource's capacity, and the
+    over-allocation conflicts they create.
     """
 
-    async def list_agents(
+    @cached_property
+    def conflicts(self) -> AsyncAllocationsConflictsResource:
+        """``AsyncMeridian().allocations.conflicts``: ``list``."""
+        return AsyncAllocationsConflictsResource(self._client)
+
+    @cached_property
+    def with_raw_response(self) -> AsyncAllocationsResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return AsyncAllocationsResourceWithRawResponse(self._client)
+
+    def list(
+        self,
+        *,
+        resource_id: Optional[Union[UUID, str]] = None,
+        project_id: Optional[Union[UUID, str]] = None,
+        from_: Optional[Union[date, str]] = None,
+        to: Optional[Union[date, str]] = None,
+        sort: Optional[Union[AllocationSort, Literal["createdAt", "-createdAt", "startDate", "-startDate"]]] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> AsyncPaginator[Allocation]:
+        """List allocations
+
+        Returns the tenant's allocations, ordered by `sort`: `createdAt` ascending by default, `startDate` for the
+        earliest start first, `-startDate` for the latest; ties are broken by `id` in the same direction.
+        `resourceId` and `projectId`
+        restrict by exact match; `from` and `to` restrict to allocations whose date range overlaps
+        [`from`, `to`] (either bound may be given alone).
+
+        Requires scope `read`.
+
+        ``GET /allocations`` (operationId ``listAllocations``, scope ``read``).
+
+        :param resource_id: Only allocations of this resource.
+        :param project_id: Only allocations to this project.
+        :param from_: Only allocations ending on or after this date.
+        :param to: Only allocations starting on or before this date.
+        :param sort: Order of the list: `createdAt` or `startDate`, with a leading `-` for descending. Default
+            `createdAt`.
+        :param limit: Maximum number of records in the page (1–100).
+        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the first page of ``Allocation`` records; iterating it (``async for``) fetches every following page.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self._client.page(_LIST_ALLOCATIONS, Allocation, (), {"resource_id": resource_id, "project_id": project_id, "from_": from_, "to": to, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    async def create(
+        self,
+        body: Union[AllocationCreate, AllocationCreateParam],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Allocation: ...
+
+    @overload
+    async def create(
+        self,
+        *,
+        resource_id: Union[UUID, str],
+        project_id: Union[UUID, str],
+        start_date: Union[date, str],
+        end_date: Union[date, str],
+        allocation_percent: float,
+        role: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Allocation: ...
+
+    async def create(
+        self,
+        body: Union[AllocationCreate, AllocationCreateParam, None] = None,
+        **kwargs: Any,
+    ) -> Allocation:
+        """Create an allocation
+
+        Allocates a resource to a project from `startDate` to `endDate` (inclusive) at `allocationPercent` (1–100) of
+        the resource's weekly capacity. Over-allocation is allowed (a resource may be booked above 100 % in total);
+        it shows up in `GET /allocations/conflicts`.
+
+        Errors: 422 `validation_failed` when `endDate` is before `startDate`, or `resourceId` / `projectId` names no
+        record of your tenant.
+
+        Requires scope `write`.
+
+        ``POST /allocations`` (operationId ``createAllocation``, scope ``write``).
+
+        :param body: the request body as a ``meridian.models.AllocationCreate`` or a dict of its fields
+            (``AllocationCreateParam``), or its fields as the keyword arguments below.
+        :param resource_id: A resource of your tenant (else 422).
+        :param project_id: A project of your tenant (else 422).
+        :param start_date: First day of the allocation.
+        :param end_date: Last day; must be on or after `startDate` (else 422).
+        :param allocation_percent: Share of the resource's weekly capacity, in percent.
+        :param role: Role on the project.
+        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
+            request with the same key and body returns the first response without repeating the effect, marked by the
+            response header `Idempotent-Replayed: true`. The same key with a different body answers 422
+            `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per
+            tenant. Only successful responses are stored: after an error (including a request rejected by validation)
+            the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST
+            /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the
+            record the first request created. A retry while the first request's outcome is unknown (its process
+            stopped) also answers 409 until the key expires.
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``Allocation``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return (await self._client.call(_CREATE_ALLOCATION, (), body, kwargs)).data
+
+    async def retrieve(
+        self,
+        allocation_id: Union[UUID, str],
+        /,
+        *,
+        if_none_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Allocation:
+        """Get an allocation
+
+        Returns one allocation.
+
+        Errors: 404 `not_found`.
+
+        Requires scope `read`.
+
+        ``GET /allocations/{id}`` (operationId ``getAllocation``, scope ``read``).
+
+        :param allocation_id: The record's id (UUID).
+        :param if_none_match: The `ETag` of the copy you hold. When the record's current entity tag matches it (weak
+            comparison, RFC 9110 §13.1.2), the answer is `304 Not Modified` with no body, and you can keep using your
+            copy.
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``Allocation``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return (await self._client.call(_GET_ALLOCATION, (allocation_id,), None, {"if_none_match": if_none_match, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})).data
+
+    async def delete(
+        self,
+        allocation_id: Union[UUID, str],
+        /,
+        *,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> None:
+        """Delete an allocation
+
+        Deletes the allocation permanently.
+
+        Errors: 404 `not_found`; 412 `precondition_failed` when `If-Match` does not match.
+
+        Requires scope `write`.
+
+        ``DELETE /allocations/{id}`` (operationId ``deleteAllocation``, scope ``write``).
+
+        :param allocation_id: The record's id (UUID).
+        :param if_match: The `ETag` of the record as you last read it (or `*`). When given and the record has changed
+            since, nothing is written and the answer is 412 `precondition_failed`. Omit it to write unconditionally.
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: nothing (204 No Content).
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        await self._client.call(_DELETE_ALLOCATION, (allocation_id,), None, {"if_match": if_match, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    async def update(
+        self,
+        allocation_id: Union[UUID, str],
+        body: Union[AllocationUpdate, AllocationUpdateParam],
+        /,
+        *,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Allocation: ...
+
+    @overload
+    async def update(
+        self,
+        allocation_id: Union[UUID, str],
+        /,
+        *,
+        start_date: Union[Union[date, str], NotGiven] = NOT_GIVEN,
+        end_date: Union[Union[date, str], NotGiven] = NOT_GIVEN,
+        allocation_percent: Union[float, NotGiven] = NOT_GIVEN,
+        role: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Allocation: ...
+
+    async def update(
+        self,
+        allocation_id: Union[UUID, str],
+        body: Union[AllocationUpdate, AllocationUpdateParam, None] = None,
+        **kwargs: Any,
+    ) -> Allocation:
+        """Update an allocation
+
+        Changes only the fields present in the body. The resource and project of an allocation cannot be changed:
+        delete it and create another.
+
+        Errors: 404 `not_found`; 412 `precondition_failed` when `If-Match` does not match; 422 `validation_failed`
+        when the resulting `endDate` is before `startDate`.
+
+        Requires scope `write`.
+
+        ``PATCH /allocations/{id}`` (operationId ``updateAllocation``, scope ``write``).
+
+        :param allocation_id: The record's id (UUID).
+        :param body: the request body as a ``meridian.models.AllocationUpdate`` or a dict of its fields
+            (``AllocationUpdateParam``), or its fields as the keyword arguments below.
+        :param start_date: First day of the allocation.
+        :param end_date: Last day; the result must be on or after `startDate` (else 422).
+        :param allocation_percent: Share of the resource's weekly capacity, in percent.
+        :param role: Role on the project; null clears it.
+        :param if_match: The `ETag` of the record as you last read it (or `*`). When given and the record has changed
+            since, nothing is written and the answer is 412 `precondition_failed`. Omit it to write unconditionally.
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``Allocation``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return (await self._client.call(_UPDATE_ALLOCATION, (allocation_id,), body, kwargs)).data
+
+
+class AgentsExecutionsResourceWithRawResponse(SyncAPIResource):
+    """``client.agents.executions.with_raw_response``: ``list``, ``retrieve``."""
+
+    def list(
+        self,
+        *,
+        agent_id: Optional[Union[AgentId, Literal["portfolio-health", "schedule-health", "budget-health", "risk-assessment", "resource-capacity", "status-report"]]] = None,
+        status: Optional[Union[ExecutionStatus, Literal["PENDING", "RUNNING", "COMPLETED", "FAILED"]]] = None,
+        sort: Optional[Literal["createdAt", "-createdAt"]] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[SyncPage[AgentExecution]]:
+        """As ``client.agents.executions.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.page_response(_LIST_AGENT_EXECUTIONS, AgentExecution, (), {"agent_id": agent_id, "status": status, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    def retrieve(
+        self,
+        execution_id: Union[UUID, str],
+        /,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[AgentExecution]:
+        """As ``client.agents.executions.retrieve``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_GET_AGENT_EXECUTION, (execution_id,), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+
+class AgentsExecutionsResource(SyncAPIResource):
+    """``client.agents.executions``: ``list``, ``retrieve``.
+
+    AI agents that analyse the tenant's portfolio asynchronously (run, then poll the execution), and the Ask agent
+    that answers questions with citations.
+    """
+
+    @cached_property
+    def with_raw_response(self) -> AgentsExecutionsResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return AgentsExecutionsResourceWithRawResponse(self._client)
+
+    def list(
+        self,
+        *,
+        agent_id: Optional[Union[AgentId, Literal["portfolio-health", "schedule-health", "budget-health", "risk-assessment", "resource-capacity", "status-report"]]] = None,
+        status: Optional[Union[ExecutionStatus, Literal["PENDING", "RUNNING", "COMPLETED", "FAILED"]]] = None,
+        sort: Optional[Literal["createdAt", "-createdAt"]] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> SyncPage[AgentExecution]:
+        """List agent executions
+
+        Returns the tenant's agent executions, ordered by `createdAt` then `id`: ascending by default,
+        newest first with `sort=-createdAt`. Each filter given restricts the list to executions with that value.
+
+        Requires scope `read`.
+
+        ``GET /agents/executions`` (operationId ``listAgentExecutions``, scope ``read``).
+
+        :param agent_id: Only executions of this agent.
+        :param status: Only executions with this status.
+        :param sort: `createdAt` (oldest first, the default) or `-createdAt` (newest first); ties are broken by `id`
+            in the same direction.
+        :param limit: Maximum number of records in the page (1–100).
+        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the first page of ``AgentExecution`` records; iterating it (``for``) fetches every following page.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self._client.page(_LIST_AGENT_EXECUTIONS, AgentExecution, (), {"agent_id": agent_id, "status": status, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    def retrieve(
+        self,
+        execution_id: Union[UUID, str],
+        /,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> AgentExecution:
+        """Get an agent execution
+
+        Polls an execution: its `status` (PENDING, RUNNING, COMPLETED or FAILED), `attempts`, `progress` while it
+        runs, `output` once COMPLETED and `error` once FAILED. Poll every second or two (both SDKs' `waitForExecution`
+        / `wait_for_execution` do); a `standard` run over 10,000 projects takes about a second.
+
+        Errors: 404 `not_found`.
+
+        Requires scope `read`.
+
+        ``GET /agents/executions/{executionId}`` (operationId ``getAgentExecution``, scope ``read``).
+
+        :param execution_id: The execution's id, as returned by `POST /agents/run`.
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``AgentExecution``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self._client.call(_GET_AGENT_EXECUTION, (execution_id,), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries}).data
+
+
+class AsyncAgentsExecutionsResourceWithRawResponse(AsyncAPIResource):
+    """``AsyncMeridian().agents.executions.with_raw_response``: ``list``, ``retrieve``."""
+
+    async def list(
+        self,
+        *,
+        agent_id: Optional[Union[AgentId, Literal["portfolio-health", "schedule-health", "budget-health", "risk-assessment", "resource-capacity", "status-report"]]] = None,
+        status: Optional[Union[ExecutionStatus, Literal["PENDING", "RUNNING", "COMPLETED", "FAILED"]]] = None,
+        sort: Optional[Literal["createdAt", "-createdAt"]] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[AsyncPage[AgentExecution]]:
+        """As ``AsyncMeridian().agents.executions.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.page_response(_LIST_AGENT_EXECUTIONS, AgentExecution, (), {"agent_id": agent_id, "status": status, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    async def retrieve(
+        self,
+        execution_id: Union[UUID, str],
+        /,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[AgentExecution]:
+        """As ``AsyncMeridian().agents.executions.retrieve``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_GET_AGENT_EXECUTION, (execution_id,), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+
+class AsyncAgentsExecutionsResource(AsyncAPIResource):
+    """``AsyncMeridian().agents.executions``: ``list``, ``retrieve``.
+
+    AI agents that analyse the tenant's portfolio asynchronously (run, then poll the execution), and the Ask agent
+    that answers questions with citations.
+    """
+
+    @cached_property
+    def with_raw_response(self) -> AsyncAgentsExecutionsResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return AsyncAgentsExecutionsResourceWithRawResponse(self._client)
+
+    def list(
+        self,
+        *,
+        agent_id: Optional[Union[AgentId, Literal["portfolio-health", "schedule-health", "budget-health", "risk-assessment", "resource-capacity", "status-report"]]] = None,
+        status: Optional[Union[ExecutionStatus, Literal["PENDING", "RUNNING", "COMPLETED", "FAILED"]]] = None,
+        sort: Optional[Literal["createdAt", "-createdAt"]] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> AsyncPaginator[AgentExecution]:
+        """List agent executions
+
+        Returns the tenant's agent executions, ordered by `createdAt` then `id`: ascending by default,
+        newest first with `sort=-createdAt`. Each filter given restricts the list to executions with that value.
+
+        Requires scope `read`.
+
+        ``GET /agents/executions`` (operationId ``listAgentExecutions``, scope ``read``).
+
+        :param agent_id: Only executions of this agent.
+        :param status: Only executions with this status.
+        :param sort: `createdAt` (oldest first, the default) or `-createdAt` (newest first); ties are broken by `id`
+            in the same direction.
+        :param limit: Maximum number of records in the page (1–100).
+        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the first page of ``AgentExecution`` records; iterating it (``async for``) fetches every following
+            page.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self._client.page(_LIST_AGENT_EXECUTIONS, AgentExecution, (), {"agent_id": agent_id, "status": status, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    async def retrieve(
+        self,
+        execution_id: Union[UUID, str],
+        /,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> AgentExecution:
+        """Get an agent execution
+
+        Polls an execution: its `status` (PENDING, RUNNING, COMPLETED or FAILED), `attempts`, `progress` while it
+        runs, `output` once COMPLETED and `error` once FAILED. Poll every second or two (both SDKs' `waitForExecution`
+        / `wait_for_execution` do); a `standard` run over 10,000 projects takes about a second.
+
+        Errors: 404 `not_found`.
+
+        Requires scope `read`.
+
+        ``GET /agents/executions/{executionId}`` (operationId ``getAgentExecution``, scope ``read``).
+
+        :param execution_id: The execution's id, as returned by `POST /agents/run`.
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``AgentExecution``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return (await self._client.call(_GET_AGENT_EXECUTION, (execution_id,), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})).data
+
+
+class AgentsResourceWithRawResponse(SyncAPIResource):
+    """``client.agents.with_raw_response``: ``list``, ``run``, ``ask``, ``executions``."""
+
+    @cached_property
+    def executions(self) -> AgentsExecutionsResourceWithRawResponse:
+        """``client.agents.executions``: ``list``, ``retrieve``."""
+        return AgentsExecutionsResourceWithRawResponse(self._client)
+
+    def list(
         self,
         *,
         limit: Optional[int] = None,
@@ -5592,7 +6681,103 @@ class AsyncAgentsResource(AsyncAPIResource):
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> AgentList:
+    ) -> APIResponse[SyncPage[Agent]]:
+        """As ``client.agents.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.page_response(_LIST_AGENTS, Agent, (), {"limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    def run(
+        self,
+        body: Union[AgentRunRequest, AgentRunRequestParam],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[AgentExecution]: ...
+
+    @overload
+    def run(
+        self,
+        *,
+        agent_id: Union[AgentId, Literal["portfolio-health", "schedule-health", "budget-health", "risk-assessment", "resource-capacity", "status-report"]],
+        scope: Union[str, NotGiven] = NOT_GIVEN,
+        depth: Union[Union[AgentDepth, Literal["quick", "standard", "deep"]], NotGiven] = NOT_GIVEN,
+        as_of: Union[Union[date, str], NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[AgentExecution]: ...
+
+    def run(
+        self,
+        body: Union[AgentRunRequest, AgentRunRequestParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[AgentExecution]:
+        """As ``client.agents.run``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_RUN_AGENT, (), body, kwargs)
+
+    @overload
+    def ask(
+        self,
+        body: Union[AskRequest, AskRequestParam],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[AskAnswer]: ...
+
+    @overload
+    def ask(
+        self,
+        *,
+        question: str,
+        project_id: Union[Union[UUID, str], NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[AskAnswer]: ...
+
+    def ask(
+        self,
+        body: Union[AskRequest, AskRequestParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[AskAnswer]:
+        """As ``client.agents.ask``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_ASK_AGENT, (), body, kwargs)
+
+
+class AgentsResource(SyncAPIResource):
+    """``client.agents``: ``list``, ``run``, ``ask``, ``executions``.
+
+    AI agents that analyse the tenant's portfolio asynchronously (run, then poll the execution), and the Ask agent
+    that answers questions with citations.
+    """
+
+    @cached_property
+    def executions(self) -> AgentsExecutionsResource:
+        """``client.agents.executions``: ``list``, ``retrieve``."""
+        return AgentsExecutionsResource(self._client)
+
+    @cached_property
+    def with_raw_response(self) -> AgentsResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return AgentsResourceWithRawResponse(self._client)
+
+    def list(
+        self,
+        *,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> SyncPage[Agent]:
         """List agents
 
         Returns the catalogue of agents that `POST /agents/run` accepts: for each, what it analyses, the records it
@@ -5606,43 +6791,51 @@ class AsyncAgentsResource(AsyncAPIResource):
 
         Requires scope `read`.
 
-        ``GET /agents`` (operationId ``listAgents``).
+        ``GET /agents`` (operationId ``listAgents``, scope ``read``).
 
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``AgentList`` (``meridian.models.AgentList``).
+        :returns: the first page of ``Agent`` records; iterating it (``for``) fetches every following page.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.list_agents_with_response(limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return self._client.page(_LIST_AGENTS, Agent, (), {"limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
-    async def list_agents_with_response(
+    @overload
+    def run(
         self,
-        *,
-        limit: Optional[int] = None,
-        offset: Optional[int] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[AgentList]:
-        """List agents, returning the whole answer: as ``list_agents``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``AgentList``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_LIST_AGENTS, {'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    async def run_agent(
-        self,
-        body: AgentRunRequest,
+        body: Union[AgentRunRequest, AgentRunRequestParam],
+        /,
         *,
         idempotency_key: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
+    ) -> AgentExecution: ...
+
+    @overload
+    def run(
+        self,
+        *,
+        agent_id: Union[AgentId, Literal["portfolio-health", "schedule-health", "budget-health", "risk-assessment", "resource-capacity", "status-report"]],
+        scope: Union[str, NotGiven] = NOT_GIVEN,
+        depth: Union[Union[AgentDepth, Literal["quick", "standard", "deep"]], NotGiven] = NOT_GIVEN,
+        as_of: Union[Union[date, str], NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> AgentExecution: ...
+
+    def run(
+        self,
+        body: Union[AgentRunRequest, AgentRunRequestParam, None] = None,
+        **kwargs: Any,
     ) -> AgentExecution:
         """Run an agent
 
@@ -5665,9 +6858,20 @@ class AsyncAgentsResource(AsyncAPIResource):
 
         Requires scope `write`.
 
-        ``POST /agents/run`` (operationId ``runAgent``).
+        ``POST /agents/run`` (operationId ``runAgent``, scope ``write``).
 
-        :param body: the request body, a ``meridian.models.AgentRunRequest``.
+        :param body: the request body as a ``meridian.models.AgentRunRequest`` or a dict of its fields
+            (``AgentRunRequestParam``), or its fields as the keyword arguments below.
+        :param agent_id: Identifier of an agent (`GET /agents` describes each): `portfolio-health` (a health score and
+            RAG per project), `schedule-health` (slip, slip velocity, overdue milestones), `budget-health` (variance
+            at completion, overrun, cost performance index proxy), `risk-assessment` (exposure, heat map, unmitigated
+            and overdue risks), `resource-capacity` (over-allocation, utilisation) and `status-report` (a written
+            status report, every sentence cited).
+        :param scope: `all` for the whole portfolio, or `project:<uuid>` for one project of your tenant.
+        :param depth: How thorough a run is: `quick` (metrics only, no findings), `standard` (metrics and findings
+            with citations) or `deep` (also per-project findings and trends from the status-report history).
+        :param as_of: The date the analysis judges against (overdue means due before it; status reports dated after it
+            are left out). Default: today in the tenant's time zone; it cannot be later than that.
         :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
             request with the same key and body returns the first response without repeating the effect, marked by the
             response header `Idempotent-Replayed: true`. The same key with a different body answers 422
@@ -5680,136 +6884,42 @@ class AsyncAgentsResource(AsyncAPIResource):
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``AgentExecution`` (``meridian.models.AgentExecution``).
+        :returns: the parsed ``AgentExecution``.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.run_agent_with_response(body, idempotency_key=idempotency_key, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return self._client.call(_RUN_AGENT, (), body, kwargs).data
 
-    async def run_agent_with_response(
+    @overload
+    def ask(
         self,
-        body: AgentRunRequest,
+        body: Union[AskRequest, AskRequestParam],
+        /,
         *,
         idempotency_key: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> APIResponse[AgentExecution]:
-        """Run an agent, returning the whole answer: as ``run_agent``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``AgentExecution``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_RUN_AGENT, {'idempotency_key': idempotency_key}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+    ) -> AskAnswer: ...
 
-    async def list_agent_executions(
+    @overload
+    def ask(
         self,
         *,
-        agent_id: Optional[Union[AgentId, Literal["portfolio-health", "schedule-health", "budget-health", "risk-assessment", "resource-capacity", "status-report"]]] = None,
-        status: Optional[Union[ExecutionStatus, Literal["PENDING", "RUNNING", "COMPLETED", "FAILED"]]] = None,
-        sort: Optional[Literal["createdAt", "-createdAt"]] = None,
-        limit: Optional[int] = None,
-        offset: Optional[int] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> AgentExecutionList:
-        """List agent executions
-
-        Returns the tenant's agent executions, ordered by `createdAt` then `id`: ascending by default,
-        newest first with `sort=-createdAt`. Each filter given restricts the list to executions with that value.
-
-        Requires scope `read`.
-
-        ``GET /agents/executions`` (operationId ``listAgentExecutions``).
-
-        :param agent_id: Only executions of this agent.
-        :param status: Only executions with this status.
-        :param sort: `createdAt` (oldest first, the default) or `-createdAt` (newest first); ties are broken by `id`
-            in the same direction.
-        :param limit: Maximum number of records in the page (1–100).
-        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``AgentExecutionList`` (``meridian.models.AgentExecutionList``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return (await self.list_agent_executions_with_response(agent_id=agent_id, status=status, sort=sort, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
-
-    async def list_agent_executions_with_response(
-        self,
-        *,
-        agent_id: Optional[Union[AgentId, Literal["portfolio-health", "schedule-health", "budget-health", "risk-assessment", "resource-capacity", "status-report"]]] = None,
-        status: Optional[Union[ExecutionStatus, Literal["PENDING", "RUNNING", "COMPLETED", "FAILED"]]] = None,
-        sort: Optional[Literal["createdAt", "-createdAt"]] = None,
-        limit: Optional[int] = None,
-        offset: Optional[int] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[AgentExecutionList]:
-        """List agent executions, returning the whole answer: as ``list_agent_executions``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``AgentExecutionList``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_LIST_AGENT_EXECUTIONS, {'agent_id': agent_id, 'status': status, 'sort': sort, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    async def get_agent_execution(
-        self,
-        execution_id: Union[UUID, str],
-        *,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> AgentExecution:
-        """Get an agent execution
-
-        Polls an execution: its `status` (PENDING, RUNNING, COMPLETED or FAILED), `attempts`, `progress` while it
-        runs, `output` once COMPLETED and `error` once FAILED. Poll every second or two (both SDKs' `waitForExecution`
-        / `wait_for_execution` do); a `standard` run over 10,000 projects takes about a second.
-
-        Errors: 404 `not_found`.
-
-        Requires scope `read`.
-
-        ``GET /agents/executions/{executionId}`` (operationId ``getAgentExecution``).
-
-        :param execution_id: The execution's id, as returned by `POST /agents/run`.
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``AgentExecution`` (``meridian.models.AgentExecution``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return (await self.get_agent_execution_with_response(execution_id, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
-
-    async def get_agent_execution_with_response(
-        self,
-        execution_id: Union[UUID, str],
-        *,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[AgentExecution]:
-        """Get an agent execution, returning the whole answer: as ``get_agent_execution``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``AgentExecution``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_GET_AGENT_EXECUTION, {'execution_id': execution_id}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    async def ask_agent(
-        self,
-        body: AskRequest,
-        *,
+        question: str,
+        project_id: Union[Union[UUID, str], NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
+    ) -> AskAnswer: ...
+
+    def ask(
+        self,
+        body: Union[AskRequest, AskRequestParam, None] = None,
+        **kwargs: Any,
     ) -> AskAnswer:
         """Ask a question about the portfolio
 
@@ -5868,9 +6978,13 @@ class AsyncAgentsResource(AsyncAPIResource):
 
         Requires scope `read` (asking changes nothing).
 
-        ``POST /agents/ask`` (operationId ``askAgent``).
+        ``POST /agents/ask`` (operationId ``askAgent``, scope ``read``).
 
-        :param body: the request body, a ``meridian.models.AskRequest``.
+        :param body: the request body as a ``meridian.models.AskRequest`` or a dict of its fields
+            (``AskRequestParam``), or its fields as the keyword arguments below.
+        :param question: The question, in natural language.
+        :param project_id: Restrict the answer to this project of your tenant: its own fields and its risks, issues,
+            milestones and allocations (404 `not_found` when it names no project of your tenant).
         :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
             request with the same key and body returns the first response without repeating the effect, marked by the
             response header `Idempotent-Replayed: true`. The same key with a different body answers 422
@@ -5883,38 +6997,24 @@ class AsyncAgentsResource(AsyncAPIResource):
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``AskAnswer`` (``meridian.models.AskAnswer``).
+        :returns: the parsed ``AskAnswer``.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.ask_agent_with_response(body, idempotency_key=idempotency_key, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
-
-    async def ask_agent_with_response(
-        self,
-        body: AskRequest,
-        *,
-        idempotency_key: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[AskAnswer]:
-        """Ask a question about the portfolio, returning the whole answer: as ``ask_agent``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``AskAnswer``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_ASK_AGENT, {'idempotency_key': idempotency_key}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+        return self._client.call(_ASK_AGENT, (), body, kwargs).data
 
 
-class AsyncWebhooksResource(AsyncAPIResource):
-    """Webhooks: Endpoints that receive signed event notifications, their deliveries, secret rotation and test
-    events; also the event payloads themselves.
+class AsyncAgentsResourceWithRawResponse(AsyncAPIResource):
+    """``AsyncMeridian().agents.with_raw_response``: ``list``, ``run``, ``ask``, ``executions``."""
 
-    ``AsyncMeridian().webhooks``: one method per operation of the tag, named after its operationId, and a
-    ``…_with_response`` twin returning the ``APIResponse`` (status, headers, request id).
-    """
+    @cached_property
+    def executions(self) -> AsyncAgentsExecutionsResourceWithRawResponse:
+        """``AsyncMeridian().agents.executions``: ``list``, ``retrieve``."""
+        return AsyncAgentsExecutionsResourceWithRawResponse(self._client)
 
-    async def list_webhooks(
+    async def list(
         self,
         *,
         limit: Optional[int] = None,
@@ -5922,29 +7022,483 @@ class AsyncWebhooksResource(AsyncAPIResource):
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> WebhookEndpointList:
-        """List webhook endpoints
+    ) -> APIResponse[AsyncPage[Agent]]:
+        """As ``AsyncMeridian().agents.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.page_response(_LIST_AGENTS, Agent, (), {"limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
-        Returns the tenant's webhook endpoints, ordered by `createdAt` ascending then `id`. Secrets are never listed.
+    @overload
+    async def run(
+        self,
+        body: Union[AgentRunRequest, AgentRunRequestParam],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[AgentExecution]: ...
 
-        Requires scope `admin`.
+    @overload
+    async def run(
+        self,
+        *,
+        agent_id: Union[AgentId, Literal["portfolio-health", "schedule-health", "budget-health", "risk-assessment", "resource-capacity", "status-report"]],
+        scope: Union[str, NotGiven] = NOT_GIVEN,
+        depth: Union[Union[AgentDepth, Literal["quick", "standard", "deep"]], NotGiven] = NOT_GIVEN,
+        as_of: Union[Union[date, str], NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[AgentExecution]: ...
 
-        ``GET /webhooks`` (operationId ``listWebhooks``).
+    async def run(
+        self,
+        body: Union[AgentRunRequest, AgentRunRequestParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[AgentExecution]:
+        """As ``AsyncMeridian().agents.run``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_RUN_AGENT, (), body, kwargs)
+
+    @overload
+    async def ask(
+        self,
+        body: Union[AskRequest, AskRequestParam],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[AskAnswer]: ...
+
+    @overload
+    async def ask(
+        self,
+        *,
+        question: str,
+        project_id: Union[Union[UUID, str], NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[AskAnswer]: ...
+
+    async def ask(
+        self,
+        body: Union[AskRequest, AskRequestParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[AskAnswer]:
+        """As ``AsyncMeridian().agents.ask``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_ASK_AGENT, (), body, kwargs)
+
+
+class AsyncAgentsResource(AsyncAPIResource):
+    """``AsyncMeridian().agents``: ``list``, ``run``, ``ask``, ``executions``.
+
+    AI agents that analyse the tenant's portfolio asynchronously (run, then poll the execution), and the Ask agent
+    that answers questions with citations.
+    """
+
+    @cached_property
+    def executions(self) -> AsyncAgentsExecutionsResource:
+        """``AsyncMeridian().agents.executions``: ``list``, ``retrieve``."""
+        return AsyncAgentsExecutionsResource(self._client)
+
+    @cached_property
+    def with_raw_response(self) -> AsyncAgentsResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return AsyncAgentsResourceWithRawResponse(self._client)
+
+    def list(
+        self,
+        *,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> AsyncPaginator[Agent]:
+        """List agents
+
+        Returns the catalogue of agents that `POST /agents/run` accepts: for each, what it analyses, the records it
+        reads, the depths it supports and the metrics it computes (with how each is computed). The catalogue is the
+        same for every tenant, in a fixed order.
+
+        Every agent analyses the tenant's own data deterministically (the same records and the same parameters give
+        the same `output`) and recommends; none changes a record, except that `schedule-health` marks an overdue
+        milestone MISSED exactly as the periodic missed-milestone sweep does (so `milestone.missed` fires once per
+        milestone, whichever marks it first).
+
+        Requires scope `read`.
+
+        ``GET /agents`` (operationId ``listAgents``, scope ``read``).
 
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``WebhookEndpointList`` (``meridian.models.WebhookEndpointList``).
+        :returns: the first page of ``Agent`` records; iterating it (``async for``) fetches every following page.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.list_webhooks_with_response(limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return self._client.page(_LIST_AGENTS, Agent, (), {"limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
-    async def list_webhooks_with_response(
+    @overload
+    async def run(
+        self,
+        body: Union[AgentRunRequest, AgentRunRequestParam],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> AgentExecution: ...
+
+    @overload
+    async def run(
+        self,
+        *,
+        agent_id: Union[AgentId, Literal["portfolio-health", "schedule-health", "budget-health", "risk-assessment", "resource-capacity", "status-report"]],
+        scope: Union[str, NotGiven] = NOT_GIVEN,
+        depth: Union[Union[AgentDepth, Literal["quick", "standard", "deep"]], NotGiven] = NOT_GIVEN,
+        as_of: Union[Union[date, str], NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> AgentExecution: ...
+
+    async def run(
+        self,
+        body: Union[AgentRunRequest, AgentRunRequestParam, None] = None,
+        **kwargs: Any,
+    ) -> AgentExecution:
+        """Run an agent
+
+        Starts an agent run and returns at once with **202** and the new execution (status `PENDING`); poll it at
+        `GET /agents/executions/{executionId}` (also given in `Location`). The execution is stored and run by a
+        worker: PENDING → RUNNING (with `progress`) → COMPLETED (with `output`) or FAILED (with `error`). A run whose
+        worker stops (a crash, a deploy) is retried once its lease expires, up to 3 attempts in all (`attempts`
+        counts them); after the last it is FAILED, never left RUNNING. Either end emits `agent.execution_completed`.
+
+        - `scope`: `all` (the whole portfolio, default) or `project:<uuid>` (one project of your tenant).
+        - `depth`: `quick` (metrics only, no findings), `standard` (default: metrics and findings with citations) or
+          `deep` (also per-project findings and trends from the status-report history).
+        - `asOf`: the date the analysis judges against (overdue = due before it; status reports dated after it are
+          ignored). Default: today in your tenant's time zone. It cannot be after that today. The run reads records
+          as they are when it runs, so the same records and the same `agentId`, `scope`, `depth` and `asOf` give the
+          same `output`: give `asOf` to make a run reproducible.
+
+        Errors: 400 `validation_failed` for an unknown `agentId` or `depth`, a malformed `scope` or `asOf`; 422
+        `validation_failed` when `scope` names no project of your tenant or `asOf` is after your tenant's today.
+
+        Requires scope `write`.
+
+        ``POST /agents/run`` (operationId ``runAgent``, scope ``write``).
+
+        :param body: the request body as a ``meridian.models.AgentRunRequest`` or a dict of its fields
+            (``AgentRunRequestParam``), or its fields as the keyword arguments below.
+        :param agent_id: Identifier of an agent (`GET /agents` describes each): `portfolio-health` (a health score and
+            RAG per project), `schedule-health` (slip, slip velocity, overdue milestones), `budget-health` (variance
+            at completion, overrun, cost performance index proxy), `risk-assessment` (exposure, heat map, unmitigated
+            and overdue risks), `resource-capacity` (over-allocation, utilisation) and `status-report` (a written
+            status report, every sentence cited).
+        :param scope: `all` for the whole portfolio, or `project:<uuid>` for one project of your tenant.
+        :param depth: How thorough a run is: `quick` (metrics only, no findings), `standard` (metrics and findings
+            with citations) or `deep` (also per-project findings and trends from the status-report history).
+        :param as_of: The date the analysis judges against (overdue means due before it; status reports dated after it
+            are left out). Default: today in the tenant's time zone; it cannot be later than that.
+        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
+            request with the same key and body returns the first response without repeating the effect, marked by the
+            response header `Idempotent-Replayed: true`. The same key with a different body answers 422
+            `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per
+            tenant. Only successful responses are stored: after an error (including a request rejected by validation)
+            the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST
+            /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the
+            record the first request created. A retry while the first request's outcome is unknown (its process
+            stopped) also answers 409 until the key expires.
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``AgentExecution``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return (await self._client.call(_RUN_AGENT, (), body, kwargs)).data
+
+    @overload
+    async def ask(
+        self,
+        body: Union[AskRequest, AskRequestParam],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> AskAnswer: ...
+
+    @overload
+    async def ask(
+        self,
+        *,
+        question: str,
+        project_id: Union[Union[UUID, str], NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> AskAnswer: ...
+
+    async def ask(
+        self,
+        body: Union[AskRequest, AskRequestParam, None] = None,
+        **kwargs: Any,
+    ) -> AskAnswer:
+        """Ask a question about the portfolio
+
+        Answers a natural-language question from your tenant's own records, synchronously, and cites the records
+        every statement rests on. Asking changes nothing.
+
+        **How the answer is made.** The embedded engine (the default; `engine: embedded`) reads the question with
+        intent rules for the questions portfolio managers ask most, and answers everything else by full-text search
+        over projects (name, code, description, category, borough, agencies, tags), risks (title, description,
+        mitigation), issues, milestones, people (name, role, skills) and status-report summaries:
+
+        | Question | What is cited |
+        |---|---|
+        | Which projects are at risk / off track / on hold / … (any project `status`) | the projects with that status |
+        | Which projects are over budget? | projects whose `forecastCost` is above `budget`, largest overrun first |
+        | Which projects are late / behind schedule? | projects whose `forecastEndDate` is after `endDate`, longest slip first |
+        | The largest overruns (by amount or percentage) and the largest slips, top 5 unless a number is given | those projects |
+        | How is the portfolio doing? | every project, grouped by status |
+        | The largest budgets or forecast costs | those projects |
+        | A project's status, budget, dates, manager, team, risks, issues, milestones or history (name the project, give its `code`, or pass `projectId`) | the project and the records asked for (its status reports for the history) |
+        | Open high risks (open = `OPEN` or `MITIGATING`; high = `HIGH` or `CRITICAL`; unmitigated = `OPEN`) | those risks |
+        | Open issues by priority; missed milestones (`MISSED`, or `PENDING` after the due date); upcoming milestones | those records |
+        | Over-allocated people (allocations above 100 % on a day from today on, as `GET /allocations/conflicts`), everyone or the people named | the people and the allocations involved |
+        | What a person named in full works on (allocations, projects managed, open risks owned, open issues assigned) | the person and those records |
+        | How many … / the total budget, forecast cost or actual cost of … | every record counted or summed |
+
+        Filters combine: a project status, "over budget", "late", and any `borough`, `category`, agency or `tags`
+        value of your projects named in the question ("How many DEP projects in Queens are late?"). An agency named
+        alone is the managing or the client agency; "managed by DEP" means the managing agency, "DEP as client" the
+        client agency. A value nobody recorded (a `null` budget, forecast or actual cost) is never counted as 0: a sum says
+        how many projects had no value.
+
+        **With a language model.** When the deployment is configured with a model (`MERIDIAN_LLM_BASE_URL`,
+        `MERIDIAN_LLM_MODEL`: OpenAI, Azure OpenAI, vLLM, Ollama, llama.cpp's server…) and your tenant has not switched
+        it off (`PATCH /tenant` `settings.llmEnabled: false`), the model writes the answer (`engine: model`, `model`
+        its name) over exactly the records above, sent as delimited data with their ids with the figures computed
+        from them; record text is data, never instructions. It answers in sentences, each with the ids it rests on,
+        and the server checks every one: each id must be a record it sent, and each number and date must appear in
+        those records or figures (formats normalised: 1,234,567 / 1.2M / $1.2 million / 12 % / 2019-09-01 /
+        September 1, 2019). A failing sentence is dropped (`sentencesDropped`); when fewer than half survive, or
+        when the model times out, is rate limited, fails or replies out of shape, the embedded engine answers
+        (`fallbackReason` says why). With nothing relevant found, the model is not asked.
+
+        **Citations.** Every figure and date in `answer` is a field of a cited record, a figure of one cited record
+        that its `excerpt` states (overrun = `forecastCost − budget`, slip = days from `endDate` to
+        `forecastEndDate`), a count of cited records, or a sum over them. Each `[n]` refers to the citation with
+        `index` n; a range `[a]–[b]` cites every index from a to b (long lists name the first ten records and cite
+        the rest as a range). Each citation's `url` is the record's address in this API. When nothing relevant is
+        found the answer says so and `citations` is empty. Only your tenant's records are ever read.
+
+        Give `projectId` to restrict the answer to one project (its own fields and its records). The same question
+        over the same records on the same day gets the same answer.
+
+        Errors: 404 `not_found` when `projectId` names no project of your tenant; 400 `validation_failed` for an
+        empty question or one over 2,000 characters.
+
+        Requires scope `read` (asking changes nothing).
+
+        ``POST /agents/ask`` (operationId ``askAgent``, scope ``read``).
+
+        :param body: the request body as a ``meridian.models.AskRequest`` or a dict of its fields
+            (``AskRequestParam``), or its fields as the keyword arguments below.
+        :param question: The question, in natural language.
+        :param project_id: Restrict the answer to this project of your tenant: its own fields and its risks, issues,
+            milestones and allocations (404 `not_found` when it names no project of your tenant).
+        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
+            request with the same key and body returns the first response without repeating the effect, marked by the
+            response header `Idempotent-Replayed: true`. The same key with a different body answers 422
+            `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per
+            tenant. Only successful responses are stored: after an error (including a request rejected by validation)
+            the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST
+            /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the
+            record the first request created. A retry while the first request's outcome is unknown (its process
+            stopped) also answers 409 until the key expires.
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``AskAnswer``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return (await self._client.call(_ASK_AGENT, (), body, kwargs)).data
+
+
+class WebhooksDeliveriesResourceWithRawResponse(SyncAPIResource):
+    """``client.webhooks.deliveries.with_raw_response``: ``list``."""
+
+    def list(
+        self,
+        webhook_id: Union[UUID, str],
+        /,
+        *,
+        status: Optional[Union[WebhookDeliveryStatus, Literal["PENDING", "SUCCEEDED", "FAILED"]]] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[SyncPage[WebhookDelivery]]:
+        """As ``client.webhooks.deliveries.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.page_response(_LIST_WEBHOOK_DELIVERIES, WebhookDelivery, (webhook_id,), {"status": status, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+
+class WebhooksDeliveriesResource(SyncAPIResource):
+    """``client.webhooks.deliveries``: ``list``.
+
+    Endpoints that receive signed event notifications, their deliveries, secret rotation and test events; also the
+    event payloads themselves.
+    """
+
+    @cached_property
+    def with_raw_response(self) -> WebhooksDeliveriesResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return WebhooksDeliveriesResourceWithRawResponse(self._client)
+
+    def list(
+        self,
+        webhook_id: Union[UUID, str],
+        /,
+        *,
+        status: Optional[Union[WebhookDeliveryStatus, Literal["PENDING", "SUCCEEDED", "FAILED"]]] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> SyncPage[WebhookDelivery]:
+        """List an endpoint's deliveries
+
+        Returns the deliveries to this endpoint with every attempt (time, HTTP status, duration, error) and the time
+        of the next attempt, ordered by `createdAt` ascending then `id`. Deliveries are kept for 30 days.
+
+        Errors: 404 `not_found`.
+
+        Requires scope `admin`.
+
+        ``GET /webhooks/{id}/deliveries`` (operationId ``listWebhookDeliveries``, scope ``admin``).
+
+        :param webhook_id: The record's id (UUID).
+        :param status: Only deliveries with this status.
+        :param limit: Maximum number of records in the page (1–100).
+        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the first page of ``WebhookDelivery`` records; iterating it (``for``) fetches every following page.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self._client.page(_LIST_WEBHOOK_DELIVERIES, WebhookDelivery, (webhook_id,), {"status": status, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+
+class AsyncWebhooksDeliveriesResourceWithRawResponse(AsyncAPIResource):
+    """``AsyncMeridian().webhooks.deliveries.with_raw_response``: ``list``."""
+
+    async def list(
+        self,
+        webhook_id: Union[UUID, str],
+        /,
+        *,
+        status: Optional[Union[WebhookDeliveryStatus, Literal["PENDING", "SUCCEEDED", "FAILED"]]] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[AsyncPage[WebhookDelivery]]:
+        """As ``AsyncMeridian().webhooks.deliveries.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.page_response(_LIST_WEBHOOK_DELIVERIES, WebhookDelivery, (webhook_id,), {"status": status, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+
+class AsyncWebhooksDeliveriesResource(AsyncAPIResource):
+    """``AsyncMeridian().webhooks.deliveries``: ``list``.
+
+    Endpoints that receive signed event notifications, their deliveries, secret rotation and test events; also the
+    event payloads themselves.
+    """
+
+    @cached_property
+    def with_raw_response(self) -> AsyncWebhooksDeliveriesResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return AsyncWebhooksDeliveriesResourceWithRawResponse(self._client)
+
+    def list(
+        self,
+        webhook_id: Union[UUID, str],
+        /,
+        *,
+        status: Optional[Union[WebhookDeliveryStatus, Literal["PENDING", "SUCCEEDED", "FAILED"]]] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> AsyncPaginator[WebhookDelivery]:
+        """List an endpoint's deliveries
+
+        Returns the deliveries to this endpoint with every attempt (time, HTTP status, duration, error) and the time
+        of the next attempt, ordered by `createdAt` ascending then `id`. Deliveries are kept for 30 days.
+
+        Errors: 404 `not_found`.
+
+        Requires scope `admin`.
+
+        ``GET /webhooks/{id}/deliveries`` (operationId ``listWebhookDeliveries``, scope ``admin``).
+
+        :param webhook_id: The record's id (UUID).
+        :param status: Only deliveries with this status.
+        :param limit: Maximum number of records in the page (1–100).
+        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the first page of ``WebhookDelivery`` records; iterating it (``async for``) fetches every following
+            page.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self._client.page(_LIST_WEBHOOK_DELIVERIES, WebhookDelivery, (webhook_id,), {"status": status, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+
+class WebhooksResourceWithRawResponse(SyncAPIResource):
+    """``client.webhooks.with_raw_response``: ``list``, ``create``, ``retrieve``, ``delete``, ``update``,
+    ``rotate_secret``, ``test``, ``deliveries``.
+    """
+
+    @cached_property
+    def deliveries(self) -> WebhooksDeliveriesResourceWithRawResponse:
+        """``client.webhooks.deliveries``: ``list``."""
+        return WebhooksDeliveriesResourceWithRawResponse(self._client)
+
+    def list(
         self,
         *,
         limit: Optional[int] = None,
@@ -5952,20 +7506,213 @@ class AsyncWebhooksResource(AsyncAPIResource):
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> APIResponse[WebhookEndpointList]:
-        """List webhook endpoints, returning the whole answer: as ``list_webhooks``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``WebhookEndpointList``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_LIST_WEBHOOKS, {'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+    ) -> APIResponse[SyncPage[WebhookEndpoint]]:
+        """As ``client.webhooks.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.page_response(_LIST_WEBHOOKS, WebhookEndpoint, (), {"limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
-    async def create_webhook(
+    @overload
+    def create(
         self,
-        body: WebhookEndpointCreate,
+        body: Union[WebhookEndpointCreate, WebhookEndpointCreateParam],
+        /,
         *,
         idempotency_key: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
+    ) -> APIResponse[WebhookEndpointWithSecret]: ...
+
+    @overload
+    def create(
+        self,
+        *,
+        url: str,
+        events: Sequence[Union[WebhookEventType, Literal["project.status_changed", "risk.created", "risk.severity_escalated", "milestone.missed", "agent.execution_completed", "budget.overrun_detected", "*"]]],
+        description: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        enabled: Union[bool, NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[WebhookEndpointWithSecret]: ...
+
+    def create(
+        self,
+        body: Union[WebhookEndpointCreate, WebhookEndpointCreateParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[WebhookEndpointWithSecret]:
+        """As ``client.webhooks.create``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_CREATE_WEBHOOK, (), body, kwargs)
+
+    def retrieve(
+        self,
+        webhook_id: Union[UUID, str],
+        /,
+        *,
+        if_none_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[WebhookEndpoint]:
+        """As ``client.webhooks.retrieve``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_GET_WEBHOOK, (webhook_id,), None, {"if_none_match": if_none_match, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    def delete(
+        self,
+        webhook_id: Union[UUID, str],
+        /,
+        *,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[None]:
+        """As ``client.webhooks.delete``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_DELETE_WEBHOOK, (webhook_id,), None, {"if_match": if_match, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    def update(
+        self,
+        webhook_id: Union[UUID, str],
+        body: Union[WebhookEndpointUpdate, WebhookEndpointUpdateParam],
+        /,
+        *,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[WebhookEndpoint]: ...
+
+    @overload
+    def update(
+        self,
+        webhook_id: Union[UUID, str],
+        /,
+        *,
+        url: Union[str, NotGiven] = NOT_GIVEN,
+        events: Union[Sequence[Union[WebhookEventType, Literal["project.status_changed", "risk.created", "risk.severity_escalated", "milestone.missed", "agent.execution_completed", "budget.overrun_detected", "*"]]], NotGiven] = NOT_GIVEN,
+        description: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        enabled: Union[bool, NotGiven] = NOT_GIVEN,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[WebhookEndpoint]: ...
+
+    def update(
+        self,
+        webhook_id: Union[UUID, str],
+        body: Union[WebhookEndpointUpdate, WebhookEndpointUpdateParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[WebhookEndpoint]:
+        """As ``client.webhooks.update``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_UPDATE_WEBHOOK, (webhook_id,), body, kwargs)
+
+    def rotate_secret(
+        self,
+        webhook_id: Union[UUID, str],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[WebhookEndpointWithSecret]:
+        """As ``client.webhooks.rotate_secret``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_ROTATE_WEBHOOK_SECRET, (webhook_id,), None, {"idempotency_key": idempotency_key, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    def test(
+        self,
+        webhook_id: Union[UUID, str],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[WebhookDelivery]:
+        """As ``client.webhooks.test``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_TEST_WEBHOOK, (webhook_id,), None, {"idempotency_key": idempotency_key, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+
+class WebhooksResource(SyncAPIResource):
+    """``client.webhooks``: ``list``, ``create``, ``retrieve``, ``delete``, ``update``, ``rotate_secret``, ``test``,
+    ``deliveries``.
+
+    Endpoints that receive signed event notifications, their deliveries, secret rotation and test events; also the
+    event payloads themselves.
+    """
+
+    @cached_property
+    def deliveries(self) -> WebhooksDeliveriesResource:
+        """``client.webhooks.deliveries``: ``list``."""
+        return WebhooksDeliveriesResource(self._client)
+
+    @cached_property
+    def with_raw_response(self) -> WebhooksResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return WebhooksResourceWithRawResponse(self._client)
+
+    def list(
+        self,
+        *,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> SyncPage[WebhookEndpoint]:
+        """List webhook endpoints
+
+        Returns the tenant's webhook endpoints, ordered by `createdAt` ascending then `id`. Secrets are never listed.
+
+        Requires scope `admin`.
+
+        ``GET /webhooks`` (operationId ``listWebhooks``, scope ``admin``).
+
+        :param limit: Maximum number of records in the page (1–100).
+        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the first page of ``WebhookEndpoint`` records; iterating it (``for``) fetches every following page.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self._client.page(_LIST_WEBHOOKS, WebhookEndpoint, (), {"limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    def create(
+        self,
+        body: Union[WebhookEndpointCreate, WebhookEndpointCreateParam],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> WebhookEndpointWithSecret: ...
+
+    @overload
+    def create(
+        self,
+        *,
+        url: str,
+        events: Sequence[Union[WebhookEventType, Literal["project.status_changed", "risk.created", "risk.severity_escalated", "milestone.missed", "agent.execution_completed", "budget.overrun_detected", "*"]]],
+        description: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        enabled: Union[bool, NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> WebhookEndpointWithSecret: ...
+
+    def create(
+        self,
+        body: Union[WebhookEndpointCreate, WebhookEndpointCreateParam, None] = None,
+        **kwargs: Any,
     ) -> WebhookEndpointWithSecret:
         """Register a webhook endpoint
 
@@ -5987,9 +7734,15 @@ class AsyncWebhooksResource(AsyncAPIResource):
 
         Requires scope `admin`.
 
-        ``POST /webhooks`` (operationId ``createWebhook``).
+        ``POST /webhooks`` (operationId ``createWebhook``, scope ``admin``).
 
-        :param body: the request body, a ``meridian.models.WebhookEndpointCreate``.
+        :param body: the request body as a ``meridian.models.WebhookEndpointCreate`` or a dict of its fields
+            (``WebhookEndpointCreateParam``), or its fields as the keyword arguments below.
+        :param url: An https URL (http only where the deployment allows private targets) whose host resolves to public
+            addresses only, without credentials (`user:password@`).
+        :param events: Event kinds to deliver, or `["*"]` for all.
+        :param description: Your note about the endpoint.
+        :param enabled: Whether to deliver to it.
         :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
             request with the same key and body returns the first response without repeating the effect, marked by the
             response header `Idempotent-Replayed: true`. The same key with a different body answers 422
@@ -6002,31 +7755,18 @@ class AsyncWebhooksResource(AsyncAPIResource):
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``WebhookEndpointWithSecret`` (``meridian.models.WebhookEndpointWithSecret``).
+        :returns: the parsed ``WebhookEndpointWithSecret``.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.create_webhook_with_response(body, idempotency_key=idempotency_key, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return self._client.call(_CREATE_WEBHOOK, (), body, kwargs).data
 
-    async def create_webhook_with_response(
+    def retrieve(
         self,
-        body: WebhookEndpointCreate,
-        *,
-        idempotency_key: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[WebhookEndpointWithSecret]:
-        """Register a webhook endpoint, returning the whole answer: as ``create_webhook``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``WebhookEndpointWithSecret``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_CREATE_WEBHOOK, {'idempotency_key': idempotency_key}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    async def get_webhook(
-        self,
-        id: Union[UUID, str],
+        webhook_id: Union[UUID, str],
+        /,
         *,
         if_none_match: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -6041,40 +7781,27 @@ class AsyncWebhooksResource(AsyncAPIResource):
 
         Requires scope `admin`.
 
-        ``GET /webhooks/{id}`` (operationId ``getWebhook``).
+        ``GET /webhooks/{id}`` (operationId ``getWebhook``, scope ``admin``).
 
-        :param id: The record's id (UUID).
+        :param webhook_id: The record's id (UUID).
         :param if_none_match: The `ETag` of the copy you hold. When the record's current entity tag matches it (weak
             comparison, RFC 9110 §13.1.2), the answer is `304 Not Modified` with no body, and you can keep using your
             copy.
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``WebhookEndpoint`` (``meridian.models.WebhookEndpoint``).
+        :returns: the parsed ``WebhookEndpoint``.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.get_webhook_with_response(id, if_none_match=if_none_match, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return self._client.call(_GET_WEBHOOK, (webhook_id,), None, {"if_none_match": if_none_match, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries}).data
 
-    async def get_webhook_with_response(
+    def delete(
         self,
-        id: Union[UUID, str],
-        *,
-        if_none_match: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[WebhookEndpoint]:
-        """Get a webhook endpoint, returning the whole answer: as ``get_webhook``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``WebhookEndpoint``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_GET_WEBHOOK, {'id': id, 'if_none_match': if_none_match}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    async def delete_webhook(
-        self,
-        id: Union[UUID, str],
+        webhook_id: Union[UUID, str],
+        /,
         *,
         if_match: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -6089,9 +7816,9 @@ class AsyncWebhooksResource(AsyncAPIResource):
 
         Requires scope `admin`.
 
-        ``DELETE /webhooks/{id}`` (operationId ``deleteWebhook``).
+        ``DELETE /webhooks/{id}`` (operationId ``deleteWebhook``, scope ``admin``).
 
-        :param id: The record's id (UUID).
+        :param webhook_id: The record's id (UUID).
         :param if_match: The `ETag` of the record as you last read it (or `*`). When given and the record has changed
             since, nothing is written and the answer is 412 `precondition_failed`. Omit it to write unconditionally.
         :param extra_headers: headers added to this request (merged over the client's).
@@ -6103,31 +7830,42 @@ class AsyncWebhooksResource(AsyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        await self.delete_webhook_with_response(id, if_match=if_match, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+        self._client.call(_DELETE_WEBHOOK, (webhook_id,), None, {"if_match": if_match, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
-    async def delete_webhook_with_response(
+    @overload
+    def update(
         self,
-        id: Union[UUID, str],
+        webhook_id: Union[UUID, str],
+        body: Union[WebhookEndpointUpdate, WebhookEndpointUpdateParam],
+        /,
         *,
         if_match: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> APIResponse[None]:
-        """Delete a webhook endpoint, returning the whole answer: as ``delete_webhook``, but the result is an
-        ``APIResponse`` whose ``data`` is None, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_DELETE_WEBHOOK, {'id': id, 'if_match': if_match}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+    ) -> WebhookEndpoint: ...
 
-    async def update_webhook(
+    @overload
+    def update(
         self,
-        id: Union[UUID, str],
-        body: WebhookEndpointUpdate,
+        webhook_id: Union[UUID, str],
+        /,
         *,
+        url: Union[str, NotGiven] = NOT_GIVEN,
+        events: Union[Sequence[Union[WebhookEventType, Literal["project.status_changed", "risk.created", "risk.severity_escalated", "milestone.missed", "agent.execution_completed", "budget.overrun_detected", "*"]]], NotGiven] = NOT_GIVEN,
+        description: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        enabled: Union[bool, NotGiven] = NOT_GIVEN,
         if_match: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
+    ) -> WebhookEndpoint: ...
+
+    def update(
+        self,
+        webhook_id: Union[UUID, str],
+        body: Union[WebhookEndpointUpdate, WebhookEndpointUpdateParam, None] = None,
+        **kwargs: Any,
     ) -> WebhookEndpoint:
         """Update a webhook endpoint
 
@@ -6139,41 +7877,33 @@ class AsyncWebhooksResource(AsyncAPIResource):
 
         Requires scope `admin`.
 
-        ``PATCH /webhooks/{id}`` (operationId ``updateWebhook``).
+        ``PATCH /webhooks/{id}`` (operationId ``updateWebhook``, scope ``admin``).
 
-        :param id: The record's id (UUID).
-        :param body: the request body, a ``meridian.models.WebhookEndpointUpdate``.
+        :param webhook_id: The record's id (UUID).
+        :param body: the request body as a ``meridian.models.WebhookEndpointUpdate`` or a dict of its fields
+            (``WebhookEndpointUpdateParam``), or its fields as the keyword arguments below.
+        :param url: An https URL (http only where the deployment allows private targets) whose host resolves to public
+            addresses only, without credentials (`user:password@`).
+        :param events: Replaces the list of event kinds.
+        :param description: Your note; null clears it.
+        :param enabled: Whether to deliver to it; true re-enables a disabled endpoint.
         :param if_match: The `ETag` of the record as you last read it (or `*`). When given and the record has changed
             since, nothing is written and the answer is 412 `precondition_failed`. Omit it to write unconditionally.
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``WebhookEndpoint`` (``meridian.models.WebhookEndpoint``).
+        :returns: the parsed ``WebhookEndpoint``.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.update_webhook_with_response(id, body, if_match=if_match, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return self._client.call(_UPDATE_WEBHOOK, (webhook_id,), body, kwargs).data
 
-    async def update_webhook_with_response(
+    def rotate_secret(
         self,
-        id: Union[UUID, str],
-        body: WebhookEndpointUpdate,
-        *,
-        if_match: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[WebhookEndpoint]:
-        """Update a webhook endpoint, returning the whole answer: as ``update_webhook``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``WebhookEndpoint``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_UPDATE_WEBHOOK, {'id': id, 'if_match': if_match}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    async def rotate_webhook_secret(
-        self,
-        id: Union[UUID, str],
+        webhook_id: Union[UUID, str],
+        /,
         *,
         idempotency_key: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -6190,9 +7920,9 @@ class AsyncWebhooksResource(AsyncAPIResource):
 
         Requires scope `admin`.
 
-        ``POST /webhooks/{id}/rotate-secret`` (operationId ``rotateWebhookSecret``).
+        ``POST /webhooks/{id}/rotate-secret`` (operationId ``rotateWebhookSecret``, scope ``admin``).
 
-        :param id: The record's id (UUID).
+        :param webhook_id: The record's id (UUID).
         :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
             request with the same key and body returns the first response without repeating the effect, marked by the
             response header `Idempotent-Replayed: true`. The same key with a different body answers 422
@@ -6205,84 +7935,18 @@ class AsyncWebhooksResource(AsyncAPIResource):
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``WebhookEndpointWithSecret`` (``meridian.models.WebhookEndpointWithSecret``).
+        :returns: the parsed ``WebhookEndpointWithSecret``.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.rotate_webhook_secret_with_response(id, idempotency_key=idempotency_key, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return self._client.call(_ROTATE_WEBHOOK_SECRET, (webhook_id,), None, {"idempotency_key": idempotency_key, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries}).data
 
-    async def rotate_webhook_secret_with_response(
+    def test(
         self,
-        id: Union[UUID, str],
-        *,
-        idempotency_key: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[WebhookEndpointWithSecret]:
-        """Rotate a webhook endpoint's secret, returning the whole answer: as ``rotate_webhook_secret``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``WebhookEndpointWithSecret``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_ROTATE_WEBHOOK_SECRET, {'id': id, 'idempotency_key': idempotency_key}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    async def list_webhook_deliveries(
-        self,
-        id: Union[UUID, str],
-        *,
-        status: Optional[Union[WebhookDeliveryStatus, Literal["PENDING", "SUCCEEDED", "FAILED"]]] = None,
-        limit: Optional[int] = None,
-        offset: Optional[int] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> WebhookDeliveryList:
-        """List an endpoint's deliveries
-
-        Returns the deliveries to this endpoint with every attempt (time, HTTP status, duration, error) and the time
-        of the next attempt, ordered by `createdAt` ascending then `id`. Deliveries are kept for 30 days.
-
-        Errors: 404 `not_found`.
-
-        Requires scope `admin`.
-
-        ``GET /webhooks/{id}/deliveries`` (operationId ``listWebhookDeliveries``).
-
-        :param id: The record's id (UUID).
-        :param status: Only deliveries with this status.
-        :param limit: Maximum number of records in the page (1–100).
-        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``WebhookDeliveryList`` (``meridian.models.WebhookDeliveryList``).
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return (await self.list_webhook_deliveries_with_response(id, status=status, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
-
-    async def list_webhook_deliveries_with_response(
-        self,
-        id: Union[UUID, str],
-        *,
-        status: Optional[Union[WebhookDeliveryStatus, Literal["PENDING", "SUCCEEDED", "FAILED"]]] = None,
-        limit: Optional[int] = None,
-        offset: Optional[int] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[WebhookDeliveryList]:
-        """List an endpoint's deliveries, returning the whole answer: as ``list_webhook_deliveries``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``WebhookDeliveryList``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_LIST_WEBHOOK_DELIVERIES, {'id': id, 'status': status, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    async def test_webhook(
-        self,
-        id: Union[UUID, str],
+        webhook_id: Union[UUID, str],
+        /,
         *,
         idempotency_key: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -6299,9 +7963,9 @@ class AsyncWebhooksResource(AsyncAPIResource):
 
         Requires scope `admin`.
 
-        ``POST /webhooks/{id}/test`` (operationId ``testWebhook``).
+        ``POST /webhooks/{id}/test`` (operationId ``testWebhook``, scope ``admin``).
 
-        :param id: The record's id (UUID).
+        :param webhook_id: The record's id (UUID).
         :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
             request with the same key and body returns the first response without repeating the effect, marked by the
             response header `Idempotent-Replayed: true`. The same key with a different body answers 422
@@ -6314,37 +7978,541 @@ class AsyncWebhooksResource(AsyncAPIResource):
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``WebhookDelivery`` (``meridian.models.WebhookDelivery``).
+        :returns: the parsed ``WebhookDelivery``.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.test_webhook_with_response(id, idempotency_key=idempotency_key, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return self._client.call(_TEST_WEBHOOK, (webhook_id,), None, {"idempotency_key": idempotency_key, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries}).data
 
-    async def test_webhook_with_response(
+
+class AsyncWebhooksResourceWithRawResponse(AsyncAPIResource):
+    """``AsyncMeridian().webhooks.with_raw_response``: ``list``, ``create``, ``retrieve``, ``delete``, ``update``,
+    ``rotate_secret``, ``test``, ``deliveries``.
+    """
+
+    @cached_property
+    def deliveries(self) -> AsyncWebhooksDeliveriesResourceWithRawResponse:
+        """``AsyncMeridian().webhooks.deliveries``: ``list``."""
+        return AsyncWebhooksDeliveriesResourceWithRawResponse(self._client)
+
+    async def list(
         self,
-        id: Union[UUID, str],
+        *,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[AsyncPage[WebhookEndpoint]]:
+        """As ``AsyncMeridian().webhooks.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.page_response(_LIST_WEBHOOKS, WebhookEndpoint, (), {"limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    async def create(
+        self,
+        body: Union[WebhookEndpointCreate, WebhookEndpointCreateParam],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[WebhookEndpointWithSecret]: ...
+
+    @overload
+    async def create(
+        self,
+        *,
+        url: str,
+        events: Sequence[Union[WebhookEventType, Literal["project.status_changed", "risk.created", "risk.severity_escalated", "milestone.missed", "agent.execution_completed", "budget.overrun_detected", "*"]]],
+        description: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        enabled: Union[bool, NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[WebhookEndpointWithSecret]: ...
+
+    async def create(
+        self,
+        body: Union[WebhookEndpointCreate, WebhookEndpointCreateParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[WebhookEndpointWithSecret]:
+        """As ``AsyncMeridian().webhooks.create``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_CREATE_WEBHOOK, (), body, kwargs)
+
+    async def retrieve(
+        self,
+        webhook_id: Union[UUID, str],
+        /,
+        *,
+        if_none_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[WebhookEndpoint]:
+        """As ``AsyncMeridian().webhooks.retrieve``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_GET_WEBHOOK, (webhook_id,), None, {"if_none_match": if_none_match, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    async def delete(
+        self,
+        webhook_id: Union[UUID, str],
+        /,
+        *,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[None]:
+        """As ``AsyncMeridian().webhooks.delete``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_DELETE_WEBHOOK, (webhook_id,), None, {"if_match": if_match, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    async def update(
+        self,
+        webhook_id: Union[UUID, str],
+        body: Union[WebhookEndpointUpdate, WebhookEndpointUpdateParam],
+        /,
+        *,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[WebhookEndpoint]: ...
+
+    @overload
+    async def update(
+        self,
+        webhook_id: Union[UUID, str],
+        /,
+        *,
+        url: Union[str, NotGiven] = NOT_GIVEN,
+        events: Union[Sequence[Union[WebhookEventType, Literal["project.status_changed", "risk.created", "risk.severity_escalated", "milestone.missed", "agent.execution_completed", "budget.overrun_detected", "*"]]], NotGiven] = NOT_GIVEN,
+        description: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        enabled: Union[bool, NotGiven] = NOT_GIVEN,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[WebhookEndpoint]: ...
+
+    async def update(
+        self,
+        webhook_id: Union[UUID, str],
+        body: Union[WebhookEndpointUpdate, WebhookEndpointUpdateParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[WebhookEndpoint]:
+        """As ``AsyncMeridian().webhooks.update``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_UPDATE_WEBHOOK, (webhook_id,), body, kwargs)
+
+    async def rotate_secret(
+        self,
+        webhook_id: Union[UUID, str],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[WebhookEndpointWithSecret]:
+        """As ``AsyncMeridian().webhooks.rotate_secret``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_ROTATE_WEBHOOK_SECRET, (webhook_id,), None, {"idempotency_key": idempotency_key, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    async def test(
+        self,
+        webhook_id: Union[UUID, str],
+        /,
         *,
         idempotency_key: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
     ) -> APIResponse[WebhookDelivery]:
-        """Send a test event, returning the whole answer: as ``test_webhook``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``WebhookDelivery``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_TEST_WEBHOOK, {'id': id, 'idempotency_key': idempotency_key}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+        """As ``AsyncMeridian().webhooks.test``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_TEST_WEBHOOK, (webhook_id,), None, {"idempotency_key": idempotency_key, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
 
-class AsyncIdentityResource(AsyncAPIResource):
-    """Identity: The caller's user, API key and tenant.
+class AsyncWebhooksResource(AsyncAPIResource):
+    """``AsyncMeridian().webhooks``: ``list``, ``create``, ``retrieve``, ``delete``, ``update``, ``rotate_secret``,
+    ``test``, ``deliveries``.
 
-    ``AsyncMeridian().identity``: one method per operation of the tag, named after its operationId, and a
-    ``…_with_response`` twin returning the ``APIResponse`` (status, headers, request id).
+    Endpoints that receive signed event notifications, their deliveries, secret rotation and test events; also the
+    event payloads themselves.
     """
 
-    async def get_me(
+    @cached_property
+    def deliveries(self) -> AsyncWebhooksDeliveriesResource:
+        """``AsyncMeridian().webhooks.deliveries``: ``list``."""
+        return AsyncWebhooksDeliveriesResource(self._client)
+
+    @cached_property
+    def with_raw_response(self) -> AsyncWebhooksResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return AsyncWebhooksResourceWithRawResponse(self._client)
+
+    def list(
+        self,
+        *,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> AsyncPaginator[WebhookEndpoint]:
+        """List webhook endpoints
+
+        Returns the tenant's webhook endpoints, ordered by `createdAt` ascending then `id`. Secrets are never listed.
+
+        Requires scope `admin`.
+
+        ``GET /webhooks`` (operationId ``listWebhooks``, scope ``admin``).
+
+        :param limit: Maximum number of records in the page (1–100).
+        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the first page of ``WebhookEndpoint`` records; iterating it (``async for``) fetches every following
+            page.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self._client.page(_LIST_WEBHOOKS, WebhookEndpoint, (), {"limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    async def create(
+        self,
+        body: Union[WebhookEndpointCreate, WebhookEndpointCreateParam],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> WebhookEndpointWithSecret: ...
+
+    @overload
+    async def create(
+        self,
+        *,
+        url: str,
+        events: Sequence[Union[WebhookEventType, Literal["project.status_changed", "risk.created", "risk.severity_escalated", "milestone.missed", "agent.execution_completed", "budget.overrun_detected", "*"]]],
+        description: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        enabled: Union[bool, NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> WebhookEndpointWithSecret: ...
+
+    async def create(
+        self,
+        body: Union[WebhookEndpointCreate, WebhookEndpointCreateParam, None] = None,
+        **kwargs: Any,
+    ) -> WebhookEndpointWithSecret:
+        """Register a webhook endpoint
+
+        Registers a URL to receive events. `events` lists the kinds to deliver — `project.status_changed`,
+        `risk.created`, `risk.severity_escalated`, `milestone.missed`, `agent.execution_completed`,
+        `budget.overrun_detected` — or `*` for all of them. The response carries the signing `secret`
+        (`whsec_…`); it is shown only here and on rotation, so store it.
+
+        The URL must be `https` and its host must resolve to public addresses only: loopback, private (RFC 1918),
+        link-local (so cloud metadata at 169.254.169.254), unique-local, CGNAT, multicast and reserved addresses are
+        refused, and so is every IPv6 form that carries an IPv4 address (IPv4-mapped `::ffff:a.b.c.d` judged by the
+        address it carries, the whole IPv4-compatible range `::a.b.c.d`, NAT64, 6to4, Teredo), unless the deployment
+        explicitly allows private targets (development). The check is repeated at every delivery, on the addresses the
+        connection uses. A URL with credentials (`https://user:password@host/…`) is always refused: it would be
+        stored and shown to every admin; authenticate deliveries by their signature instead.
+
+        Errors: 400 `validation_failed` for a malformed URL or unknown event kind; 422 `validation_failed` for a
+        refused address or a URL with credentials.
+
+        Requires scope `admin`.
+
+        ``POST /webhooks`` (operationId ``createWebhook``, scope ``admin``).
+
+        :param body: the request body as a ``meridian.models.WebhookEndpointCreate`` or a dict of its fields
+            (``WebhookEndpointCreateParam``), or its fields as the keyword arguments below.
+        :param url: An https URL (http only where the deployment allows private targets) whose host resolves to public
+            addresses only, without credentials (`user:password@`).
+        :param events: Event kinds to deliver, or `["*"]` for all.
+        :param description: Your note about the endpoint.
+        :param enabled: Whether to deliver to it.
+        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
+            request with the same key and body returns the first response without repeating the effect, marked by the
+            response header `Idempotent-Replayed: true`. The same key with a different body answers 422
+            `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per
+            tenant. Only successful responses are stored: after an error (including a request rejected by validation)
+            the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST
+            /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the
+            record the first request created. A retry while the first request's outcome is unknown (its process
+            stopped) also answers 409 until the key expires.
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``WebhookEndpointWithSecret``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return (await self._client.call(_CREATE_WEBHOOK, (), body, kwargs)).data
+
+    async def retrieve(
+        self,
+        webhook_id: Union[UUID, str],
+        /,
+        *,
+        if_none_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> WebhookEndpoint:
+        """Get a webhook endpoint
+
+        Returns one webhook endpoint (without its secret).
+
+        Errors: 404 `not_found`.
+
+        Requires scope `admin`.
+
+        ``GET /webhooks/{id}`` (operationId ``getWebhook``, scope ``admin``).
+
+        :param webhook_id: The record's id (UUID).
+        :param if_none_match: The `ETag` of the copy you hold. When the record's current entity tag matches it (weak
+            comparison, RFC 9110 §13.1.2), the answer is `304 Not Modified` with no body, and you can keep using your
+            copy.
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``WebhookEndpoint``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return (await self._client.call(_GET_WEBHOOK, (webhook_id,), None, {"if_none_match": if_none_match, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})).data
+
+    async def delete(
+        self,
+        webhook_id: Union[UUID, str],
+        /,
+        *,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> None:
+        """Delete a webhook endpoint
+
+        Deletes the endpoint; pending deliveries to it are cancelled.
+
+        Errors: 404 `not_found`; 412 `precondition_failed` when `If-Match` does not match.
+
+        Requires scope `admin`.
+
+        ``DELETE /webhooks/{id}`` (operationId ``deleteWebhook``, scope ``admin``).
+
+        :param webhook_id: The record's id (UUID).
+        :param if_match: The `ETag` of the record as you last read it (or `*`). When given and the record has changed
+            since, nothing is written and the answer is 412 `precondition_failed`. Omit it to write unconditionally.
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: nothing (204 No Content).
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        await self._client.call(_DELETE_WEBHOOK, (webhook_id,), None, {"if_match": if_match, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    async def update(
+        self,
+        webhook_id: Union[UUID, str],
+        body: Union[WebhookEndpointUpdate, WebhookEndpointUpdateParam],
+        /,
+        *,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> WebhookEndpoint: ...
+
+    @overload
+    async def update(
+        self,
+        webhook_id: Union[UUID, str],
+        /,
+        *,
+        url: Union[str, NotGiven] = NOT_GIVEN,
+        events: Union[Sequence[Union[WebhookEventType, Literal["project.status_changed", "risk.created", "risk.severity_escalated", "milestone.missed", "agent.execution_completed", "budget.overrun_detected", "*"]]], NotGiven] = NOT_GIVEN,
+        description: Union[Optional[str], NotGiven] = NOT_GIVEN,
+        enabled: Union[bool, NotGiven] = NOT_GIVEN,
+        if_match: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> WebhookEndpoint: ...
+
+    async def update(
+        self,
+        webhook_id: Union[UUID, str],
+        body: Union[WebhookEndpointUpdate, WebhookEndpointUpdateParam, None] = None,
+        **kwargs: Any,
+    ) -> WebhookEndpoint:
+        """Update a webhook endpoint
+
+        Changes only the fields present in the body. Setting `enabled: true` on an endpoint that was disabled
+        (by failures or a `410 Gone`) re-enables it and clears `disabledReason`; deliveries resume with new events.
+
+        Errors: 404 `not_found`; 412 `precondition_failed` when `If-Match` does not match; 422 `validation_failed`
+        for a refused address.
+
+        Requires scope `admin`.
+
+        ``PATCH /webhooks/{id}`` (operationId ``updateWebhook``, scope ``admin``).
+
+        :param webhook_id: The record's id (UUID).
+        :param body: the request body as a ``meridian.models.WebhookEndpointUpdate`` or a dict of its fields
+            (``WebhookEndpointUpdateParam``), or its fields as the keyword arguments below.
+        :param url: An https URL (http only where the deployment allows private targets) whose host resolves to public
+            addresses only, without credentials (`user:password@`).
+        :param events: Replaces the list of event kinds.
+        :param description: Your note; null clears it.
+        :param enabled: Whether to deliver to it; true re-enables a disabled endpoint.
+        :param if_match: The `ETag` of the record as you last read it (or `*`). When given and the record has changed
+            since, nothing is written and the answer is 412 `precondition_failed`. Omit it to write unconditionally.
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``WebhookEndpoint``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return (await self._client.call(_UPDATE_WEBHOOK, (webhook_id,), body, kwargs)).data
+
+    async def rotate_secret(
+        self,
+        webhook_id: Union[UUID, str],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> WebhookEndpointWithSecret:
+        """Rotate a webhook endpoint's secret
+
+        Issues a new signing secret and returns it (shown only here). The previous secret stays valid for 24 hours:
+        meanwhile every delivery carries two signatures in `webhook-signature`, one per secret, so you can deploy
+        the new secret without dropping events.
+
+        Errors: 404 `not_found`.
+
+        Requires scope `admin`.
+
+        ``POST /webhooks/{id}/rotate-secret`` (operationId ``rotateWebhookSecret``, scope ``admin``).
+
+        :param webhook_id: The record's id (UUID).
+        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
+            request with the same key and body returns the first response without repeating the effect, marked by the
+            response header `Idempotent-Replayed: true`. The same key with a different body answers 422
+            `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per
+            tenant. Only successful responses are stored: after an error (including a request rejected by validation)
+            the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST
+            /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the
+            record the first request created. A retry while the first request's outcome is unknown (its process
+            stopped) also answers 409 until the key expires.
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``WebhookEndpointWithSecret``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return (await self._client.call(_ROTATE_WEBHOOK_SECRET, (webhook_id,), None, {"idempotency_key": idempotency_key, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})).data
+
+    async def test(
+        self,
+        webhook_id: Union[UUID, str],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> WebhookDelivery:
+        """Send a test event
+
+        Queues a signed `project.status_changed` delivery with sample data to this endpoint, whatever its `events`
+        filter, and returns the delivery (status `PENDING`). Follow it in `GET /webhooks/{id}/deliveries`. No request
+        body.
+
+        Errors: 404 `not_found`; 409 `conflict` when the endpoint is disabled.
+
+        Requires scope `admin`.
+
+        ``POST /webhooks/{id}/test`` (operationId ``testWebhook``, scope ``admin``).
+
+        :param webhook_id: The record's id (UUID).
+        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
+            request with the same key and body returns the first response without repeating the effect, marked by the
+            response header `Idempotent-Replayed: true`. The same key with a different body answers 422
+            `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per
+            tenant. Only successful responses are stored: after an error (including a request rejected by validation)
+            the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST
+            /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the
+            record the first request created. A retry while the first request's outcome is unknown (its process
+            stopped) also answers 409 until the key expires.
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``WebhookDelivery``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return (await self._client.call(_TEST_WEBHOOK, (webhook_id,), None, {"idempotency_key": idempotency_key, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})).data
+
+
+class MeResourceWithRawResponse(SyncAPIResource):
+    """``client.me.with_raw_response``: ``retrieve``."""
+
+    def retrieve(
+        self,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Me]:
+        """As ``client.me.retrieve``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_GET_ME, (), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+
+class MeResource(SyncAPIResource):
+    """``client.me``: ``retrieve``.
+
+    The caller's user, API key and tenant.
+    """
+
+    @cached_property
+    def with_raw_response(self) -> MeResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return MeResourceWithRawResponse(self._client)
+
+    def retrieve(
         self,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -6358,32 +8526,130 @@ class AsyncIdentityResource(AsyncAPIResource):
 
         Requires scope `read`.
 
-        ``GET /me`` (operationId ``getMe``).
+        ``GET /me`` (operationId ``getMe``, scope ``read``).
 
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``Me`` (``meridian.models.Me``).
+        :returns: the parsed ``Me``.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.get_me_with_response(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return self._client.call(_GET_ME, (), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries}).data
 
-    async def get_me_with_response(
+
+class AsyncMeResourceWithRawResponse(AsyncAPIResource):
+    """``AsyncMeridian().me.with_raw_response``: ``retrieve``."""
+
+    async def retrieve(
         self,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
     ) -> APIResponse[Me]:
-        """Get the current user and key, returning the whole answer: as ``get_me``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``Me``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_GET_ME, {}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+        """As ``AsyncMeridian().me.retrieve``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_GET_ME, (), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
-    async def get_tenant(
+
+class AsyncMeResource(AsyncAPIResource):
+    """``AsyncMeridian().me``: ``retrieve``.
+
+    The caller's user, API key and tenant.
+    """
+
+    @cached_property
+    def with_raw_response(self) -> AsyncMeResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return AsyncMeResourceWithRawResponse(self._client)
+
+    async def retrieve(
+        self,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Me:
+        """Get the current user and key
+
+        Returns the user who owns the API key in use, the key itself (never its secret) and the tenant. Useful to
+        check a key and its scopes.
+
+        Requires scope `read`.
+
+        ``GET /me`` (operationId ``getMe``, scope ``read``).
+
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``Me``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return (await self._client.call(_GET_ME, (), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})).data
+
+
+class TenantResourceWithRawResponse(SyncAPIResource):
+    """``client.tenant.with_raw_response``: ``retrieve``, ``update``."""
+
+    def retrieve(
+        self,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Tenant]:
+        """As ``client.tenant.retrieve``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_GET_TENANT, (), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    def update(
+        self,
+        body: Union[TenantUpdate, TenantUpdateParam],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Tenant]: ...
+
+    @overload
+    def update(
+        self,
+        *,
+        settings: Union[TenantUpdateSettings, TenantUpdateSettingsParam],
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Tenant]: ...
+
+    def update(
+        self,
+        body: Union[TenantUpdate, TenantUpdateParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[Tenant]:
+        """As ``client.tenant.update``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_UPDATE_TENANT, (), body, kwargs)
+
+
+class TenantResource(SyncAPIResource):
+    """``client.tenant``: ``retrieve``, ``update``.
+
+    The caller's user, API key and tenant.
+    """
+
+    @cached_property
+    def with_raw_response(self) -> TenantResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return TenantResourceWithRawResponse(self._client)
+
+    def retrieve(
         self,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -6397,39 +8663,46 @@ class AsyncIdentityResource(AsyncAPIResource):
 
         Requires scope `read`.
 
-        ``GET /tenant`` (operationId ``getTenant``).
+        ``GET /tenant`` (operationId ``getTenant``, scope ``read``).
 
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``Tenant`` (``meridian.models.Tenant``).
+        :returns: the parsed ``Tenant``.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.get_tenant_with_response(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return self._client.call(_GET_TENANT, (), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries}).data
 
-    async def get_tenant_with_response(
+    @overload
+    def update(
         self,
-        *,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[Tenant]:
-        """Get the tenant, returning the whole answer: as ``get_tenant``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``Tenant``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_GET_TENANT, {}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    async def update_tenant(
-        self,
-        body: TenantUpdate,
+        body: Union[TenantUpdate, TenantUpdateParam],
+        /,
         *,
         idempotency_key: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
+    ) -> Tenant: ...
+
+    @overload
+    def update(
+        self,
+        *,
+        settings: Union[TenantUpdateSettings, TenantUpdateSettingsParam],
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Tenant: ...
+
+    def update(
+        self,
+        body: Union[TenantUpdate, TenantUpdateParam, None] = None,
+        **kwargs: Any,
     ) -> Tenant:
         """Change the tenant's settings
 
@@ -6444,9 +8717,11 @@ class AsyncIdentityResource(AsyncAPIResource):
 
         Requires scope `admin`.
 
-        ``PATCH /tenant`` (operationId ``updateTenant``).
+        ``PATCH /tenant`` (operationId ``updateTenant``, scope ``admin``).
 
-        :param body: the request body, a ``meridian.models.TenantUpdate``.
+        :param body: the request body as a ``meridian.models.TenantUpdate`` or a dict of its fields
+            (``TenantUpdateParam``), or its fields as the keyword arguments below.
+        :param settings: Settings to change; an empty object changes nothing.
         :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
             request with the same key and body returns the first response without repeating the effect, marked by the
             response header `Idempotent-Replayed: true`. The same key with a different body answers 422
@@ -6459,37 +8734,169 @@ class AsyncIdentityResource(AsyncAPIResource):
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``Tenant`` (``meridian.models.Tenant``).
+        :returns: the parsed ``Tenant``.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.update_tenant_with_response(body, idempotency_key=idempotency_key, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return self._client.call(_UPDATE_TENANT, (), body, kwargs).data
 
-    async def update_tenant_with_response(
+
+class AsyncTenantResourceWithRawResponse(AsyncAPIResource):
+    """``AsyncMeridian().tenant.with_raw_response``: ``retrieve``, ``update``."""
+
+    async def retrieve(
         self,
-        body: TenantUpdate,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Tenant]:
+        """As ``AsyncMeridian().tenant.retrieve``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_GET_TENANT, (), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    async def update(
+        self,
+        body: Union[TenantUpdate, TenantUpdateParam],
+        /,
         *,
         idempotency_key: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
+    ) -> APIResponse[Tenant]: ...
+
+    @overload
+    async def update(
+        self,
+        *,
+        settings: Union[TenantUpdateSettings, TenantUpdateSettingsParam],
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Tenant]: ...
+
+    async def update(
+        self,
+        body: Union[TenantUpdate, TenantUpdateParam, None] = None,
+        **kwargs: Any,
     ) -> APIResponse[Tenant]:
-        """Change the tenant's settings, returning the whole answer: as ``update_tenant``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``Tenant``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_UPDATE_TENANT, {'idempotency_key': idempotency_key}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+        """As ``AsyncMeridian().tenant.update``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_UPDATE_TENANT, (), body, kwargs)
 
 
-class AsyncApiKeysResource(AsyncAPIResource):
-    """API Keys: Issue, list and revoke the tenant's API keys.
+class AsyncTenantResource(AsyncAPIResource):
+    """``AsyncMeridian().tenant``: ``retrieve``, ``update``.
 
-    ``AsyncMeridian().api_keys``: one method per operation of the tag, named after its operationId, and a
-    ``…_with_response`` twin returning the ``APIResponse`` (status, headers, request id).
+    The caller's user, API key and tenant.
     """
 
-    async def list_api_keys(
+    @cached_property
+    def with_raw_response(self) -> AsyncTenantResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return AsyncTenantResourceWithRawResponse(self._client)
+
+    async def retrieve(
+        self,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Tenant:
+        """Get the tenant
+
+        Returns the caller's tenant: plan, currency of all money fields, timezone used to decide when a due date has
+        passed, and rate limit.
+
+        Requires scope `read`.
+
+        ``GET /tenant`` (operationId ``getTenant``, scope ``read``).
+
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``Tenant``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return (await self._client.call(_GET_TENANT, (), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})).data
+
+    @overload
+    async def update(
+        self,
+        body: Union[TenantUpdate, TenantUpdateParam],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Tenant: ...
+
+    @overload
+    async def update(
+        self,
+        *,
+        settings: Union[TenantUpdateSettings, TenantUpdateSettingsParam],
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Tenant: ...
+
+    async def update(
+        self,
+        body: Union[TenantUpdate, TenantUpdateParam, None] = None,
+        **kwargs: Any,
+    ) -> Tenant:
+        """Change the tenant's settings
+
+        Changes the tenant's `settings`: only the settings present in the body change. Today there is one,
+        `llmEnabled`: `false` keeps every record of this tenant away from the language model the deployment may be
+        configured with (`MERIDIAN_LLM_BASE_URL`), so Ask answers and agent runs are written by the embedded engine
+        only; `true` (the default) lets the model write them, each sentence checked against the records (see
+        `POST /agents/ask`). The change applies to the next question or run and is recorded in the audit log
+        (`tenant.updated`).
+
+        Errors: 400 `validation_failed` for an unknown setting or a value of the wrong type.
+
+        Requires scope `admin`.
+
+        ``PATCH /tenant`` (operationId ``updateTenant``, scope ``admin``).
+
+        :param body: the request body as a ``meridian.models.TenantUpdate`` or a dict of its fields
+            (``TenantUpdateParam``), or its fields as the keyword arguments below.
+        :param settings: Settings to change; an empty object changes nothing.
+        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
+            request with the same key and body returns the first response without repeating the effect, marked by the
+            response header `Idempotent-Replayed: true`. The same key with a different body answers 422
+            `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per
+            tenant. Only successful responses are stored: after an error (including a request rejected by validation)
+            the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST
+            /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the
+            record the first request created. A retry while the first request's outcome is unknown (its process
+            stopped) also answers 409 until the key expires.
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``Tenant``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return (await self._client.call(_UPDATE_TENANT, (), body, kwargs)).data
+
+
+class ApiKeysResourceWithRawResponse(SyncAPIResource):
+    """``client.api_keys.with_raw_response``: ``list``, ``create``, ``delete``."""
+
+    def list(
         self,
         *,
         limit: Optional[int] = None,
@@ -6497,7 +8904,76 @@ class AsyncApiKeysResource(AsyncAPIResource):
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> ApiKeyList:
+    ) -> APIResponse[SyncPage[ApiKey]]:
+        """As ``client.api_keys.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.page_response(_LIST_API_KEYS, ApiKey, (), {"limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    def create(
+        self,
+        body: Union[ApiKeyCreate, ApiKeyCreateParam],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[ApiKeyWithSecret]: ...
+
+    @overload
+    def create(
+        self,
+        *,
+        name: str,
+        scopes: Sequence[Union[ApiKeyScope, Literal["read", "write", "admin"]]],
+        expires_at: Union[Union[datetime, str], NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[ApiKeyWithSecret]: ...
+
+    def create(
+        self,
+        body: Union[ApiKeyCreate, ApiKeyCreateParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[ApiKeyWithSecret]:
+        """As ``client.api_keys.create``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_CREATE_API_KEY, (), body, kwargs)
+
+    def delete(
+        self,
+        api_key_id: Union[UUID, str],
+        /,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[None]:
+        """As ``client.api_keys.delete``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_REVOKE_API_KEY, (api_key_id,), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+
+class ApiKeysResource(SyncAPIResource):
+    """``client.api_keys``: ``list``, ``create``, ``delete``.
+
+    Issue, list and revoke the tenant's API keys.
+    """
+
+    @cached_property
+    def with_raw_response(self) -> ApiKeysResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return ApiKeysResourceWithRawResponse(self._client)
+
+    def list(
+        self,
+        *,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> SyncPage[ApiKey]:
         """List API keys
 
         Returns the tenant's API keys, including revoked and expired ones, ordered by `createdAt` ascending then
@@ -6505,43 +8981,50 @@ class AsyncApiKeysResource(AsyncAPIResource):
 
         Requires scope `admin`.
 
-        ``GET /api-keys`` (operationId ``listApiKeys``).
+        ``GET /api-keys`` (operationId ``listApiKeys``, scope ``admin``).
 
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``ApiKeyList`` (``meridian.models.ApiKeyList``).
+        :returns: the first page of ``ApiKey`` records; iterating it (``for``) fetches every following page.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.list_api_keys_with_response(limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return self._client.page(_LIST_API_KEYS, ApiKey, (), {"limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
-    async def list_api_keys_with_response(
+    @overload
+    def create(
         self,
-        *,
-        limit: Optional[int] = None,
-        offset: Optional[int] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[ApiKeyList]:
-        """List API keys, returning the whole answer: as ``list_api_keys``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``ApiKeyList``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_LIST_API_KEYS, {'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    async def create_api_key(
-        self,
-        body: ApiKeyCreate,
+        body: Union[ApiKeyCreate, ApiKeyCreateParam],
+        /,
         *,
         idempotency_key: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
+    ) -> ApiKeyWithSecret: ...
+
+    @overload
+    def create(
+        self,
+        *,
+        name: str,
+        scopes: Sequence[Union[ApiKeyScope, Literal["read", "write", "admin"]]],
+        expires_at: Union[Union[datetime, str], NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> ApiKeyWithSecret: ...
+
+    def create(
+        self,
+        body: Union[ApiKeyCreate, ApiKeyCreateParam, None] = None,
+        **kwargs: Any,
     ) -> ApiKeyWithSecret:
         """Create an API key
 
@@ -6555,9 +9038,13 @@ class AsyncApiKeysResource(AsyncAPIResource):
 
         Requires scope `admin`.
 
-        ``POST /api-keys`` (operationId ``createApiKey``).
+        ``POST /api-keys`` (operationId ``createApiKey``, scope ``admin``).
 
-        :param body: the request body, a ``meridian.models.ApiKeyCreate``.
+        :param body: the request body as a ``meridian.models.ApiKeyCreate`` or a dict of its fields
+            (``ApiKeyCreateParam``), or its fields as the keyword arguments below.
+        :param name: A name to recognise the key by.
+        :param scopes: Scopes to grant.
+        :param expires_at: When the key stops working; omit for a key that never expires.
         :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
             request with the same key and body returns the first response without repeating the effect, marked by the
             response header `Idempotent-Replayed: true`. The same key with a different body answers 422
@@ -6570,31 +9057,18 @@ class AsyncApiKeysResource(AsyncAPIResource):
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``ApiKeyWithSecret`` (``meridian.models.ApiKeyWithSecret``).
+        :returns: the parsed ``ApiKeyWithSecret``.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.create_api_key_with_response(body, idempotency_key=idempotency_key, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return self._client.call(_CREATE_API_KEY, (), body, kwargs).data
 
-    async def create_api_key_with_response(
+    def delete(
         self,
-        body: ApiKeyCreate,
-        *,
-        idempotency_key: Optional[str] = None,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[ApiKeyWithSecret]:
-        """Create an API key, returning the whole answer: as ``create_api_key``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``ApiKeyWithSecret``, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_CREATE_API_KEY, {'idempotency_key': idempotency_key}, body, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
-
-    async def revoke_api_key(
-        self,
-        id: Union[UUID, str],
+        api_key_id: Union[UUID, str],
+        /,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
@@ -6612,9 +9086,9 @@ class AsyncApiKeysResource(AsyncAPIResource):
 
         Requires scope `admin`.
 
-        ``DELETE /api-keys/{id}`` (operationId ``revokeApiKey``).
+        ``DELETE /api-keys/{id}`` (operationId ``revokeApiKey``, scope ``admin``).
 
-        :param id: The record's id (UUID).
+        :param api_key_id: The record's id (UUID).
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
@@ -6624,30 +9098,221 @@ class AsyncApiKeysResource(AsyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        await self.revoke_api_key_with_response(id, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+        self._client.call(_REVOKE_API_KEY, (api_key_id,), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
-    async def revoke_api_key_with_response(
+
+class AsyncApiKeysResourceWithRawResponse(AsyncAPIResource):
+    """``AsyncMeridian().api_keys.with_raw_response``: ``list``, ``create``, ``delete``."""
+
+    async def list(
         self,
-        id: Union[UUID, str],
+        *,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[AsyncPage[ApiKey]]:
+        """As ``AsyncMeridian().api_keys.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.page_response(_LIST_API_KEYS, ApiKey, (), {"limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    async def create(
+        self,
+        body: Union[ApiKeyCreate, ApiKeyCreateParam],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[ApiKeyWithSecret]: ...
+
+    @overload
+    async def create(
+        self,
+        *,
+        name: str,
+        scopes: Sequence[Union[ApiKeyScope, Literal["read", "write", "admin"]]],
+        expires_at: Union[Union[datetime, str], NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[ApiKeyWithSecret]: ...
+
+    async def create(
+        self,
+        body: Union[ApiKeyCreate, ApiKeyCreateParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[ApiKeyWithSecret]:
+        """As ``AsyncMeridian().api_keys.create``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_CREATE_API_KEY, (), body, kwargs)
+
+    async def delete(
+        self,
+        api_key_id: Union[UUID, str],
+        /,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
     ) -> APIResponse[None]:
-        """Revoke an API key, returning the whole answer: as ``revoke_api_key``, but the result is an
-        ``APIResponse`` whose ``data`` is None, with ``status_code``, ``headers`` and ``request_id``.
-        """
-        return await self._client.request(_REVOKE_API_KEY, {'id': id}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+        """As ``AsyncMeridian().api_keys.delete``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_REVOKE_API_KEY, (api_key_id,), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
 
-class AsyncAuditLogsResource(AsyncAPIResource):
-    """Audit Logs: The append-only record of every change made through the API.
+class AsyncApiKeysResource(AsyncAPIResource):
+    """``AsyncMeridian().api_keys``: ``list``, ``create``, ``delete``.
 
-    ``AsyncMeridian().audit_logs``: one method per operation of the tag, named after its operationId, and a
-    ``…_with_response`` twin returning the ``APIResponse`` (status, headers, request id).
+    Issue, list and revoke the tenant's API keys.
     """
 
-    async def list_audit_logs(
+    @cached_property
+    def with_raw_response(self) -> AsyncApiKeysResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return AsyncApiKeysResourceWithRawResponse(self._client)
+
+    def list(
+        self,
+        *,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> AsyncPaginator[ApiKey]:
+        """List API keys
+
+        Returns the tenant's API keys, including revoked and expired ones, ordered by `createdAt` ascending then
+        `id`. Only the display `prefix` of each key is shown, never the key.
+
+        Requires scope `admin`.
+
+        ``GET /api-keys`` (operationId ``listApiKeys``, scope ``admin``).
+
+        :param limit: Maximum number of records in the page (1–100).
+        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the first page of ``ApiKey`` records; iterating it (``async for``) fetches every following page.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self._client.page(_LIST_API_KEYS, ApiKey, (), {"limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    async def create(
+        self,
+        body: Union[ApiKeyCreate, ApiKeyCreateParam],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> ApiKeyWithSecret: ...
+
+    @overload
+    async def create(
+        self,
+        *,
+        name: str,
+        scopes: Sequence[Union[ApiKeyScope, Literal["read", "write", "admin"]]],
+        expires_at: Union[Union[datetime, str], NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> ApiKeyWithSecret: ...
+
+    async def create(
+        self,
+        body: Union[ApiKeyCreate, ApiKeyCreateParam, None] = None,
+        **kwargs: Any,
+    ) -> ApiKeyWithSecret:
+        """Create an API key
+
+        Issues a new key for the calling user with the given `scopes` and optional `expiresAt`. The full `key`
+        (`mk_live_…`) is in this response **only**: Meridian stores just a hash of it. A key cannot be given scopes
+        its creator's key does not have, nor outlive it: when the creating key expires, `expiresAt` is required and
+        may not be later.
+
+        Errors: 403 `forbidden` for a scope the creating key lacks; 422 `validation_failed` when `expiresAt` is in
+        the past, or missing or later than the creating key's expiry.
+
+        Requires scope `admin`.
+
+        ``POST /api-keys`` (operationId ``createApiKey``, scope ``admin``).
+
+        :param body: the request body as a ``meridian.models.ApiKeyCreate`` or a dict of its fields
+            (``ApiKeyCreateParam``), or its fields as the keyword arguments below.
+        :param name: A name to recognise the key by.
+        :param scopes: Scopes to grant.
+        :param expires_at: When the key stops working; omit for a key that never expires.
+        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
+            request with the same key and body returns the first response without repeating the effect, marked by the
+            response header `Idempotent-Replayed: true`. The same key with a different body answers 422
+            `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per
+            tenant. Only successful responses are stored: after an error (including a request rejected by validation)
+            the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST
+            /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the
+            record the first request created. A retry while the first request's outcome is unknown (its process
+            stopped) also answers 409 until the key expires.
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``ApiKeyWithSecret``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return (await self._client.call(_CREATE_API_KEY, (), body, kwargs)).data
+
+    async def delete(
+        self,
+        api_key_id: Union[UUID, str],
+        /,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> None:
+        """Revoke an API key
+
+        Revokes the key permanently: from the next request on it answers 401 (on a deployment of several servers,
+        a server that authenticated the key in the last 5 seconds may still accept it for up to 5 seconds: servers keep
+        an authenticated key that long before reading it again). The key stays listed with `revokedAt` set.
+        Revoking an already revoked key succeeds and changes nothing. A key cannot revoke itself, so a tenant cannot
+        lock itself out by accident: to rotate, create a new admin key, switch to it, and revoke the old one with it.
+
+        Errors: 404 `not_found`; 409 `conflict` when the key to revoke is the one authenticating the request.
+
+        Requires scope `admin`.
+
+        ``DELETE /api-keys/{id}`` (operationId ``revokeApiKey``, scope ``admin``).
+
+        :param api_key_id: The record's id (UUID).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: nothing (204 No Content).
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        await self._client.call(_REVOKE_API_KEY, (api_key_id,), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+
+class AuditLogsResourceWithRawResponse(SyncAPIResource):
+    """``client.audit_logs.with_raw_response``: ``list``."""
+
+    def list(
         self,
         *,
         action: Optional[str] = None,
@@ -6662,7 +9327,38 @@ class AsyncAuditLogsResource(AsyncAPIResource):
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> AuditLogEntryList:
+    ) -> APIResponse[SyncPage[AuditLogEntry]]:
+        """As ``client.audit_logs.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.page_response(_LIST_AUDIT_LOGS, AuditLogEntry, (), {"action": action, "resource_type": resource_type, "resource_id": resource_id, "actor_id": actor_id, "since": since, "until": until, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+
+class AuditLogsResource(SyncAPIResource):
+    """``client.audit_logs``: ``list``.
+
+    The append-only record of every change made through the API.
+    """
+
+    @cached_property
+    def with_raw_response(self) -> AuditLogsResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return AuditLogsResourceWithRawResponse(self._client)
+
+    def list(
+        self,
+        *,
+        action: Optional[str] = None,
+        resource_type: Optional[str] = None,
+        resource_id: Optional[Union[UUID, str]] = None,
+        actor_id: Optional[Union[UUID, str]] = None,
+        since: Optional[Union[datetime, str]] = None,
+        until: Optional[Union[datetime, str]] = None,
+        sort: Optional[Union[AuditLogSort, Literal["occurredAt", "-occurredAt"]]] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> SyncPage[AuditLogEntry]:
         """List audit log entries
 
         Returns the append-only record of changes made in the tenant (creates, updates, deletes of every record,
@@ -6672,7 +9368,7 @@ class AsyncAuditLogsResource(AsyncAPIResource):
 
         Requires scope `admin`.
 
-        ``GET /audit-logs`` (operationId ``listAuditLogs``).
+        ``GET /audit-logs`` (operationId ``listAuditLogs``, scope ``admin``).
 
         :param action: Only entries with this action, e.g. `project.updated`.
         :param resource_type: Only entries about this kind of record, e.g. `project`.
@@ -6687,15 +9383,19 @@ class AsyncAuditLogsResource(AsyncAPIResource):
         :param extra_headers: headers added to this request (merged over the client's).
         :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
         :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``AuditLogEntryList`` (``meridian.models.AuditLogEntryList``).
+        :returns: the first page of ``AuditLogEntry`` records; iterating it (``for``) fetches every following page.
         :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
         :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return (await self.list_audit_logs_with_response(action=action, resource_type=resource_type, resource_id=resource_id, actor_id=actor_id, since=since, until=until, sort=sort, limit=limit, offset=offset, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)).data
+        return self._client.page(_LIST_AUDIT_LOGS, AuditLogEntry, (), {"action": action, "resource_type": resource_type, "resource_id": resource_id, "actor_id": actor_id, "since": since, "until": until, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
-    async def list_audit_logs_with_response(
+
+class AsyncAuditLogsResourceWithRawResponse(AsyncAPIResource):
+    """``AsyncMeridian().audit_logs.with_raw_response``: ``list``."""
+
+    async def list(
         self,
         *,
         action: Optional[str] = None,
@@ -6710,156 +9410,252 @@ class AsyncAuditLogsResource(AsyncAPIResource):
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
         max_retries: Optional[int] = None,
-    ) -> APIResponse[AuditLogEntryList]:
-        """List audit log entries, returning the whole answer: as ``list_audit_logs``, but the result is an
-        ``APIResponse`` whose ``data`` is the ``AuditLogEntryList``, with ``status_code``, ``headers`` and ``request_id``.
+    ) -> APIResponse[AsyncPage[AuditLogEntry]]:
+        """As ``AsyncMeridian().audit_logs.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.page_response(_LIST_AUDIT_LOGS, AuditLogEntry, (), {"action": action, "resource_type": resource_type, "resource_id": resource_id, "actor_id": actor_id, "since": since, "until": until, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+
+class AsyncAuditLogsResource(AsyncAPIResource):
+    """``AsyncMeridian().audit_logs``: ``list``.
+
+    The append-only record of every change made through the API.
+    """
+
+    @cached_property
+    def with_raw_response(self) -> AsyncAuditLogsResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return AsyncAuditLogsResourceWithRawResponse(self._client)
+
+    def list(
+        self,
+        *,
+        action: Optional[str] = None,
+        resource_type: Optional[str] = None,
+        resource_id: Optional[Union[UUID, str]] = None,
+        actor_id: Optional[Union[UUID, str]] = None,
+        since: Optional[Union[datetime, str]] = None,
+        until: Optional[Union[datetime, str]] = None,
+        sort: Optional[Union[AuditLogSort, Literal["occurredAt", "-occurredAt"]]] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> AsyncPaginator[AuditLogEntry]:
+        """List audit log entries
+
+        Returns the append-only record of changes made in the tenant (creates, updates, deletes of every record,
+        webhook endpoints and API keys), ordered by `sort`: `occurredAt` ascending (oldest first) by default, or
+        `-occurredAt` for the newest first; ties are broken by `id` in the same direction. Each filter given restricts
+        the list; `since` is inclusive and `until` exclusive.
+
+        Requires scope `admin`.
+
+        ``GET /audit-logs`` (operationId ``listAuditLogs``, scope ``admin``).
+
+        :param action: Only entries with this action, e.g. `project.updated`.
+        :param resource_type: Only entries about this kind of record, e.g. `project`.
+        :param resource_id: Only entries about this record.
+        :param actor_id: Only entries made by this user or this API key.
+        :param since: Only entries that occurred at or after this instant. Colons may be sent unencoded.
+        :param until: Only entries that occurred before this instant. Colons may be sent unencoded.
+        :param sort: Order of the list: `occurredAt` (oldest first) or `-occurredAt` (newest first). Default
+            `occurredAt`.
+        :param limit: Maximum number of records in the page (1–100).
+        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the first page of ``AuditLogEntry`` records; iterating it (``async for``) fetches every following
+            page.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return await self._client.request(_LIST_AUDIT_LOGS, {'action': action, 'resource_type': resource_type, 'resource_id': resource_id, 'actor_id': actor_id, 'since': since, 'until': until, 'sort': sort, 'limit': limit, 'offset': offset}, None, extra_headers=extra_headers, timeout=timeout, max_retries=max_retries)
+        return self._client.page(_LIST_AUDIT_LOGS, AuditLogEntry, (), {"action": action, "resource_type": resource_type, "resource_id": resource_id, "actor_id": actor_id, "since": since, "until": until, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
 
 class SyncResourcesClient(SyncAPIClient):
-    """The operations of the API, one attribute per tag of the spec (base of ``Meridian``)."""
+    """The resource tree's roots, one attribute per top-level resource of the API (base of ``Meridian``)."""
 
     @cached_property
     def projects(self) -> ProjectsResource:
-        """Projects: ``list_projects``, ``create_project``, ``get_project``, ``update_project``."""
+        """``client.projects``: ``list``, ``create``, ``retrieve``, ``update``, ``status_reports``, ``milestones``."""
         return ProjectsResource(self)
 
     @cached_property
     def status_reports(self) -> StatusReportsResource:
-        """Status Reports: ``list_project_status_reports``, ``create_status_report``, ``list_status_reports``,
-        ``get_status_report``.
-        """
+        """``client.status_reports``: ``list``, ``retrieve``."""
         return StatusReportsResource(self)
 
     @cached_property
-    def milestones(self) -> MilestonesResource:
-        """Milestones: ``list_project_milestones``, ``create_milestone``, ``get_milestone``, ``delete_milestone``,
-        ``update_milestone``.
-        """
-        return MilestonesResource(self)
-
-    @cached_property
     def risks(self) -> RisksResource:
-        """Risks: ``list_risks``, ``create_risk``, ``get_risk``, ``update_risk``."""
+        """``client.risks``: ``list``, ``create``, ``retrieve``, ``update``."""
         return RisksResource(self)
 
     @cached_property
     def issues(self) -> IssuesResource:
-        """Issues: ``list_issues``, ``create_issue``, ``get_issue``, ``update_issue``."""
+        """``client.issues``: ``list``, ``create``, ``retrieve``, ``update``."""
         return IssuesResource(self)
 
     @cached_property
     def resources(self) -> ResourcesResource:
-        """Resources: ``list_resources``, ``create_resource``, ``get_resource``, ``update_resource``,
-        ``get_resource_availability``.
-        """
+        """``client.resources``: ``list``, ``create``, ``retrieve``, ``update``, ``availability``."""
         return ResourcesResource(self)
 
     @cached_property
     def allocations(self) -> AllocationsResource:
-        """Allocations: ``list_allocations``, ``create_allocation``, ``list_allocation_conflicts``, ``get_allocation``,
-        ``delete_allocation``, ``update_allocation``.
-        """
+        """``client.allocations``: ``list``, ``create``, ``retrieve``, ``delete``, ``update``, ``conflicts``."""
         return AllocationsResource(self)
 
     @cached_property
     def agents(self) -> AgentsResource:
-        """Agents: ``list_agents``, ``run_agent``, ``list_agent_executions``, ``get_agent_execution``, ``ask_agent``."""
+        """``client.agents``: ``list``, ``run``, ``ask``, ``executions``."""
         return AgentsResource(self)
 
     @cached_property
     def webhooks(self) -> WebhooksResource:
-        """Webhooks: ``list_webhooks``, ``create_webhook``, ``get_webhook``, ``delete_webhook``, ``update_webhook``,
-        ``rotate_webhook_secret``, ``list_webhook_deliveries``, ``test_webhook``.
-        """
+        """``client.webhooks``: ``list``, ``create``, ``retrieve``, ``delete``, ``update``, ``rotate_secret``, ``test``, ``deliveries``."""
         return WebhooksResource(self)
 
     @cached_property
-    def identity(self) -> IdentityResource:
-        """Identity: ``get_me``, ``get_tenant``, ``update_tenant``."""
-        return IdentityResource(self)
+    def me(self) -> MeResource:
+        """``client.me``: ``retrieve``."""
+        return MeResource(self)
+
+    @cached_property
+    def tenant(self) -> TenantResource:
+        """``client.tenant``: ``retrieve``, ``update``."""
+        return TenantResource(self)
 
     @cached_property
     def api_keys(self) -> ApiKeysResource:
-        """API Keys: ``list_api_keys``, ``create_api_key``, ``revoke_api_key``."""
+        """``client.api_keys``: ``list``, ``create``, ``delete``."""
         return ApiKeysResource(self)
 
     @cached_property
     def audit_logs(self) -> AuditLogsResource:
-        """Audit Logs: ``list_audit_logs``."""
+        """``client.audit_logs``: ``list``."""
         return AuditLogsResource(self)
 
 
 class AsyncResourcesClient(AsyncAPIClient):
-    """The operations of the API, one attribute per tag of the spec (base of ``AsyncMeridian``)."""
+    """The resource tree's roots, one attribute per top-level resource of the API (base of ``AsyncMeridian``)."""
 
     @cached_property
     def projects(self) -> AsyncProjectsResource:
-        """Projects: ``list_projects``, ``create_project``, ``get_project``, ``update_project``."""
+        """``client.projects``: ``list``, ``create``, ``retrieve``, ``update``, ``status_reports``, ``milestones``."""
         return AsyncProjectsResource(self)
 
     @cached_property
     def status_reports(self) -> AsyncStatusReportsResource:
-        """Status Reports: ``list_project_status_reports``, ``create_status_report``, ``list_status_reports``,
-        ``get_status_report``.
-        """
+        """``client.status_reports``: ``list``, ``retrieve``."""
         return AsyncStatusReportsResource(self)
 
     @cached_property
-    def milestones(self) -> AsyncMilestonesResource:
-        """Milestones: ``list_project_milestones``, ``create_milestone``, ``get_milestone``, ``delete_milestone``,
-        ``update_milestone``.
-        """
-        return AsyncMilestonesResource(self)
-
-    @cached_property
     def risks(self) -> AsyncRisksResource:
-        """Risks: ``list_risks``, ``create_risk``, ``get_risk``, ``update_risk``."""
+        """``client.risks``: ``list``, ``create``, ``retrieve``, ``update``."""
         return AsyncRisksResource(self)
 
     @cached_property
     def issues(self) -> AsyncIssuesResource:
-        """Issues: ``list_issues``, ``create_issue``, ``get_issue``, ``update_issue``."""
+        """``client.issues``: ``list``, ``create``, ``retrieve``, ``update``."""
         return AsyncIssuesResource(self)
 
     @cached_property
     def resources(self) -> AsyncResourcesResource:
-        """Resources: ``list_resources``, ``create_resource``, ``get_resource``, ``update_resource``,
-        ``get_resource_availability``.
-        """
+        """``client.resources``: ``list``, ``create``, ``retrieve``, ``update``, ``availability``."""
         return AsyncResourcesResource(self)
 
     @cached_property
     def allocations(self) -> AsyncAllocationsResource:
-        """Allocations: ``list_allocations``, ``create_allocation``, ``list_allocation_conflicts``, ``get_allocation``,
-        ``delete_allocation``, ``update_allocation``.
-        """
+        """``client.allocations``: ``list``, ``create``, ``retrieve``, ``delete``, ``update``, ``conflicts``."""
         return AsyncAllocationsResource(self)
 
     @cached_property
     def agents(self) -> AsyncAgentsResource:
-        """Agents: ``list_agents``, ``run_agent``, ``list_agent_executions``, ``get_agent_execution``, ``ask_agent``."""
+        """``client.agents``: ``list``, ``run``, ``ask``, ``executions``."""
         return AsyncAgentsResource(self)
 
     @cached_property
     def webhooks(self) -> AsyncWebhooksResource:
-        """Webhooks: ``list_webhooks``, ``create_webhook``, ``get_webhook``, ``delete_webhook``, ``update_webhook``,
-        ``rotate_webhook_secret``, ``list_webhook_deliveries``, ``test_webhook``.
-        """
+        """``client.webhooks``: ``list``, ``create``, ``retrieve``, ``delete``, ``update``, ``rotate_secret``, ``test``, ``deliveries``."""
         return AsyncWebhooksResource(self)
 
     @cached_property
-    def identity(self) -> AsyncIdentityResource:
-        """Identity: ``get_me``, ``get_tenant``, ``update_tenant``."""
-        return AsyncIdentityResource(self)
+    def me(self) -> AsyncMeResource:
+        """``client.me``: ``retrieve``."""
+        return AsyncMeResource(self)
+
+    @cached_property
+    def tenant(self) -> AsyncTenantResource:
+        """``client.tenant``: ``retrieve``, ``update``."""
+        return AsyncTenantResource(self)
 
     @cached_property
     def api_keys(self) -> AsyncApiKeysResource:
-        """API Keys: ``list_api_keys``, ``create_api_key``, ``revoke_api_key``."""
+        """``client.api_keys``: ``list``, ``create``, ``delete``."""
         return AsyncApiKeysResource(self)
 
     @cached_property
     def audit_logs(self) -> AsyncAuditLogsResource:
-        """Audit Logs: ``list_audit_logs``."""
+        """``client.audit_logs``: ``list``."""
         return AsyncAuditLogsResource(self)
+
+
+RESOURCE_METHODS = {
+    'listProjects': 'projects.list',
+    'createProject': 'projects.create',
+    'getProject': 'projects.retrieve',
+    'updateProject': 'projects.update',
+    'listProjectStatusReports': 'projects.status_reports.list',
+    'createStatusReport': 'projects.status_reports.create',
+    'listStatusReports': 'status_reports.list',
+    'getStatusReport': 'status_reports.retrieve',
+    'listProjectMilestones': 'projects.milestones.list',
+    'createMilestone': 'projects.milestones.create',
+    'getMilestone': 'projects.milestones.retrieve',
+    'deleteMilestone': 'projects.milestones.delete',
+    'updateMilestone': 'projects.milestones.update',
+    'listRisks': 'risks.list',
+    'createRisk': 'risks.create',
+    'getRisk': 'risks.retrieve',
+    'updateRisk': 'risks.update',
+    'listIssues': 'issues.list',
+    'createIssue': 'issues.create',
+    'getIssue': 'issues.retrieve',
+    'updateIssue': 'issues.update',
+    'listResources': 'resources.list',
+    'createResource': 'resources.create',
+    'getResource': 'resources.retrieve',
+    'updateResource': 'resources.update',
+    'getResourceAvailability': 'resources.availability.retrieve',
+    'listAllocations': 'allocations.list',
+    'createAllocation': 'allocations.create',
+    'listAllocationConflicts': 'allocations.conflicts.list',
+    'getAllocation': 'allocations.retrieve',
+    'deleteAllocation': 'allocations.delete',
+    'updateAllocation': 'allocations.update',
+    'listAgents': 'agents.list',
+    'runAgent': 'agents.run',
+    'listAgentExecutions': 'agents.executions.list',
+    'getAgentExecution': 'agents.executions.retrieve',
+    'askAgent': 'agents.ask',
+    'listWebhooks': 'webhooks.list',
+    'createWebhook': 'webhooks.create',
+    'getWebhook': 'webhooks.retrieve',
+    'deleteWebhook': 'webhooks.delete',
+    'updateWebhook': 'webhooks.update',
+    'rotateWebhookSecret': 'webhooks.rotate_secret',
+    'listWebhookDeliveries': 'webhooks.deliveries.list',
+    'testWebhook': 'webhooks.test',
+    'getMe': 'me.retrieve',
+    'getTenant': 'tenant.retrieve',
+    'updateTenant': 'tenant.update',
+    'listApiKeys': 'api_keys.list',
+    'createApiKey': 'api_keys.create',
+    'revokeApiKey': 'api_keys.delete',
+    'listAuditLogs': 'audit_logs.list',
+}
+"""Where each operation of the spec sits in the tree, by operationId (``listProjects`` → ``projects.list``)."""

@@ -40,11 +40,11 @@ KnownWebhookEvent = Union[
 """Any event payload the spec describes (narrow with ``isinstance``)."""
 
 WEBHOOK_EVENT_MODELS: Dict[str, Type[BaseModel]] = {
-    'project.status_changed': ProjectStatusChangedEvent,  # project.status_changed
-    'risk.created': RiskCreatedEvent,  # risk.created
-    'risk.severity_escalated': RiskSeverityEscalatedEvent,  # risk.severity_escalated
-    'milestone.missed': MilestoneMissedEvent,  # milestone.missed
-    'agent.execution_completed': AgentExecutionCompletedEvent,  # agent.execution_completed
-    'budget.overrun_detected': BudgetOverrunDetectedEvent,  # budget.overrun_detected
+    'project.status_changed': ProjectStatusChangedEvent,
+    'risk.created': RiskCreatedEvent,
+    'risk.severity_escalated': RiskSeverityEscalatedEvent,
+    'milestone.missed': MilestoneMissedEvent,
+    'agent.execution_completed': AgentExecutionCompletedEvent,
+    'budget.overrun_detected': BudgetOverrunDetectedEvent,
 }
 """The payload model of each event, by event name."""

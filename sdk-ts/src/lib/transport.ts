@@ -4,8 +4,8 @@
  * openapi-fetch middleware cannot re-send a request, so retries live here: the Request built by openapi-fetch is
  * never sent itself; each attempt sends a clone, so the body is intact on every attempt.
  */
-import { randomUUID } from 'node:crypto';
 import { APIConnectionError, APIUserAbortError, TimeoutError } from './errors.js';
+import { uuid } from './runtime.js';
 
 /** The `fetch` the SDK calls: the global one by default, or the one given to `new Meridian({ fetch })`. */
 export type Fetch = (input: Request, init?: RequestInit) => Promise<Response>;
@@ -85,7 +85,8 @@ export function retryAfterMs(headers: Headers | undefined, now: number = Date.no
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+/** Waits `ms` milliseconds. @throws {@link APIUserAbortError} (rejects) when `signal` aborts first. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new APIUserAbortError('request aborted by the caller'));
     const onAbort = () => {
@@ -113,7 +114,7 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
  */
 export async function send(request: Request, options: SendOptions, ctx: CallContext): Promise<Response> {
   if (request.method === 'POST' && !request.headers.has('idempotency-key')) {
-    request.headers.set('Idempotency-Key', randomUUID());
+    request.headers.set('Idempotency-Key', uuid());
   }
   for (let attempt = 0; ; attempt++) {
     const retriesLeft = options.maxRetries - attempt;

@@ -2,10 +2,13 @@
  * Webhook verification per Standard Webhooks v1 (https://www.standardwebhooks.com/, the spec's "Webhooks" section):
  * `webhook-signature` holds space-separated `v1,<base64 HMAC-SHA256(key, "{webhook-id}.{webhook-timestamp}.{body}")>`
  * entries, where the key is the base64-decoded part of the endpoint's `whsec_…` secret.
+ *
+ * Built on the Web Crypto API (`globalThis.crypto.subtle`), which Node.js 20+, Deno, Bun and browsers all have, so the
+ * helpers are asynchronous; `crypto.subtle.verify` compares signatures in constant time.
  */
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { WebhookEvent } from '../generated/webhooks.js';
 import { WebhookVerificationError } from './errors.js';
+import { uuid } from './runtime.js';
 
 /** Request headers as Node (`IncomingHttpHeaders`), Express or the Fetch API (`Headers`) give them. */
 export type WebhookHeaders = Headers | Record<string, string | string[] | undefined>;
@@ -13,7 +16,7 @@ export type WebhookHeaders = Headers | Record<string, string | string[] | undefi
 /** The raw request body, exactly as received: verify before any JSON parsing or re-serialising. */
 export type WebhookBody = string | Uint8Array;
 
-/** Options of {@link Webhooks.verify} and {@link Webhooks.unwrap}. */
+/** Options of {@link verifyWebhook} and {@link unwrapWebhook}. */
 export interface VerifyOptions {
   /** Largest accepted distance between `webhook-timestamp` and `now`, in seconds (default 300, the spec's 5 minutes). */
   toleranceSeconds?: number;
@@ -21,105 +24,139 @@ export interface VerifyOptions {
   now?: Date | number;
 }
 
+/** The three headers of a signed delivery (accepted as they are by `verify` and `unwrap`). */
+export type WebhookSignatureHeaders = {
+  'webhook-id': string;
+  'webhook-timestamp': string;
+  'webhook-signature': string;
+};
+
 /** Default timestamp tolerance in seconds: Meridian's spec says to reject timestamps more than 5 minutes off. */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
+const encoder = new TextEncoder();
+
 /**
- * Verifies and parses Meridian webhook deliveries. Use the `webhooks` instance exported by the package (also
- * `client.webhooks`); it needs no API key.
+ * Checks a delivery's signature and timestamp.
+ *
+ * @param rawBody - the request body exactly as received (string or bytes).
+ * @param headers - the request headers; `webhook-id`, `webhook-timestamp` and `webhook-signature` are read.
+ * @param secret - the endpoint's secret, `whsec_<base64>` (the prefix is optional). During the 24 hours after a
+ *   rotation Meridian sends two signatures; one matching either secret passes.
+ * @throws {@link WebhookVerificationError} (the promise rejects) when a header is missing, the timestamp is more
+ *   than `toleranceSeconds` from now (either way), the secret is not base64, or no `v1` signature matches.
  */
-export class Webhooks {
-  /**
-   * Checks a delivery's signature and timestamp.
-   *
-   * @param rawBody - the request body exactly as received (string or bytes).
-   * @param headers - the request headers; `webhook-id`, `webhook-timestamp` and `webhook-signature` are read.
-   * @param secret - the endpoint's secret, `whsec_<base64>` (the prefix is optional). During the 24 hours after a
-   *   rotation Meridian sends two signatures; one matching either secret passes.
-   * @throws {@link WebhookVerificationError} when a header is missing, the timestamp is more than
-   *   `toleranceSeconds` from now (either way), the secret is not base64, or no `v1` signature matches
-   *   (compared in constant time).
-   */
-  verify(rawBody: WebhookBody, headers: WebhookHeaders, secret: string, options: VerifyOptions = {}): void {
-    const id = header(headers, 'webhook-id');
-    const timestamp = header(headers, 'webhook-timestamp');
-    const signatures = header(headers, 'webhook-signature');
-    if (!id || !timestamp || !signatures) {
-      throw new WebhookVerificationError('missing webhook-id, webhook-timestamp or webhook-signature header');
-    }
-    if (!/^\d+$/.test(timestamp)) throw new WebhookVerificationError('invalid webhook-timestamp');
-    const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
-    const nowMs = options.now === undefined ? Date.now() : Number(options.now);
-    const nowSeconds = Math.floor(nowMs / 1000);
-    const ts = Number(timestamp);
-    if (ts < nowSeconds - tolerance) throw new WebhookVerificationError('webhook timestamp too old');
-    if (ts > nowSeconds + tolerance) throw new WebhookVerificationError('webhook timestamp too new');
-
-    const expected = hmac(secret, id, timestamp, rawBody);
-    for (const entry of signatures.split(' ')) {
-      const comma = entry.indexOf(',');
-      if (comma < 0 || entry.slice(0, comma) !== 'v1') continue;
-      const given = Buffer.from(entry.slice(comma + 1), 'base64');
-      if (given.length === expected.length && timingSafeEqual(given, expected)) return;
-    }
-    throw new WebhookVerificationError('no matching webhook signature');
+export async function verifyWebhook(
+  rawBody: WebhookBody,
+  headers: WebhookHeaders,
+  secret: string,
+  options: VerifyOptions = {},
+): Promise<void> {
+  const id = header(headers, 'webhook-id');
+  const timestamp = header(headers, 'webhook-timestamp');
+  const signatures = header(headers, 'webhook-signature');
+  if (!id || !timestamp || !signatures) {
+    throw new WebhookVerificationError('missing webhook-id, webhook-timestamp or webhook-signature header');
   }
+  if (!/^\d+$/.test(timestamp)) throw new WebhookVerificationError('invalid webhook-timestamp');
+  const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
+  const nowMs = options.now === undefined ? Date.now() : Number(options.now);
+  const nowSeconds = Math.floor(nowMs / 1000);
+  const ts = Number(timestamp);
+  if (ts < nowSeconds - tolerance) throw new WebhookVerificationError('webhook timestamp too old');
+  if (ts > nowSeconds + tolerance) throw new WebhookVerificationError('webhook timestamp too new');
 
-  /**
-   * Verifies a delivery (as {@link Webhooks.verify}) and returns its parsed payload, typed from the spec's
-   * `webhooks` section as a union discriminated by `event`:
-   *
-   * ```ts
-   * const event = webhooks.unwrap(rawBody, req.headers, process.env.MERIDIAN_WEBHOOK_SECRET!);
-   * if (event.event === 'risk.created') console.log(event.data.risk.severity);
-   * ```
-   *
-   * @throws {@link WebhookVerificationError} as `verify`, or when the body is not JSON.
-   */
-  unwrap(
-    rawBody: WebhookBody,
-    headers: WebhookHeaders,
-    secret: string,
-    options: VerifyOptions = {},
-  ): WebhookEvent {
-    this.verify(rawBody, headers, secret, options);
-    const text = typeof rawBody === 'string' ? rawBody : Buffer.from(rawBody).toString('utf8');
-    try {
-      return JSON.parse(text) as WebhookEvent;
-    } catch (error) {
-      throw new WebhookVerificationError('webhook body is not JSON', { cause: error });
-    }
+  const key = await hmacKey(secret, 'verify');
+  const signed = signedContent(id, timestamp, rawBody);
+  for (const entry of signatures.split(' ')) {
+    const comma = entry.indexOf(',');
+    if (comma < 0 || entry.slice(0, comma) !== 'v1') continue;
+    const given = fromBase64(entry.slice(comma + 1));
+    if (given && (await globalThis.crypto.subtle.verify('HMAC', key, given, signed))) return;
   }
+  throw new WebhookVerificationError('no matching webhook signature');
+}
 
-  /**
-   * Signs a payload as Meridian does: returns the three `webhook-*` headers. For testing your receiver.
-   *
-   * @param options.id - the event id (default: a random one); `options.timestamp` - Unix seconds (default: now).
-   */
-  sign(
-    rawBody: WebhookBody,
-    secret: string,
-    options: { id?: string; timestamp?: number } = {},
-  ): { 'webhook-id': string; 'webhook-timestamp': string; 'webhook-signature': string } {
-    const id = options.id ?? `msg_${randomUUID().replaceAll('-', '')}`;
-    const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
-    const signature = hmac(secret, id, timestamp, rawBody).toString('base64');
-    return { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${signature}` };
+/**
+ * Verifies a delivery (as {@link verifyWebhook}) and returns its parsed payload, typed from the spec's `webhooks`
+ * section as a union discriminated by `event`:
+ *
+ * ```ts
+ * const event = await client.webhooks.unwrap(rawBody, req.headers, process.env.MERIDIAN_WEBHOOK_SECRET!);
+ * if (event.event === 'risk.created') console.log(event.data.risk.severity);
+ * ```
+ *
+ * @throws {@link WebhookVerificationError} as `verifyWebhook`, or when the body is not JSON.
+ */
+export async function unwrapWebhook(
+  rawBody: WebhookBody,
+  headers: WebhookHeaders,
+  secret: string,
+  options: VerifyOptions = {},
+): Promise<WebhookEvent> {
+  await verifyWebhook(rawBody, headers, secret, options);
+  const text = typeof rawBody === 'string' ? rawBody : new TextDecoder().decode(rawBody);
+  try {
+    return JSON.parse(text) as WebhookEvent;
+  } catch (error) {
+    throw new WebhookVerificationError('webhook body is not JSON', { cause: error });
   }
 }
 
-/** The package's webhook helper (also reachable as `client.webhooks` and `Meridian.webhooks`). */
-export const webhooks = new Webhooks();
+/**
+ * Signs a payload as Meridian does and returns the three `webhook-*` headers. For testing your receiver.
+ *
+ * @param options.id - the event id (default: a random one); `options.timestamp` - Unix seconds (default: now).
+ * @throws {@link WebhookVerificationError} when the secret is not `whsec_<base64>`.
+ */
+export async function signWebhook(
+  rawBody: WebhookBody,
+  secret: string,
+  options: { id?: string; timestamp?: number } = {},
+): Promise<WebhookSignatureHeaders> {
+  const id = options.id ?? `msg_${uuid().replaceAll('-', '')}`;
+  const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
+  const key = await hmacKey(secret, 'sign');
+  const mac = await globalThis.crypto.subtle.sign('HMAC', key, signedContent(id, timestamp, rawBody));
+  return { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${toBase64(mac)}` };
+}
 
-function hmac(secret: string, id: string, timestamp: string, body: WebhookBody): Buffer {
+/**
+ * The webhook helpers as one object (also `client.webhooks.verify/unwrap/sign`, beside the webhook endpoint
+ * operations); they need no API key and make no request.
+ */
+export const webhooks = { verify: verifyWebhook, unwrap: unwrapWebhook, sign: signWebhook } as const;
+
+/** The HMAC-SHA256 key of a `whsec_<base64>` secret. */
+function hmacKey(secret: string, use: 'sign' | 'verify') {
   const encoded = secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret;
-  if (!encoded || !/^[A-Za-z0-9+/]+={0,2}$/.test(encoded)) {
-    throw new WebhookVerificationError('webhook secret is not whsec_<base64>');
+  const raw = /^[A-Za-z0-9+/]+={0,2}$/.test(encoded) ? fromBase64(encoded) : undefined;
+  if (!raw || raw.length === 0) {
+    return Promise.reject(new WebhookVerificationError('webhook secret is not whsec_<base64>'));
   }
-  return createHmac('sha256', Buffer.from(encoded, 'base64'))
-    .update(`${id}.${timestamp}.`)
-    .update(body)
-    .digest();
+  return globalThis.crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, [use]);
+}
+
+/** `"{id}.{timestamp}.{body}"` as bytes, the body untouched. */
+function signedContent(id: string, timestamp: string, body: WebhookBody): Uint8Array<ArrayBuffer> {
+  const prefix = encoder.encode(`${id}.${timestamp}.`);
+  const bytes = typeof body === 'string' ? encoder.encode(body) : body;
+  const out = new Uint8Array(prefix.length + bytes.length);
+  out.set(prefix);
+  out.set(bytes, prefix.length);
+  return out;
+}
+
+function fromBase64(text: string): Uint8Array<ArrayBuffer> | undefined {
+  try {
+    return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+  } catch {
+    return undefined;
+  }
+}
+
+function toBase64(bytes: ArrayBuffer): string {
+  return btoa(String.fromCharCode(...new Uint8Array(bytes)));
 }
 
 function header(headers: WebhookHeaders, name: string): string | undefined {

@@ -134,7 +134,6 @@ from meridian._generated.models.webhook_endpoint_create import WebhookEndpointCr
 from meridian._generated.models.webhook_endpoint_list import WebhookEndpointList
 from meridian._generated.models.webhook_endpoint_update import WebhookEndpointUpdate
 from meridian._generated.models.webhook_endpoint_with_secret import WebhookEndpointWithSecret
-from meridian._generated.models.webhook_event_filter import WebhookEventFilter
 from meridian._generated.models.webhook_event_type import WebhookEventType
 from meridian._generated.models.written_status_report import WrittenStatusReport
 

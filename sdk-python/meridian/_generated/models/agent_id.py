@@ -27,12 +27,12 @@ class AgentId(str, Enum):
     """
     allowed enum values
     """
-    PORTFOLIO_MINUS_HEALTH = 'portfolio-health'
-    SCHEDULE_MINUS_HEALTH = 'schedule-health'
-    BUDGET_MINUS_HEALTH = 'budget-health'
-    RISK_MINUS_ASSESSMENT = 'risk-assessment'
-    RESOURCE_MINUS_CAPACITY = 'resource-capacity'
-    STATUS_MINUS_REPORT = 'status-report'
+    PORTFOLIO_HEALTH = 'portfolio-health'
+    SCHEDULE_HEALTH = 'schedule-health'
+    BUDGET_HEALTH = 'budget-health'
+    RISK_ASSESSMENT = 'risk-assessment'
+    RESOURCE_CAPACITY = 'resource-capacity'
+    STATUS_REPORT = 'status-report'
 
     @classmethod
     def from_json(cls, json_str: str) -> Self:

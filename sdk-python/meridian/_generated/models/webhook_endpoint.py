@@ -23,7 +23,6 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr
 from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
 from uuid import UUID
-from meridian._generated.models.webhook_event_filter import WebhookEventFilter
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
@@ -35,7 +34,7 @@ class WebhookEndpoint(BaseModel):
     id: UUID = Field(description="The endpoint's id.")
     url: StrictStr = Field(description="Where deliveries are POSTed.")
     description: Optional[Annotated[str, Field(strict=True, max_length=500)]] = Field(description="Your note about the endpoint.")
-    events: List[WebhookEventFilter] = Field(description="Event kinds delivered, or `*` for all.")
+    events: List[StrictStr] = Field(description="Event kinds delivered, or `*` for all.")
     enabled: StrictBool = Field(description="False when switched off by you, by a `410 Gone` answer, or after 5 days of failures.")
     disabled_reason: Optional[StrictStr] = Field(description="Why Meridian disabled the endpoint, or null.", alias="disabledReason")
     version: Annotated[int, Field(strict=True, ge=1)] = Field(description="Incremented by every change.")

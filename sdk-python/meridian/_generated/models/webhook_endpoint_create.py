@@ -18,10 +18,9 @@ import pprint
 import re  # noqa: F401
 import json
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, field_validator
 from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
-from meridian._generated.models.webhook_event_filter import WebhookEventFilter
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
@@ -31,7 +30,7 @@ class WebhookEndpointCreate(BaseModel):
     Fields of a new webhook endpoint.
     """ # noqa: E501
     url: Annotated[str, Field(strict=True, max_length=2048)] = Field(description="An https URL (http only where the deployment allows private targets) whose host resolves to public addresses only, without credentials (`user:password@`).")
-    events: Annotated[List[WebhookEventFilter], Field(min_length=1)] = Field(description="Event kinds to deliver, or `[\"*\"]` for all.")
+    events: Annotated[List[StrictStr], Field(min_length=1)] = Field(description="Event kinds to deliver, or `[\"*\"]` for all.")
     description: Optional[Annotated[str, Field(strict=True, max_length=500)]] = Field(default=None, description="Your note about the endpoint.")
     enabled: Optional[StrictBool] = Field(default=True, description="Whether to deliver to it.")
     __properties: ClassVar[List[str]] = ["url", "events", "description", "enabled"]

@@ -18,10 +18,9 @@ import pprint
 import re  # noqa: F401
 import json
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, field_validator
 from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
-from meridian._generated.models.webhook_event_filter import WebhookEventFilter
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
@@ -31,7 +30,7 @@ class WebhookEndpointUpdate(BaseModel):
     Fields to change; only the fields present change. An empty object `{}` changes nothing (200 with the record unchanged, at the same `version`, with no audit entry and no event).
     """ # noqa: E501
     url: Optional[Annotated[str, Field(strict=True, max_length=2048)]] = Field(default=None, description="An https URL (http only where the deployment allows private targets) whose host resolves to public addresses only, without credentials (`user:password@`).")
-    events: Optional[Annotated[List[WebhookEventFilter], Field(min_length=1)]] = Field(default=None, description="Replaces the list of event kinds.")
+    events: Optional[Annotated[List[StrictStr], Field(min_length=1)]] = Field(default=None, description="Replaces the list of event kinds.")
     description: Optional[Annotated[str, Field(strict=True, max_length=500)]] = Field(default=None, description="Your note; null clears it.")
     enabled: Optional[StrictBool] = Field(default=None, description="Whether to deliver to it; true re-enables a disabled endpoint.")
     __properties: ClassVar[List[str]] = ["url", "events", "description", "enabled"]

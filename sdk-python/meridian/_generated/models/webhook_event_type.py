@@ -27,12 +27,12 @@ class WebhookEventType(str, Enum):
     """
     allowed enum values
     """
-    PROJECT_DOT_STATUS_CHANGED = 'project.status_changed'
-    RISK_DOT_CREATED = 'risk.created'
-    RISK_DOT_SEVERITY_ESCALATED = 'risk.severity_escalated'
-    MILESTONE_DOT_MISSED = 'milestone.missed'
-    AGENT_DOT_EXECUTION_COMPLETED = 'agent.execution_completed'
-    BUDGET_DOT_OVERRUN_DETECTED = 'budget.overrun_detected'
+    PROJECT_STATUS_CHANGED = 'project.status_changed'
+    RISK_CREATED = 'risk.created'
+    RISK_SEVERITY_ESCALATED = 'risk.severity_escalated'
+    MILESTONE_MISSED = 'milestone.missed'
+    AGENT_EXECUTION_COMPLETED = 'agent.execution_completed'
+    BUDGET_OVERRUN_DETECTED = 'budget.overrun_detected'
 
     @classmethod
     def from_json(cls, json_str: str) -> Self:
