@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { expect } from 'chai';
 import { systemClock } from '../../server/clock.js';
 import { loadConfig } from '../../server/config.js';
-import { createJobRunner } from '../../server/workers/registry.js';
+import { createJobRunner } from '../../server/jobs/index.js';
 import { startTestServer, type TestServer, type TestTenant } from '../../test/support/server.js';
 import {
   APIError,
@@ -270,7 +270,11 @@ describe('sdk-ts against the live server', () => {
       const runner = createJobRunner({
         services: server.meridian.services,
         clock: systemClock,
-        config: loadConfig({ NODE_ENV: 'test', MERIDIAN_WORKER_POLL_MS: '20' }),
+        config: loadConfig({
+          NODE_ENV: 'test',
+          MERIDIAN_WORKER_POLL_MS: '20',
+          MERIDIAN_WEBHOOK_ALLOW_PRIVATE: 'true',
+        }),
       }).start();
       try {
         const late = await newProject({
