@@ -1,13 +1,18 @@
 /**
- * The webhook retry policy as pure functions (docs/webhooks.md, Events and webhooks): `deliveryOutcome` (2xx, 410,
- * 429/503 with Retry-After, the schedule and its last step) and `failureWindow` (the 5-day rule).
+ * The webhook retry policy as pure functions (docs/webhooks.md, "Events and webhooks"): `deliveryOutcome` (2xx, 410,
+ * 429/503 with Retry-After, the schedule and its last step, refused targets, the circuit breaker's back-off),
+ * `breakerDelayMs` and `failureWindow` (the 5-day rule).
  */
 import { expect } from 'chai';
 import {
+  breakerDelayMs,
   DISABLE_AFTER_FAILING_MS,
+  DISABLE_AFTER_TIMEOUTS,
   deliveryOutcome,
   failureWindow,
+  MAX_BREAKER_DELAY_MS,
   MAX_RETRY_AFTER_MS,
+  UNHEALTHY_AFTER_TIMEOUTS,
 } from '../../server/services/webhooks/index.js';
 
 describe('deliveryOutcome', () => {
@@ -75,5 +80,41 @@ describe('failureWindow (the 5-day rule)', () => {
     expect(failureWindow(since(DISABLE_AFTER_FAILING_MS - 1), now)).to.equal('keep');
     expect(failureWindow(since(DISABLE_AFTER_FAILING_MS), now)).to.equal('disable');
     expect(DISABLE_AFTER_FAILING_MS).to.equal(5 * 24 * 3_600_000);
+  });
+});
+
+describe('the circuit breaker and refused targets', () => {
+  const now = new Date('2026-05-04T08:00:10.000Z');
+  const base = { attempt: 1, schedule: [0, 5_000, 60_000], attemptedAt: now.toISOString(), now };
+  const at = (ms: number) => new Date(now.getTime() + ms).toISOString();
+
+  it('fails a delivery whose target the address policy refused at once, whatever attempts remain', () => {
+    expect(deliveryOutcome({ ...base, statusCode: null, refused: true })).to.deep.equal({
+      status: 'FAILED',
+      nextAttemptAt: null,
+      endpoint: 'failure',
+    });
+  });
+
+  it('backs off an unhealthy endpoint: none under 3 timeouts in a row, then 1 min doubling, at most 1 h', () => {
+    expect([0, 1, 2, 3, 4, 5, 9, 20].map(breakerDelayMs)).to.deep.equal([
+      0,
+      0,
+      0,
+      60_000,
+      120_000,
+      240_000,
+      3_600_000,
+      MAX_BREAKER_DELAY_MS,
+    ]);
+    expect(UNHEALTHY_AFTER_TIMEOUTS).to.equal(3);
+    expect(DISABLE_AFTER_TIMEOUTS).to.equal(10);
+    // The later of the schedule's step and the breaker's delay.
+    expect(deliveryOutcome({ ...base, statusCode: null, timeoutStreak: 2 }).nextAttemptAt).to.equal(
+      at(5_000),
+    );
+    expect(deliveryOutcome({ ...base, statusCode: null, timeoutStreak: 4 }).nextAttemptAt).to.equal(
+      at(120_000),
+    );
   });
 });

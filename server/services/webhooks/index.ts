@@ -35,10 +35,14 @@ export {
   webhookDeliveryJob,
 } from './delivery-job.js';
 export {
+  breakerDelayMs,
   type DeliveryOutcome,
+  DISABLE_AFTER_TIMEOUTS,
   deliveryOutcome,
+  MAX_BREAKER_DELAY_MS,
   MAX_RETRY_AFTER_MS,
   retryAfterMs,
+  UNHEALTHY_AFTER_TIMEOUTS,
 } from './delivery-outcome.js';
 export {
   newSecret,
