@@ -1,6 +1,6 @@
 /**
  * `npm run worker`: the job runner (every kind of server/jobs/registry.ts: webhook deliveries and agent executions)
- * and the periodic sweeps alone, without the API (docs/webhooks.md, "Job runner": any number of worker processes on
+ * and the periodic sweeps alone, without the API (docs/design.md, "Job runner": any number of worker processes on
  * one Postgres; they claim jobs with `FOR UPDATE SKIP LOCKED`). Migrates first, so it can start before the API.
  * Stops on SIGTERM/SIGINT after the round in flight settles.
  */

@@ -1,5 +1,5 @@
 /**
- * Background work (docs/webhooks.md, "Job runner"; Oban and Rails' Solid Queue are the models): the durable queue in
+ * Background work (docs/design.md, "Job runner"; Oban and Rails' Solid Queue are the models): the durable queue in
  * our own database (./queue.ts), the runner that claims and settles its jobs (./runner.ts), the registry of the
  * kinds the application runs (./registry.ts: webhook deliveries and agent executions, each defined by its feature)
  * and the periodic sweeps (./sweeps.ts).

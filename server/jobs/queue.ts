@@ -1,5 +1,5 @@
 /**
- * The job queue: durable background work in our own database (docs/webhooks.md, "Job runner"). Services
+ * The job queue: durable background work in our own database (docs/design.md, "Job runner"). Services
  * enqueue jobs in the transaction of the change that needs them; runners (./runner.ts) claim them
  * under a lease, extend the lease while they run, and settle them: completed, retried at a time, failed (given up)
  * or cancelled. The models are Oban and Rails' Solid Queue: one table, one code path on SQLite and Postgres.
@@ -75,7 +75,7 @@ export interface JobKind<P = unknown> {
   /** Lease of a claim in ms; the runner extends it every third of that while the handler runs. */
   leaseMs: number;
   /**
-   * Jobs of this kind one runner works on at once (its slot pool; docs/webhooks.md, "Job runner": "Fairness"). Each
+   * Jobs of this kind one runner works on at once (its slot pool; docs/design.md, "Job runner": "Fairness"). Each
    * kind has its own pool, refilled as each job ends, so kinds never wait for each other. Default 10.
    */
   slots?: number;

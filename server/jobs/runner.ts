@@ -1,5 +1,5 @@
 /**
- * The job runner (docs/webhooks.md, "Job runner"): claims due jobs of its registered kinds under a lease,
+ * The job runner (docs/design.md, "Job runner"): claims due jobs of its registered kinds under a lease,
  * runs their handlers, keeps the lease alive while a handler runs, and settles each job with its handler's result.
  *
  * - Retry: a handler that throws, or asks to retry without a time, is retried after the kind's backoff (the kind's
@@ -9,7 +9,7 @@
  *   or, past the last attempt, failed with `onGiveUp`: no job stays RUNNING for good.
  * - Two workers never run one job at once: claims are exclusive (FOR UPDATE SKIP LOCKED on Postgres, the single
  *   writer on SQLite), and every write of a claim is conditioned on its lease token.
- * - Slots (docs/webhooks.md, "Job runner": "Fairness"): `start()` gives each kind a pool of `slots`; a job that ends
+ * - Slots (docs/design.md, "Job runner": "Fairness"): `start()` gives each kind a pool of `slots`; a job that ends
  *   frees its slot and the pool is filled again at once (no batch barrier), and kinds fill their pools on their own,
  *   so agent runs never queue behind deliveries. Claims leave out jobs whose tenant, or group (a webhook endpoint),
  *   already has the kind's cap of jobs running across every runner.
@@ -26,7 +26,7 @@ type AnyKind = JobKind<any>;
 /** Slots of a kind that names none. */
 const DEFAULT_SLOTS = 10;
 
-/** The claim caps of a kind (docs/webhooks.md, "Job runner": "Fairness"). */
+/** The claim caps of a kind (docs/design.md, "Job runner": "Fairness"). */
 function capsOf(kind: AnyKind): ClaimCaps {
   return { perTenant: kind.perTenant ?? null, perGroup: kind.perGroup ?? null };
 }

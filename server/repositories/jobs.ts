@@ -112,7 +112,7 @@ export interface ClaimCaps {
 }
 
 /**
- * The candidates of a claim (docs/webhooks.md, "Job runner": "Fairness"): due jobs of the kind (PENDING whose `run_at`
+ * The candidates of a claim (docs/design.md, "Job runner": "Fairness"): due jobs of the kind (PENDING whose `run_at`
  * has come, RUNNING whose lease expired), oldest due first, leaving out every job whose tenant (or group) would go
  * over its cap: its rank among its tenant's due jobs plus its tenant's jobs running under a live lease must stay
  * within the cap. The ranking spans every due job of the kind, so a tenant with a large backlog never hides another

@@ -74,7 +74,7 @@ const round2 = (n: number): number => Math.round(n * 100) / 100;
 
 /**
  * Computes the detail view's budget summary from a project. A figure that depends on an unknown (null) input is
- * null (docs/design.md, Unknown is null: an unreported actual cost is not 0, so nothing is "remaining" or
+ * null (docs/resources.md, Unknown is null: an unreported actual cost is not 0, so nothing is "remaining" or
  * "0 % spent").
  */
 export function budgetSummaryOf(p: ProjectRecord): BudgetSummary {

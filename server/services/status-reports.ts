@@ -1,5 +1,5 @@
 /**
- * Status reports (docs/design.md, Status reports): how a project stood on a date. Submitting one is how
+ * Status reports (docs/resources.md, Status reports): how a project stood on a date. Submitting one is how
  * a project's current state moves: in one transaction the report is stored and, when it is not older than the
  * project's newest report, its values are applied to the project through the one versioned write path (audit row,
  * `project.status_changed`, `budget.overrun_detected`, exactly as a PATCH); an older report is history only.

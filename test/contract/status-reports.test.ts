@@ -1,5 +1,5 @@
 /**
- * Contract tests of the Status Reports tag (docs/design.md, Status reports): createStatusReport,
+ * Contract tests of the Status Reports tag (docs/resources.md, Status reports): createStatusReport,
  * listProjectStatusReports, listStatusReports, getStatusReport, and what submitting a report does to its project
  * (the newest moves it, with its audit rows and the events a PATCH emits; an older one is history only).
  */

@@ -1,5 +1,5 @@
 /**
- * Two `npm run worker` processes on one Postgres (docs/webhooks.md, Job runner): 200 agent executions, each run
+ * Two `npm run worker` processes on one Postgres (docs/design.md, Job runner): 200 agent executions, each run
  * exactly once — every one COMPLETED with attempts = 1 (a second claim would have counted a second attempt) and
  * exactly one `agent.execution_completed` event each — because workers claim jobs with FOR UPDATE SKIP LOCKED.
  * Postgres only (MERIDIAN_TEST_DB=postgres): SQLite is the one-process embedded default.

@@ -1,5 +1,5 @@
 /**
- * Crash test (docs/webhooks.md, Job runner): the API process (`server/main.ts`, worker in process, SQLite file) is
+ * Crash test (docs/design.md, Job runner): the API process (`server/main.ts`, worker in process, SQLite file) is
  * killed with SIGKILL while deliveries are pending and in flight to a slow receiver; after a restart every event
  * arrives (at least once). Events are made through the API (POST /risks emits `risk.created` in its transaction).
  * The figures (events, deliveries received, duplicates) are printed.

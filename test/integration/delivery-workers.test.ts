@@ -1,5 +1,5 @@
 /**
- * Two `npm run worker` processes on one Postgres (docs/webhooks.md, Job runner): 1,000 events to a receiver that
+ * Two `npm run worker` processes on one Postgres (docs/design.md, Job runner): 1,000 events to a receiver that
  * always answers 200; each is delivered exactly once (counted by webhook-id), because workers claim with FOR UPDATE
  * SKIP LOCKED. Postgres only (MERIDIAN_TEST_DB=postgres): SQLite is the one-process embedded default.
  */

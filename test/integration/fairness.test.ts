@@ -1,5 +1,5 @@
 /**
- * One tenant cannot stall another (docs/webhooks.md, "Job runner": "Fairness"), on the test database (SQLite, or
+ * One tenant cannot stall another (docs/design.md, "Job runner": "Fairness"), on the test database (SQLite, or
  * Postgres with MERIDIAN_TEST_DB=postgres): the job runner runs inside the API's process, as `npm start` does.
  * Tenant A registers two endpoints on a real HTTP server on 127.0.0.1 that accepts connections and never answers
  * (MERIDIAN_WEBHOOK_TIMEOUT_MS=3000), and makes 22 records: 44 deliveries that each hold a slot for the whole timeout.

@@ -1,5 +1,5 @@
 /**
- * Exactly-once import under crashes (docs/design.md, Status reports): the checkpoint of a PID is written in the
+ * Exactly-once import under crashes (docs/resources.md, Status reports): the checkpoint of a PID is written in the
  * same transaction as the report it records. A child process runs the real import with the checkpoint store
  * injected and SIGKILLs itself inside a checkpoint write — after the row's report, project change, audit rows and
  * events are written, before the commit — and is restarted; the database must end exactly as after one clean import

@@ -1,6 +1,6 @@
 /**
  * The importer on the real dataset (datasets/nyc-capital-projects-2019-09-01.csv), through the real services and a
- * real database (SQLite, or Postgres with MERIDIAN_TEST_DB=postgres), and read back over HTTP (docs/design.md,
+ * real database (SQLite, or Postgres with MERIDIAN_TEST_DB=postgres), and read back over HTTP (docs/resources.md,
  * Status reports): every report of a PID is kept with its own date and values, nothing the CSV lacks is claimed, a
  * second run changes nothing.
  */

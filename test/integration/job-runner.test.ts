@@ -1,5 +1,5 @@
 /**
- * The job runner on its own (docs/webhooks.md, Job runner), on the database of this run (SQLite, or Postgres with
+ * The job runner on its own (docs/design.md, Job runner), on the database of this run (SQLite, or Postgres with
  * MERIDIAN_TEST_DB=postgres): claim under a lease, heartbeat and progress, retry on a schedule, give up into
  * FAILED (and `onGiveUp`), a dead worker's lease expiring, never one job run twice, cancellation, and the wake-up
  * on enqueue. Jobs of a test kind write rows of a table made here, in the transaction that settles them.

@@ -1,5 +1,5 @@
 /**
- * The migration that makes a project's `actual_cost` and `progress` nullable (docs/design.md, Unknown is null) on a
+ * The migration that makes a project's `actual_cost` and `progress` nullable (docs/resources.md, Unknown is null) on a
  * database that has children: SQLite must rebuild the projects table, and Knex's own rebuild inside the migration
  * transaction would run the children's foreign keys (an ON DELETE CASCADE child loses its rows, knex #6213). Every
  * child row must survive, on both databases, up and down again; the old importer's unknown zeros become null, a

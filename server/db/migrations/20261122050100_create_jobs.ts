@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
 
-// The job runner's table (docs/webhooks.md, "Job runner"): durable background work in our own database, one
+// The job runner's table (docs/design.md, "Job runner"): durable background work in our own database, one
 // row per job, claimed by workers under a lease (Oban and Solid Queue keep theirs the same way).
 //
 // - `status`: PENDING (waiting for `run_at`), RUNNING (claimed; `lease_owner` holds it until `lease_until`, which

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { isPostgres } from '../../repositories/sql.js';
 import { rebuildSqliteTable } from '../sqlite-rebuild.js';
 
-// Unknown is null (docs/design.md, "Unknown is null"): a project's `actual_cost` and `progress`
+// Unknown is null (docs/resources.md, "Unknown is null"): a project's `actual_cost` and `progress`
 // become nullable without a default, so a cost or progress nobody reported is null, not 0.
 //
 // Postgres drops the NOT NULL and the default in place. SQLite cannot, so the table is rebuilt with SQLite's

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// What kind of project it is and who runs it (docs/design.md, "Projects' descriptive fields"): the NYC dataset's
+// What kind of project it is and who runs it (docs/resources.md, "Projects' descriptive fields"): the NYC dataset's
 // Category, Borough, Managing Agency and Client Agency, kept as reported (a list stays as written, e.g. "Manhattan,
 // Bronx"). Nullable columns: SQLite adds them in place, no rebuild. The filters of GET /projects read
 // `project_facets` (next migration), not these.

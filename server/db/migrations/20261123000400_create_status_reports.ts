@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Status reports (docs/design.md, "Status reports"): how a project stood on a date. Append-only (no version, no
+// Status reports (docs/resources.md, "Status reports"): how a project stood on a date. Append-only (no version, no
 // update). The baseline the report is judged against (`baseline_end_date`, `baseline_budget`) is stored with it, as
 // it stood at that date, so `scheduleSlipDays` and `costVariance` are computed at read time from the report alone.
 // The NYC dataset's change columns are kept as reported (`budget_change_*` in money, `schedule_change_*` in days).

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Fair claims (docs/webhooks.md, "Job runner": "Fairness"): a job names the tenant it works for (`tenant_id`) and the
+// Fair claims (docs/design.md, "Job runner": "Fairness"): a job names the tenant it works for (`tenant_id`) and the
 // group it shares a cap with (`group_key`: a webhook delivery's endpoint), so a claim can leave out the jobs of a
 // tenant or an endpoint that already has its cap of jobs running. Existing jobs keep both null (no cap applies to
 // them); every job enqueued from now on carries them. Added in place (ALTER TABLE … ADD COLUMN on both databases).

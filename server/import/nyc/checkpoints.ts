@@ -1,5 +1,5 @@
 /**
- * The NYC importer's checkpoints (docs/design.md, Status reports: exactly once): per tenant and PID, the date of
+ * The NYC importer's checkpoints (docs/resources.md, Status reports: exactly once): per tenant and PID, the date of
  * the last report applied, written in the transaction of the row that applied it, so a rerun skips every row at or
  * before it. The store is injected ({@link CheckpointStore}); the crash test injects one that fails between a
  * report and its checkpoint.

@@ -1,5 +1,5 @@
 /**
- * Reading the NYC capital projects CSV (docs/design.md, Status reports: the NYC importer): the file's rows with the
+ * Reading the NYC capital projects CSV (docs/resources.md, Status reports: the NYC importer): the file's rows with the
  * 1-based line each starts on, and each row parsed into the values the mapping (./mapping.ts) decides on. A cell
  * that is empty or does not parse becomes null, and the row says so, so the mapping can count why; a row without a
  * usable PID or report date is skipped with the decision that skips it.

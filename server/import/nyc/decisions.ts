@@ -1,5 +1,5 @@
 /**
- * What each row of the NYC dataset becomes (docs/design.md, Status reports: the NYC importer): the project a PID's
+ * What each row of the NYC dataset becomes (docs/resources.md, Status reports: the NYC importer): the project a PID's
  * reports plan (its baseline from the first values reported), the status report a row is, and what a newest report
  * changes of its project. Each decision taken is pushed onto the row's tally by its `MAPPING` id (./mapping.ts).
  */

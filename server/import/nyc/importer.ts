@@ -1,5 +1,5 @@
 /**
- * The NYC capital projects importer (`datasets/nyc-capital-projects-2019-09-01.csv`; docs/design.md, Status reports:
+ * The NYC capital projects importer (`datasets/nyc-capital-projects-2019-09-01.csv`; docs/resources.md, Status reports:
  * the NYC importer): every CSV row is a status report of the project its PID names, submitted through
  * {@link StatusReportService} with its own date, so each report is kept, the newest one moves the project, and every
  * change has its audit row and events. What each column becomes is the mapping (./mapping.ts); the import counts the

@@ -1,5 +1,5 @@
 /**
- * THE MAPPING of the NYC capital projects dataset (docs/design.md, Status reports: the NYC importer): every decision
+ * THE MAPPING of the NYC capital projects dataset (docs/resources.md, Status reports: the NYC importer): every decision
  * about what a CSV column becomes, and when, is one entry of {@link MAPPING}. The importer counts the rows each
  * decision affected and returns the table with its counts, which `npm run cli -- import` prints; the status rule
  * the table states is {@link statusForReport}. Nothing is invented: a value the CSV lacks is null (or, for the

@@ -1,5 +1,5 @@
 /**
- * An NYC import's outcome as text (docs/design.md, Status reports: an import returns the mapping table with the rows
+ * An NYC import's outcome as text (docs/resources.md, Status reports: an import returns the mapping table with the rows
  * each decision affected, and `npm run cli -- import` prints it).
  */
 import type { ImportReport } from './importer.js';

@@ -1,5 +1,5 @@
 /**
- * Agent executions on the job runner (docs/webhooks.md, "Job runner" and "Agents"): each execution is a
+ * Agent executions on the job runner (docs/design.md, "Job runner" and "Agents"): each execution is a
  * job of kind `agent.execution`. A claim starts it (RUNNING, attempts = the job's attempt), the analysis runs
  * outside any transaction with its progress on the job, and the result settles both in one transaction conditioned
  * on the lease: COMPLETED with the output, or FAILED with the error, each emitting `agent.execution_completed`.

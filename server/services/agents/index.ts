@@ -134,7 +134,7 @@ export interface AgentServiceOptions extends ServiceDeps {
 }
 
 /**
- * The status-report history as the agents read it (docs/design.md, Status reports): every report of the scope dated
+ * The status-report history as the agents read it (docs/resources.md, Status reports): every report of the scope dated
  * on or before asOf, each project's oldest first, with its slip and cost variance against the baseline of its date.
  */
 export const statusReportHistory: ReportSource = async function* (db, scope, asOf) {

@@ -54,7 +54,7 @@ export function webhookDeliveryJob(
     maxAttempts: schedule.length,
     backoffMs: (attempt) => schedule[attempt] ?? schedule.at(-1) ?? 0,
     leaseMs,
-    // docs/webhooks.md, "Job runner": "Fairness": a pool of its own; a tenant, and an endpoint, hold only a few of
+    // docs/design.md, "Job runner": "Fairness": a pool of its own; a tenant, and an endpoint, hold only a few of
     // the slots of every runner together, so a tenant whose receivers hang delays nobody else's deliveries.
     slots: DELIVERY_SLOTS,
     perTenant: DELIVERY_PER_TENANT,
@@ -134,7 +134,7 @@ export function webhookDeliveryJob(
           timedOut: response.timedOut ? true : response.statusCode !== null ? false : null,
           status: outcome.status,
           // The job's attempt counts claims, so an attempt sent by a worker that died before recording it counts
-          // too (docs/webhooks.md, "Job runner"); a delivery retried by hand runs a new job and keeps counting.
+          // too (docs/design.md, "Job runner"); a delivery retried by hand runs a new job and keeps counting.
           attemptCount: Math.max(target.attemptCount + 1, job.attempt),
           nextAttemptAt: outcome.nextAttemptAt,
           endpoint: outcome.endpoint,

@@ -78,7 +78,7 @@ export class EventOutbox {
         payload: { deliveryId: d.id },
         runAt: d.nextAttemptAt,
         ref: d.id,
-        // Capped per tenant and per endpoint (docs/webhooks.md, "Job runner": "Fairness").
+        // Capped per tenant and per endpoint (docs/design.md, "Job runner": "Fairness").
         tenantId: d.tenantId,
         groupKey: `webhook:${d.webhookId}`,
       });
