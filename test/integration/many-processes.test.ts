@@ -112,7 +112,7 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs: num
         const worker = await startEntryPoint(
           'server/worker.ts',
           { ...common, MERIDIAN_WORKER_POLL_MS: '50', LOG_LEVEL: 'info' },
-          /delivering webhooks/,
+          /running jobs/,
           120_000,
         );
         processes.push(worker.child);
