@@ -21,7 +21,8 @@ export interface paths {
          *
          *     `q` searches: a project matches when its `name`, `code` or `description` contains the text, ignoring case
          *     (`q=bridge` finds "Brooklyn Bridge Promenade" and "BRIDGE-42"). `tag` restricts to projects carrying that tag
-         *     (ignoring case). When `status` is given the list is restricted to projects with that status.
+         *     (ignoring case). `status` restricts to projects with one of the given statuses
+         *     (`status=AT_RISK&status=OFF_TRACK`).
          *
          *     `category`, `borough`, `managingAgency` and `clientAgency` filter on the project's descriptive fields: a
          *     project matches when the field equals the value or lists it as one of its comma-separated items, ignoring
@@ -304,8 +305,8 @@ export interface paths {
          * List risks
          * @description Returns the tenant's risks, ordered by `sort`: `createdAt` ascending by default, `-score` for the highest
          *     likelihood × impact first, `score` for the lowest; ties are broken by `id` in the same direction. When
-         *     `projectId`, `status` or `severity` is given, the list is restricted to risks with that value (filters combine
-         *     with AND).
+         *     `projectId`, `status` or `severity` is given, the list is restricted to risks with that value, or one of the
+         *     given values for `status` and `severity` (`status=OPEN&status=MITIGATING`); filters combine with AND.
          *
          *     Requires scope `read`.
          */
@@ -4348,10 +4349,13 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Only projects with this status.
-                 * @example AT_RISK
+                 * @description Only projects whose status is one of these statuses. Repeat the parameter for more than one value (`status=AT_RISK&status=OFF_TRACK`); a comma-separated value is not split and is refused. Values of one filter combine with OR, filters with AND.
+                 * @example [
+                 *       "AT_RISK",
+                 *       "OFF_TRACK"
+                 *     ]
                  */
-                status?: components["schemas"]["ProjectStatus"];
+                status?: components["schemas"]["ProjectStatus"][];
                 /**
                  * @description Only projects whose `category` is this category or lists it (case-insensitive; see the operation's description). Spaces may be sent as `+` or `%20`.
                  * @example Sewers
@@ -4729,10 +4733,13 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Only milestones with this status.
-                 * @example PENDING
+                 * @description Only milestones whose status is one of these statuses. Repeat the parameter for more than one value (`status=PENDING&status=MISSED`); a comma-separated value is not split and is refused. Values of one filter combine with OR, filters with AND.
+                 * @example [
+                 *       "PENDING",
+                 *       "MISSED"
+                 *     ]
                  */
-                status?: components["schemas"]["MilestoneStatus"];
+                status?: components["schemas"]["MilestoneStatus"][];
                 /**
                  * @description Order of the list: `createdAt` or `dueDate`, with a leading `-` for descending. Default `createdAt`.
                  * @example dueDate
@@ -4942,15 +4949,21 @@ export interface operations {
                  */
                 projectId?: string;
                 /**
-                 * @description Only risks with this status.
-                 * @example OPEN
+                 * @description Only risks whose status is one of these statuses. Repeat the parameter for more than one value (`status=OPEN&status=MITIGATING`); a comma-separated value is not split and is refused. Values of one filter combine with OR, filters with AND.
+                 * @example [
+                 *       "OPEN",
+                 *       "MITIGATING"
+                 *     ]
                  */
-                status?: components["schemas"]["RiskStatus"];
+                status?: components["schemas"]["RiskStatus"][];
                 /**
-                 * @description Only risks with this severity (derived or manual).
-                 * @example HIGH
+                 * @description Only risks whose severity is one of these severities. Repeat the parameter for more than one value (`severity=HIGH&severity=CRITICAL`); a comma-separated value is not split and is refused. Values of one filter combine with OR, filters with AND.
+                 * @example [
+                 *       "HIGH",
+                 *       "CRITICAL"
+                 *     ]
                  */
-                severity?: components["schemas"]["RiskSeverity"];
+                severity?: components["schemas"]["RiskSeverity"][];
                 /**
                  * @description Order of the list: `createdAt` or `score`, with a leading `-` for descending. Default `createdAt`.
                  * @example -score
@@ -5122,15 +5135,21 @@ export interface operations {
                  */
                 projectId?: string;
                 /**
-                 * @description Only issues with this status.
-                 * @example OPEN
+                 * @description Only issues whose status is one of these statuses. Repeat the parameter for more than one value (`status=OPEN&status=IN_PROGRESS`); a comma-separated value is not split and is refused. Values of one filter combine with OR, filters with AND.
+                 * @example [
+                 *       "OPEN",
+                 *       "IN_PROGRESS"
+                 *     ]
                  */
-                status?: components["schemas"]["IssueStatus"];
+                status?: components["schemas"]["IssueStatus"][];
                 /**
-                 * @description Only issues with this priority.
-                 * @example HIGH
+                 * @description Only issues whose priority is one of these priorities. Repeat the parameter for more than one value (`priority=HIGH&priority=CRITICAL`); a comma-separated value is not split and is refused. Values of one filter combine with OR, filters with AND.
+                 * @example [
+                 *       "HIGH",
+                 *       "CRITICAL"
+                 *     ]
                  */
-                priority?: components["schemas"]["IssuePriority"];
+                priority?: components["schemas"]["IssuePriority"][];
                 /**
                  * @description Only issues assigned to this resource.
                  * @example 01a20566-fac8-73d6-9591-58bd3e44148c
@@ -5873,10 +5892,13 @@ export interface operations {
                  */
                 agentId?: components["schemas"]["AgentId"];
                 /**
-                 * @description Only executions with this status.
-                 * @example COMPLETED
+                 * @description Only executions whose status is one of these statuses. Repeat the parameter for more than one value (`status=PENDING&status=RUNNING`); a comma-separated value is not split and is refused. Values of one filter combine with OR, filters with AND.
+                 * @example [
+                 *       "PENDING",
+                 *       "RUNNING"
+                 *     ]
                  */
-                status?: components["schemas"]["ExecutionStatus"];
+                status?: components["schemas"]["ExecutionStatus"][];
                 /**
                  * @description `createdAt` (oldest first, the default) or `-createdAt` (newest first); ties are broken by `id` in the same direction.
                  * @example -createdAt
@@ -6222,10 +6244,13 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Only deliveries with this status.
-                 * @example FAILED
+                 * @description Only deliveries whose status is one of these statuses. Repeat the parameter for more than one value (`status=PENDING&status=FAILED`); a comma-separated value is not split and is refused. Values of one filter combine with OR, filters with AND.
+                 * @example [
+                 *       "PENDING",
+                 *       "FAILED"
+                 *     ]
                  */
-                status?: components["schemas"]["WebhookDeliveryStatus"];
+                status?: components["schemas"]["WebhookDeliveryStatus"][];
                 /**
                  * @description Maximum number of records in the page (1–100).
                  * @example 25

@@ -160,11 +160,16 @@ describe(`query plans of every list (${TEST_DB})`, function () {
       throw new Error(`no parent record for ${path}`);
     };
 
-    // The values each filter is tried with: every order a list offers, and free text served by the trigram index
-    // (three characters or more) and too short for it.
-    const valuesOf = (name: string, schema: Json): string[] => {
+    // The values each filter is tried with: every order a list offers, free text served by the trigram index
+    // (three characters or more) and too short for it, and a multi-value filter with one value and with two.
+    const valuesOf = (name: string, schema: Json): (string | string[])[] => {
       if (name === 'sort') return (schema.enum as string[]) ?? [];
       if (name === 'q') return ['checker', 'ch'];
+      if (schema.type === 'array') {
+        const items = deref((schema.items as Json) ?? {});
+        if (Array.isArray(items.enum)) return [String(items.enum[0]), items.enum.slice(0, 2).map(String)];
+        throw new Error(`no test values for the filter ${name} (${JSON.stringify(schema)})`);
+      }
       return [filterValue(name, schema)];
     };
 
@@ -180,7 +185,7 @@ describe(`query plans of every list (${TEST_DB})`, function () {
       if (!params.some((p) => p.name === 'limit')) continue;
       const filters = params.filter((p) => p.in === 'query' && p.name !== 'limit' && p.name !== 'offset');
       const concrete = path.includes('{id}') ? path.replace('{id}', parentOf(path)) : path;
-      const cases: Record<string, string>[] = [
+      const cases: Record<string, string | string[]>[] = [
         {},
         ...filters.flatMap((filter) =>
           valuesOf(filter.name as string, deref((filter.schema as Json) ?? {})).map((value) => ({

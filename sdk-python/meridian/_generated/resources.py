@@ -104,7 +104,7 @@ _LIST_PROJECTS: Operation[ProjectList] = Operation(
     'GET',
     '/projects',
     (
-        Param('status', 'status', 'query', Optional[ProjectStatus], required=False),
+        Param('status', 'status', 'query', Optional[List[ProjectStatus]], required=False),
         Param('category', 'category', 'query', Optional[Annotated[str, Field(strict=True, min_length=1, max_length=200)]], required=False),
         Param('borough', 'borough', 'query', Optional[Annotated[str, Field(strict=True, min_length=1, max_length=200)]], required=False),
         Param('managing_agency', 'managingAgency', 'query', Optional[Annotated[str, Field(strict=True, min_length=1, max_length=200)]], required=False),
@@ -213,7 +213,7 @@ _LIST_PROJECT_MILESTONES: Operation[MilestoneList] = Operation(
     '/projects/{id}/milestones',
     (
         Param('project_id', 'id', 'path', UUID, required=True),
-        Param('status', 'status', 'query', Optional[MilestoneStatus], required=False),
+        Param('status', 'status', 'query', Optional[List[MilestoneStatus]], required=False),
         Param('sort', 'sort', 'query', Optional[MilestoneSort], required=False),
         Param('limit', 'limit', 'query', Optional[Annotated[int, Field(strict=True, ge=1, le=100)]], required=False),
         Param('offset', 'offset', 'query', Optional[Annotated[int, Field(strict=True, ge=0, le=2147483647)]], required=False),
@@ -276,8 +276,8 @@ _LIST_RISKS: Operation[RiskList] = Operation(
     '/risks',
     (
         Param('project_id', 'projectId', 'query', Optional[UUID], required=False),
-        Param('status', 'status', 'query', Optional[RiskStatus], required=False),
-        Param('severity', 'severity', 'query', Optional[RiskSeverity], required=False),
+        Param('status', 'status', 'query', Optional[List[RiskStatus]], required=False),
+        Param('severity', 'severity', 'query', Optional[List[RiskSeverity]], required=False),
         Param('sort', 'sort', 'query', Optional[RiskSort], required=False),
         Param('limit', 'limit', 'query', Optional[Annotated[int, Field(strict=True, ge=1, le=100)]], required=False),
         Param('offset', 'offset', 'query', Optional[Annotated[int, Field(strict=True, ge=0, le=2147483647)]], required=False),
@@ -327,8 +327,8 @@ _LIST_ISSUES: Operation[IssueList] = Operation(
     '/issues',
     (
         Param('project_id', 'projectId', 'query', Optional[UUID], required=False),
-        Param('status', 'status', 'query', Optional[IssueStatus], required=False),
-        Param('priority', 'priority', 'query', Optional[IssuePriority], required=False),
+        Param('status', 'status', 'query', Optional[List[IssueStatus]], required=False),
+        Param('priority', 'priority', 'query', Optional[List[IssuePriority]], required=False),
         Param('assignee_id', 'assigneeId', 'query', Optional[UUID], required=False),
         Param('sort', 'sort', 'query', Optional[IssueSort], required=False),
         Param('limit', 'limit', 'query', Optional[Annotated[int, Field(strict=True, ge=1, le=100)]], required=False),
@@ -546,7 +546,7 @@ _LIST_AGENT_EXECUTIONS: Operation[AgentExecutionList] = Operation(
     '/agents/executions',
     (
         Param('agent_id', 'agentId', 'query', Optional[AgentId], required=False),
-        Param('status', 'status', 'query', Optional[ExecutionStatus], required=False),
+        Param('status', 'status', 'query', Optional[List[ExecutionStatus]], required=False),
         Param('sort', 'sort', 'query', Optional[Literal["createdAt", "-createdAt"]], required=False),
         Param('limit', 'limit', 'query', Optional[Annotated[int, Field(strict=True, ge=1, le=100)]], required=False),
         Param('offset', 'offset', 'query', Optional[Annotated[int, Field(strict=True, ge=0, le=2147483647)]], required=False),
@@ -654,7 +654,7 @@ _LIST_WEBHOOK_DELIVERIES: Operation[WebhookDeliveryList] = Operation(
     '/webhooks/{id}/deliveries',
     (
         Param('webhook_id', 'id', 'path', UUID, required=True),
-        Param('status', 'status', 'query', Optional[WebhookDeliveryStatus], required=False),
+        Param('status', 'status', 'query', Optional[List[WebhookDeliveryStatus]], required=False),
         Param('limit', 'limit', 'query', Optional[Annotated[int, Field(strict=True, ge=1, le=100)]], required=False),
         Param('offset', 'offset', 'query', Optional[Annotated[int, Field(strict=True, ge=0, le=2147483647)]], required=False),
     ),
@@ -1234,7 +1234,7 @@ class ProjectsMilestonesResourceWithRawResponse(SyncAPIResource):
         project_id: Union[UUID, str],
         /,
         *,
-        status: Optional[Union[MilestoneStatus, Literal["PENDING", "COMPLETED", "MISSED"]]] = None,
+        status: Optional[Sequence[Union[MilestoneStatus, Literal["PENDING", "COMPLETED", "MISSED"]]]] = None,
         sort: Optional[Union[MilestoneSort, Literal["createdAt", "-createdAt", "dueDate", "-dueDate"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
@@ -1365,7 +1365,7 @@ class ProjectsMilestonesResource(SyncAPIResource):
         project_id: Union[UUID, str],
         /,
         *,
-        status: Optional[Union[MilestoneStatus, Literal["PENDING", "COMPLETED", "MISSED"]]] = None,
+        status: Optional[Sequence[Union[MilestoneStatus, Literal["PENDING", "COMPLETED", "MISSED"]]]] = None,
         sort: Optional[Union[MilestoneSort, Literal["createdAt", "-createdAt", "dueDate", "-dueDate"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
@@ -1386,7 +1386,9 @@ class ProjectsMilestonesResource(SyncAPIResource):
         ``GET /projects/{id}/milestones`` (operationId ``listProjectMilestones``, scope ``read``).
 
         :param project_id: The record's id (UUID).
-        :param status: Only milestones with this status.
+        :param status: Only milestones whose status is one of these statuses. Repeat the parameter for more than one
+            value (`status=PENDING&status=MISSED`); a comma-separated value is not split and is refused. Values of one
+            filter combine with OR, filters with AND.
         :param sort: Order of the list: `createdAt` or `dueDate`, with a leading `-` for descending. Default
             `createdAt`.
         :param limit: Maximum number of records in the page (1–100).
@@ -1624,7 +1626,7 @@ class AsyncProjectsMilestonesResourceWithRawResponse(AsyncAPIResource):
         project_id: Union[UUID, str],
         /,
         *,
-        status: Optional[Union[MilestoneStatus, Literal["PENDING", "COMPLETED", "MISSED"]]] = None,
+        status: Optional[Sequence[Union[MilestoneStatus, Literal["PENDING", "COMPLETED", "MISSED"]]]] = None,
         sort: Optional[Union[MilestoneSort, Literal["createdAt", "-createdAt", "dueDate", "-dueDate"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
@@ -1755,7 +1757,7 @@ class AsyncProjectsMilestonesResource(AsyncAPIResource):
         project_id: Union[UUID, str],
         /,
         *,
-        status: Optional[Union[MilestoneStatus, Literal["PENDING", "COMPLETED", "MISSED"]]] = None,
+        status: Optional[Sequence[Union[MilestoneStatus, Literal["PENDING", "COMPLETED", "MISSED"]]]] = None,
         sort: Optional[Union[MilestoneSort, Literal["createdAt", "-createdAt", "dueDate", "-dueDate"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
@@ -1776,7 +1778,9 @@ class AsyncProjectsMilestonesResource(AsyncAPIResource):
         ``GET /projects/{id}/milestones`` (operationId ``listProjectMilestones``, scope ``read``).
 
         :param project_id: The record's id (UUID).
-        :param status: Only milestones with this status.
+        :param status: Only milestones whose status is one of these statuses. Repeat the parameter for more than one
+            value (`status=PENDING&status=MISSED`); a comma-separated value is not split and is refused. Values of one
+            filter combine with OR, filters with AND.
         :param sort: Order of the list: `createdAt` or `dueDate`, with a leading `-` for descending. Default
             `createdAt`.
         :param limit: Maximum number of records in the page (1–100).
@@ -2022,7 +2026,7 @@ class ProjectsResourceWithRawResponse(SyncAPIResource):
     def list(
         self,
         *,
-        status: Optional[Union[ProjectStatus, Literal["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"]]] = None,
+        status: Optional[Sequence[Union[ProjectStatus, Literal["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"]]]] = None,
         category: Optional[str] = None,
         borough: Optional[str] = None,
         managing_agency: Optional[str] = None,
@@ -2175,7 +2179,7 @@ class ProjectsResource(SyncAPIResource):
     def list(
         self,
         *,
-        status: Optional[Union[ProjectStatus, Literal["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"]]] = None,
+        status: Optional[Sequence[Union[ProjectStatus, Literal["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"]]]] = None,
         category: Optional[str] = None,
         borough: Optional[str] = None,
         managing_agency: Optional[str] = None,
@@ -2199,7 +2203,8 @@ class ProjectsResource(SyncAPIResource):
 
         `q` searches: a project matches when its `name`, `code` or `description` contains the text, ignoring case
         (`q=bridge` finds "Brooklyn Bridge Promenade" and "BRIDGE-42"). `tag` restricts to projects carrying that tag
-        (ignoring case). When `status` is given the list is restricted to projects with that status.
+        (ignoring case). `status` restricts to projects with one of the given statuses
+        (`status=AT_RISK&status=OFF_TRACK`).
 
         `category`, `borough`, `managingAgency` and `clientAgency` filter on the project's descriptive fields: a
         project matches when the field equals the value or lists it as one of its comma-separated items, ignoring
@@ -2210,7 +2215,9 @@ class ProjectsResource(SyncAPIResource):
 
         ``GET /projects`` (operationId ``listProjects``, scope ``read``).
 
-        :param status: Only projects with this status.
+        :param status: Only projects whose status is one of these statuses. Repeat the parameter for more than one
+            value (`status=AT_RISK&status=OFF_TRACK`); a comma-separated value is not split and is refused. Values of
+            one filter combine with OR, filters with AND.
         :param category: Only projects whose `category` is this category or lists it (case-insensitive; see the
             operation's description). Spaces may be sent as `+` or `%20`.
         :param borough: Only projects whose `borough` is this borough or lists it (case-insensitive; see the
@@ -2497,7 +2504,7 @@ class AsyncProjectsResourceWithRawResponse(AsyncAPIResource):
     async def list(
         self,
         *,
-        status: Optional[Union[ProjectStatus, Literal["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"]]] = None,
+        status: Optional[Sequence[Union[ProjectStatus, Literal["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"]]]] = None,
         category: Optional[str] = None,
         borough: Optional[str] = None,
         managing_agency: Optional[str] = None,
@@ -2651,7 +2658,7 @@ class AsyncProjectsResource(AsyncAPIResource):
     def list(
         self,
         *,
-        status: Optional[Union[ProjectStatus, Literal["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"]]] = None,
+        status: Optional[Sequence[Union[ProjectStatus, Literal["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"]]]] = None,
         category: Optional[str] = None,
         borough: Optional[str] = None,
         managing_agency: Optional[str] = None,
@@ -2675,7 +2682,8 @@ class AsyncProjectsResource(AsyncAPIResource):
 
         `q` searches: a project matches when its `name`, `code` or `description` contains the text, ignoring case
         (`q=bridge` finds "Brooklyn Bridge Promenade" and "BRIDGE-42"). `tag` restricts to projects carrying that tag
-        (ignoring case). When `status` is given the list is restricted to projects with that status.
+        (ignoring case). `status` restricts to projects with one of the given statuses
+        (`status=AT_RISK&status=OFF_TRACK`).
 
         `category`, `borough`, `managingAgency` and `clientAgency` filter on the project's descriptive fields: a
         project matches when the field equals the value or lists it as one of its comma-separated items, ignoring
@@ -2686,7 +2694,9 @@ class AsyncProjectsResource(AsyncAPIResource):
 
         ``GET /projects`` (operationId ``listProjects``, scope ``read``).
 
-        :param status: Only projects with this status.
+        :param status: Only projects whose status is one of these statuses. Repeat the parameter for more than one
+            value (`status=AT_RISK&status=OFF_TRACK`); a comma-separated value is not split and is refused. Values of
+            one filter combine with OR, filters with AND.
         :param category: Only projects whose `category` is this category or lists it (case-insensitive; see the
             operation's description). Spaces may be sent as `+` or `%20`.
         :param borough: Only projects whose `borough` is this borough or lists it (case-insensitive; see the
@@ -3189,8 +3199,8 @@ class RisksResourceWithRawResponse(SyncAPIResource):
         self,
         *,
         project_id: Optional[Union[UUID, str]] = None,
-        status: Optional[Union[RiskStatus, Literal["OPEN", "MITIGATING", "ACCEPTED", "CLOSED"]]] = None,
-        severity: Optional[Union[RiskSeverity, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]] = None,
+        status: Optional[Sequence[Union[RiskStatus, Literal["OPEN", "MITIGATING", "ACCEPTED", "CLOSED"]]]] = None,
+        severity: Optional[Sequence[Union[RiskSeverity, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]]] = None,
         sort: Optional[Union[RiskSort, Literal["createdAt", "-createdAt", "score", "-score"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
@@ -3313,8 +3323,8 @@ class RisksResource(SyncAPIResource):
         self,
         *,
         project_id: Optional[Union[UUID, str]] = None,
-        status: Optional[Union[RiskStatus, Literal["OPEN", "MITIGATING", "ACCEPTED", "CLOSED"]]] = None,
-        severity: Optional[Union[RiskSeverity, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]] = None,
+        status: Optional[Sequence[Union[RiskStatus, Literal["OPEN", "MITIGATING", "ACCEPTED", "CLOSED"]]]] = None,
+        severity: Optional[Sequence[Union[RiskSeverity, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]]] = None,
         sort: Optional[Union[RiskSort, Literal["createdAt", "-createdAt", "score", "-score"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
@@ -3326,16 +3336,20 @@ class RisksResource(SyncAPIResource):
 
         Returns the tenant's risks, ordered by `sort`: `createdAt` ascending by default, `-score` for the highest
         likelihood × impact first, `score` for the lowest; ties are broken by `id` in the same direction. When
-        `projectId`, `status` or `severity` is given, the list is restricted to risks with that value (filters combine
-        with AND).
+        `projectId`, `status` or `severity` is given, the list is restricted to risks with that value, or one of the
+        given values for `status` and `severity` (`status=OPEN&status=MITIGATING`); filters combine with AND.
 
         Requires scope `read`.
 
         ``GET /risks`` (operationId ``listRisks``, scope ``read``).
 
         :param project_id: Only risks of this project.
-        :param status: Only risks with this status.
-        :param severity: Only risks with this severity (derived or manual).
+        :param status: Only risks whose status is one of these statuses. Repeat the parameter for more than one value
+            (`status=OPEN&status=MITIGATING`); a comma-separated value is not split and is refused. Values of one
+            filter combine with OR, filters with AND.
+        :param severity: Only risks whose severity is one of these severities. Repeat the parameter for more than one
+            value (`severity=HIGH&severity=CRITICAL`); a comma-separated value is not split and is refused. Values of
+            one filter combine with OR, filters with AND.
         :param sort: Order of the list: `createdAt` or `score`, with a leading `-` for descending. Default
             `createdAt`.
         :param limit: Maximum number of records in the page (1–100).
@@ -3557,8 +3571,8 @@ class AsyncRisksResourceWithRawResponse(AsyncAPIResource):
         self,
         *,
         project_id: Optional[Union[UUID, str]] = None,
-        status: Optional[Union[RiskStatus, Literal["OPEN", "MITIGATING", "ACCEPTED", "CLOSED"]]] = None,
-        severity: Optional[Union[RiskSeverity, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]] = None,
+        status: Optional[Sequence[Union[RiskStatus, Literal["OPEN", "MITIGATING", "ACCEPTED", "CLOSED"]]]] = None,
+        severity: Optional[Sequence[Union[RiskSeverity, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]]] = None,
         sort: Optional[Union[RiskSort, Literal["createdAt", "-createdAt", "score", "-score"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
@@ -3681,8 +3695,8 @@ class AsyncRisksResource(AsyncAPIResource):
         self,
         *,
         project_id: Optional[Union[UUID, str]] = None,
-        status: Optional[Union[RiskStatus, Literal["OPEN", "MITIGATING", "ACCEPTED", "CLOSED"]]] = None,
-        severity: Optional[Union[RiskSeverity, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]] = None,
+        status: Optional[Sequence[Union[RiskStatus, Literal["OPEN", "MITIGATING", "ACCEPTED", "CLOSED"]]]] = None,
+        severity: Optional[Sequence[Union[RiskSeverity, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]]] = None,
         sort: Optional[Union[RiskSort, Literal["createdAt", "-createdAt", "score", "-score"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
@@ -3694,16 +3708,20 @@ class AsyncRisksResource(AsyncAPIResource):
 
         Returns the tenant's risks, ordered by `sort`: `createdAt` ascending by default, `-score` for the highest
         likelihood × impact first, `score` for the lowest; ties are broken by `id` in the same direction. When
-        `projectId`, `status` or `severity` is given, the list is restricted to risks with that value (filters combine
-        with AND).
+        `projectId`, `status` or `severity` is given, the list is restricted to risks with that value, or one of the
+        given values for `status` and `severity` (`status=OPEN&status=MITIGATING`); filters combine with AND.
 
         Requires scope `read`.
 
         ``GET /risks`` (operationId ``listRisks``, scope ``read``).
 
         :param project_id: Only risks of this project.
-        :param status: Only risks with this status.
-        :param severity: Only risks with this severity (derived or manual).
+        :param status: Only risks whose status is one of these statuses. Repeat the parameter for more than one value
+            (`status=OPEN&status=MITIGATING`); a comma-separated value is not split and is refused. Values of one
+            filter combine with OR, filters with AND.
+        :param severity: Only risks whose severity is one of these severities. Repeat the parameter for more than one
+            value (`severity=HIGH&severity=CRITICAL`); a comma-separated value is not split and is refused. Values of
+            one filter combine with OR, filters with AND.
         :param sort: Order of the list: `createdAt` or `score`, with a leading `-` for descending. Default
             `createdAt`.
         :param limit: Maximum number of records in the page (1–100).
@@ -3925,8 +3943,8 @@ class IssuesResourceWithRawResponse(SyncAPIResource):
         self,
         *,
         project_id: Optional[Union[UUID, str]] = None,
-        status: Optional[Union[IssueStatus, Literal["OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED"]]] = None,
-        priority: Optional[Union[IssuePriority, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]] = None,
+        status: Optional[Sequence[Union[IssueStatus, Literal["OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED"]]]] = None,
+        priority: Optional[Sequence[Union[IssuePriority, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]]] = None,
         assignee_id: Optional[Union[UUID, str]] = None,
         sort: Optional[Union[IssueSort, Literal["createdAt", "-createdAt", "priority", "-priority"]]] = None,
         limit: Optional[int] = None,
@@ -4044,8 +4062,8 @@ class IssuesResource(SyncAPIResource):
         self,
         *,
         project_id: Optional[Union[UUID, str]] = None,
-        status: Optional[Union[IssueStatus, Literal["OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED"]]] = None,
-        priority: Optional[Union[IssuePriority, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]] = None,
+        status: Optional[Sequence[Union[IssueStatus, Literal["OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED"]]]] = None,
+        priority: Optional[Sequence[Union[IssuePriority, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]]] = None,
         assignee_id: Optional[Union[UUID, str]] = None,
         sort: Optional[Union[IssueSort, Literal["createdAt", "-createdAt", "priority", "-priority"]]] = None,
         limit: Optional[int] = None,
@@ -4065,8 +4083,12 @@ class IssuesResource(SyncAPIResource):
         ``GET /issues`` (operationId ``listIssues``, scope ``read``).
 
         :param project_id: Only issues of this project.
-        :param status: Only issues with this status.
-        :param priority: Only issues with this priority.
+        :param status: Only issues whose status is one of these statuses. Repeat the parameter for more than one value
+            (`status=OPEN&status=IN_PROGRESS`); a comma-separated value is not split and is refused. Values of one
+            filter combine with OR, filters with AND.
+        :param priority: Only issues whose priority is one of these priorities. Repeat the parameter for more than one
+            value (`priority=HIGH&priority=CRITICAL`); a comma-separated value is not split and is refused. Values of
+            one filter combine with OR, filters with AND.
         :param assignee_id: Only issues assigned to this resource.
         :param sort: Order of the list: `createdAt` or `priority` (LOW < MEDIUM < HIGH < CRITICAL), with a leading `-`
             for descending. Default `createdAt`.
@@ -4272,8 +4294,8 @@ class AsyncIssuesResourceWithRawResponse(AsyncAPIResource):
         self,
         *,
         project_id: Optional[Union[UUID, str]] = None,
-        status: Optional[Union[IssueStatus, Literal["OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED"]]] = None,
-        priority: Optional[Union[IssuePriority, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]] = None,
+        status: Optional[Sequence[Union[IssueStatus, Literal["OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED"]]]] = None,
+        priority: Optional[Sequence[Union[IssuePriority, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]]] = None,
         assignee_id: Optional[Union[UUID, str]] = None,
         sort: Optional[Union[IssueSort, Literal["createdAt", "-createdAt", "priority", "-priority"]]] = None,
         limit: Optional[int] = None,
@@ -4391,8 +4413,8 @@ class AsyncIssuesResource(AsyncAPIResource):
         self,
         *,
         project_id: Optional[Union[UUID, str]] = None,
-        status: Optional[Union[IssueStatus, Literal["OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED"]]] = None,
-        priority: Optional[Union[IssuePriority, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]] = None,
+        status: Optional[Sequence[Union[IssueStatus, Literal["OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED"]]]] = None,
+        priority: Optional[Sequence[Union[IssuePriority, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]]] = None,
         assignee_id: Optional[Union[UUID, str]] = None,
         sort: Optional[Union[IssueSort, Literal["createdAt", "-createdAt", "priority", "-priority"]]] = None,
         limit: Optional[int] = None,
@@ -4412,8 +4434,12 @@ class AsyncIssuesResource(AsyncAPIResource):
         ``GET /issues`` (operationId ``listIssues``, scope ``read``).
 
         :param project_id: Only issues of this project.
-        :param status: Only issues with this status.
-        :param priority: Only issues with this priority.
+        :param status: Only issues whose status is one of these statuses. Repeat the parameter for more than one value
+            (`status=OPEN&status=IN_PROGRESS`); a comma-separated value is not split and is refused. Values of one
+            filter combine with OR, filters with AND.
+        :param priority: Only issues whose priority is one of these priorities. Repeat the parameter for more than one
+            value (`priority=HIGH&priority=CRITICAL`); a comma-separated value is not split and is refused. Values of
+            one filter combine with OR, filters with AND.
         :param assignee_id: Only issues assigned to this resource.
         :param sort: Order of the list: `createdAt` or `priority` (LOW < MEDIUM < HIGH < CRITICAL), with a leading `-`
             for descending. Default `createdAt`.
@@ -6441,7 +6467,7 @@ class AgentsExecutionsResourceWithRawResponse(SyncAPIResource):
         self,
         *,
         agent_id: Optional[Union[AgentId, Literal["portfolio-health", "schedule-health", "budget-health", "risk-assessment", "resource-capacity", "status-report"]]] = None,
-        status: Optional[Union[ExecutionStatus, Literal["PENDING", "RUNNING", "COMPLETED", "FAILED"]]] = None,
+        status: Optional[Sequence[Union[ExecutionStatus, Literal["PENDING", "RUNNING", "COMPLETED", "FAILED"]]]] = None,
         sort: Optional[Literal["createdAt", "-createdAt"]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
@@ -6481,7 +6507,7 @@ class AgentsExecutionsResource(SyncAPIResource):
         self,
         *,
         agent_id: Optional[Union[AgentId, Literal["portfolio-health", "schedule-health", "budget-health", "risk-assessment", "resource-capacity", "status-report"]]] = None,
-        status: Optional[Union[ExecutionStatus, Literal["PENDING", "RUNNING", "COMPLETED", "FAILED"]]] = None,
+        status: Optional[Sequence[Union[ExecutionStatus, Literal["PENDING", "RUNNING", "COMPLETED", "FAILED"]]]] = None,
         sort: Optional[Literal["createdAt", "-createdAt"]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
@@ -6499,7 +6525,9 @@ class AgentsExecutionsResource(SyncAPIResource):
         ``GET /agents/executions`` (operationId ``listAgentExecutions``, scope ``read``).
 
         :param agent_id: Only executions of this agent.
-        :param status: Only executions with this status.
+        :param status: Only executions whose status is one of these statuses. Repeat the parameter for more than one
+            value (`status=PENDING&status=RUNNING`); a comma-separated value is not split and is refused. Values of
+            one filter combine with OR, filters with AND.
         :param sort: `createdAt` (oldest first, the default) or `-createdAt` (newest first); ties are broken by `id`
             in the same direction.
         :param limit: Maximum number of records in the page (1–100).
@@ -6556,7 +6584,7 @@ class AsyncAgentsExecutionsResourceWithRawResponse(AsyncAPIResource):
         self,
         *,
         agent_id: Optional[Union[AgentId, Literal["portfolio-health", "schedule-health", "budget-health", "risk-assessment", "resource-capacity", "status-report"]]] = None,
-        status: Optional[Union[ExecutionStatus, Literal["PENDING", "RUNNING", "COMPLETED", "FAILED"]]] = None,
+        status: Optional[Sequence[Union[ExecutionStatus, Literal["PENDING", "RUNNING", "COMPLETED", "FAILED"]]]] = None,
         sort: Optional[Literal["createdAt", "-createdAt"]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
@@ -6596,7 +6624,7 @@ class AsyncAgentsExecutionsResource(AsyncAPIResource):
         self,
         *,
         agent_id: Optional[Union[AgentId, Literal["portfolio-health", "schedule-health", "budget-health", "risk-assessment", "resource-capacity", "status-report"]]] = None,
-        status: Optional[Union[ExecutionStatus, Literal["PENDING", "RUNNING", "COMPLETED", "FAILED"]]] = None,
+        status: Optional[Sequence[Union[ExecutionStatus, Literal["PENDING", "RUNNING", "COMPLETED", "FAILED"]]]] = None,
         sort: Optional[Literal["createdAt", "-createdAt"]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
@@ -6614,7 +6642,9 @@ class AsyncAgentsExecutionsResource(AsyncAPIResource):
         ``GET /agents/executions`` (operationId ``listAgentExecutions``, scope ``read``).
 
         :param agent_id: Only executions of this agent.
-        :param status: Only executions with this status.
+        :param status: Only executions whose status is one of these statuses. Repeat the parameter for more than one
+            value (`status=PENDING&status=RUNNING`); a comma-separated value is not split and is refused. Values of
+            one filter combine with OR, filters with AND.
         :param sort: `createdAt` (oldest first, the default) or `-createdAt` (newest first); ties are broken by `id`
             in the same direction.
         :param limit: Maximum number of records in the page (1–100).
@@ -7355,7 +7385,7 @@ class WebhooksDeliveriesResourceWithRawResponse(SyncAPIResource):
         webhook_id: Union[UUID, str],
         /,
         *,
-        status: Optional[Union[WebhookDeliveryStatus, Literal["PENDING", "SUCCEEDED", "FAILED"]]] = None,
+        status: Optional[Sequence[Union[WebhookDeliveryStatus, Literal["PENDING", "SUCCEEDED", "FAILED"]]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -7383,7 +7413,7 @@ class WebhooksDeliveriesResource(SyncAPIResource):
         webhook_id: Union[UUID, str],
         /,
         *,
-        status: Optional[Union[WebhookDeliveryStatus, Literal["PENDING", "SUCCEEDED", "FAILED"]]] = None,
+        status: Optional[Sequence[Union[WebhookDeliveryStatus, Literal["PENDING", "SUCCEEDED", "FAILED"]]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -7402,7 +7432,9 @@ class WebhooksDeliveriesResource(SyncAPIResource):
         ``GET /webhooks/{id}/deliveries`` (operationId ``listWebhookDeliveries``, scope ``admin``).
 
         :param webhook_id: The record's id (UUID).
-        :param status: Only deliveries with this status.
+        :param status: Only deliveries whose status is one of these statuses. Repeat the parameter for more than one
+            value (`status=PENDING&status=FAILED`); a comma-separated value is not split and is refused. Values of one
+            filter combine with OR, filters with AND.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -7425,7 +7457,7 @@ class AsyncWebhooksDeliveriesResourceWithRawResponse(AsyncAPIResource):
         webhook_id: Union[UUID, str],
         /,
         *,
-        status: Optional[Union[WebhookDeliveryStatus, Literal["PENDING", "SUCCEEDED", "FAILED"]]] = None,
+        status: Optional[Sequence[Union[WebhookDeliveryStatus, Literal["PENDING", "SUCCEEDED", "FAILED"]]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -7453,7 +7485,7 @@ class AsyncWebhooksDeliveriesResource(AsyncAPIResource):
         webhook_id: Union[UUID, str],
         /,
         *,
-        status: Optional[Union[WebhookDeliveryStatus, Literal["PENDING", "SUCCEEDED", "FAILED"]]] = None,
+        status: Optional[Sequence[Union[WebhookDeliveryStatus, Literal["PENDING", "SUCCEEDED", "FAILED"]]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -7472,7 +7504,9 @@ class AsyncWebhooksDeliveriesResource(AsyncAPIResource):
         ``GET /webhooks/{id}/deliveries`` (operationId ``listWebhookDeliveries``, scope ``admin``).
 
         :param webhook_id: The record's id (UUID).
-        :param status: Only deliveries with this status.
+        :param status: Only deliveries whose status is one of these statuses. Repeat the parameter for more than one
+            value (`status=PENDING&status=FAILED`); a comma-separated value is not split and is refused. Values of one
+            filter combine with OR, filters with AND.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).

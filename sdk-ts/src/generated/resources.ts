@@ -248,7 +248,8 @@ export class ProjectsResource extends APIResource {
    *
    * `q` searches: a project matches when its `name`, `code` or `description` contains the text, ignoring case
    * (`q=bridge` finds "Brooklyn Bridge Promenade" and "BRIDGE-42"). `tag` restricts to projects carrying that tag
-   * (ignoring case). When `status` is given the list is restricted to projects with that status.
+   * (ignoring case). `status` restricts to projects with one of the given statuses
+   * (`status=AT_RISK&status=OFF_TRACK`).
    *
    * `category`, `borough`, `managingAgency` and `clientAgency` filter on the project's descriptive fields: a
    * project matches when the field equals the value or lists it as one of its comma-separated items, ignoring
@@ -417,8 +418,8 @@ export class RisksResource extends APIResource {
    *
    * Returns the tenant's risks, ordered by `sort`: `createdAt` ascending by default, `-score` for the highest
    * likelihood × impact first, `score` for the lowest; ties are broken by `id` in the same direction. When
-   * `projectId`, `status` or `severity` is given, the list is restricted to risks with that value (filters combine
-   * with AND).
+   * `projectId`, `status` or `severity` is given, the list is restricted to risks with that value, or one of the
+   * given values for `status` and `severity` (`status=OPEN&status=MITIGATING`); filters combine with AND.
    *
    * Requires scope `read`.
    *
