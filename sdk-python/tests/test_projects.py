@@ -87,6 +87,14 @@ def test_list_filters_by_several_statuses(api: Api) -> None:
     assert len(both.data) == min(100, at_risk + off_track)
 
 
+def test_list_retrieves_many_projects_by_id(api: Api) -> None:
+    # The parameter repeated (id=…&id=…, up to 100): those projects in the list's order; unknown ids are absent.
+    first, second = new_project(api), new_project(api)
+    page = api.run(api.client.projects.list(id=[second.id, str(uuid.uuid4()), first.id]))
+    assert [p.id for p in page.data] == [first.id, second.id]
+    assert page.pagination.total == 2
+
+
 def test_a_list_iterates_every_page(api: Api) -> None:
     first = api.run(api.client.projects.list(status=[ProjectStatus.AT_RISK], limit=5))
     total = first.pagination.total

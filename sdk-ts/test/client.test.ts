@@ -96,6 +96,14 @@ describe('sdk-ts against the live server', () => {
       expect(both.pagination.total).to.equal(2);
     });
 
+    it('retrieves many projects by id in one call, in the list order; unknown ids are absent', async () => {
+      const [a, b] = [await newProject(), await newProject()];
+      await newProject();
+      const page = await client.projects.list({ id: [b.id, randomUUID(), a.id] });
+      expect(page.data.map((p) => p.id)).to.deep.equal([a.id, b.id]);
+      expect(page.pagination.total).to.equal(2);
+    });
+
     it('for await over list() yields all 7 projects in order across pages of 3 (3 requests)', async () => {
       const ids: string[] = [];
       for (let i = 0; i < 7; i++) ids.push((await newProject({ name: `Paged ${i}` })).id);

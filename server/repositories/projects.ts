@@ -200,7 +200,7 @@ export function listProjects(
     tenantId,
     page,
     (q) => {
-      projects.whereEquals(q, { status: filter.status });
+      projects.whereEquals(q, { status: filter.status, id: filter.id });
       for (const [facet, value] of facets) {
         if (value === undefined) continue;
         q.whereExists((sub) =>
@@ -226,7 +226,7 @@ function countedFilter(
   facets: readonly [string, string | undefined][],
 ): { field: string; value: string } | undefined {
   const status = singleValue(filter.status);
-  return status !== undefined && filter.q === undefined && facets.every(([, value]) => value === undefined)
-    ? { field: 'status', value: status }
-    : undefined;
+  const alone =
+    filter.q === undefined && filter.id === undefined && facets.every(([, value]) => value === undefined);
+  return status !== undefined && alone ? { field: 'status', value: status } : undefined;
 }

@@ -61,6 +61,7 @@ export function listRisks(
         project_id: filter.projectId,
         status: filter.status,
         severity: filter.severity,
+        id: filter.id,
       }),
     sortOrder(db, filter.sort ?? 'createdAt', RISK_SORTS, risks.col('id')),
     countedFilter(filter),
@@ -72,7 +73,7 @@ export function listRisks(
  * "List totals"); several values are counted.
  */
 function countedFilter(filter: RiskFilter): { field: string; value: string } | undefined {
-  if (filter.projectId !== undefined) return undefined;
+  if (filter.projectId !== undefined || filter.id !== undefined) return undefined;
   const severity = singleValue(filter.severity);
   const status = singleValue(filter.status);
   if (severity !== undefined && filter.status === undefined) return { field: 'severity', value: severity };

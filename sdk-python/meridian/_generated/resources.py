@@ -112,6 +112,7 @@ _LIST_PROJECTS: Operation[ProjectList] = Operation(
         Param('q', 'q', 'query', Optional[Annotated[str, Field(strict=True, min_length=1, max_length=200)]], required=False),
         Param('tag', 'tag', 'query', Optional[Annotated[str, Field(strict=True, min_length=1, max_length=50)]], required=False),
         Param('sort', 'sort', 'query', Optional[ProjectSort], required=False),
+        Param('id', 'id', 'query', Optional[List[UUID]], required=False),
         Param('limit', 'limit', 'query', Optional[Annotated[int, Field(strict=True, ge=1, le=100)]], required=False),
         Param('offset', 'offset', 'query', Optional[Annotated[int, Field(strict=True, ge=0, le=2147483647)]], required=False),
     ),
@@ -189,6 +190,7 @@ _LIST_STATUS_REPORTS: Operation[StatusReportList] = Operation(
         Param('project_id', 'projectId', 'query', Optional[UUID], required=False),
         Param('since', 'since', 'query', Optional[date], required=False),
         Param('until', 'until', 'query', Optional[date], required=False),
+        Param('id', 'id', 'query', Optional[List[UUID]], required=False),
         Param('limit', 'limit', 'query', Optional[Annotated[int, Field(strict=True, ge=1, le=100)]], required=False),
         Param('offset', 'offset', 'query', Optional[Annotated[int, Field(strict=True, ge=0, le=2147483647)]], required=False),
     ),
@@ -279,6 +281,7 @@ _LIST_RISKS: Operation[RiskList] = Operation(
         Param('status', 'status', 'query', Optional[List[RiskStatus]], required=False),
         Param('severity', 'severity', 'query', Optional[List[RiskSeverity]], required=False),
         Param('sort', 'sort', 'query', Optional[RiskSort], required=False),
+        Param('id', 'id', 'query', Optional[List[UUID]], required=False),
         Param('limit', 'limit', 'query', Optional[Annotated[int, Field(strict=True, ge=1, le=100)]], required=False),
         Param('offset', 'offset', 'query', Optional[Annotated[int, Field(strict=True, ge=0, le=2147483647)]], required=False),
     ),
@@ -331,6 +334,7 @@ _LIST_ISSUES: Operation[IssueList] = Operation(
         Param('priority', 'priority', 'query', Optional[List[IssuePriority]], required=False),
         Param('assignee_id', 'assigneeId', 'query', Optional[UUID], required=False),
         Param('sort', 'sort', 'query', Optional[IssueSort], required=False),
+        Param('id', 'id', 'query', Optional[List[UUID]], required=False),
         Param('limit', 'limit', 'query', Optional[Annotated[int, Field(strict=True, ge=1, le=100)]], required=False),
         Param('offset', 'offset', 'query', Optional[Annotated[int, Field(strict=True, ge=0, le=2147483647)]], required=False),
     ),
@@ -382,6 +386,7 @@ _LIST_RESOURCES: Operation[ResourceList] = Operation(
         Param('skill', 'skill', 'query', Optional[Annotated[str, Field(strict=True, min_length=1, max_length=50)]], required=False),
         Param('active', 'active', 'query', Optional[Annotated[bool, Field(strict=True)]], required=False),
         Param('sort', 'sort', 'query', Optional[ResourceSort], required=False),
+        Param('id', 'id', 'query', Optional[List[UUID]], required=False),
         Param('limit', 'limit', 'query', Optional[Annotated[int, Field(strict=True, ge=1, le=100)]], required=False),
         Param('offset', 'offset', 'query', Optional[Annotated[int, Field(strict=True, ge=0, le=2147483647)]], required=False),
     ),
@@ -448,6 +453,7 @@ _LIST_ALLOCATIONS: Operation[AllocationList] = Operation(
         Param('from_', 'from', 'query', Optional[date], required=False),
         Param('to', 'to', 'query', Optional[date], required=False),
         Param('sort', 'sort', 'query', Optional[AllocationSort], required=False),
+        Param('id', 'id', 'query', Optional[List[UUID]], required=False),
         Param('limit', 'limit', 'query', Optional[Annotated[int, Field(strict=True, ge=1, le=100)]], required=False),
         Param('offset', 'offset', 'query', Optional[Annotated[int, Field(strict=True, ge=0, le=2147483647)]], required=False),
     ),
@@ -2034,6 +2040,7 @@ class ProjectsResourceWithRawResponse(SyncAPIResource):
         q: Optional[str] = None,
         tag: Optional[str] = None,
         sort: Optional[Union[ProjectSort, Literal["createdAt", "-createdAt", "name", "-name", "endDate", "-endDate", "forecastEndDate", "-forecastEndDate", "budget", "-budget"]]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -2041,7 +2048,7 @@ class ProjectsResourceWithRawResponse(SyncAPIResource):
         max_retries: Optional[int] = None,
     ) -> APIResponse[SyncPage[Project]]:
         """As ``client.projects.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
-        return self._client.page_response(_LIST_PROJECTS, Project, (), {"status": status, "category": category, "borough": borough, "managing_agency": managing_agency, "client_agency": client_agency, "q": q, "tag": tag, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page_response(_LIST_PROJECTS, Project, (), {"status": status, "category": category, "borough": borough, "managing_agency": managing_agency, "client_agency": client_agency, "q": q, "tag": tag, "sort": sort, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     @overload
     def create(
@@ -2187,6 +2194,7 @@ class ProjectsResource(SyncAPIResource):
         q: Optional[str] = None,
         tag: Optional[str] = None,
         sort: Optional[Union[ProjectSort, Literal["createdAt", "-createdAt", "name", "-name", "endDate", "-endDate", "forecastEndDate", "-forecastEndDate", "budget", "-budget"]]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -2211,6 +2219,10 @@ class ProjectsResource(SyncAPIResource):
         case and surrounding spaces, so `borough=Brooklyn` finds `Brooklyn` and `Brooklyn, Queens`. Filters combine
         with AND: `managingAgency=DEP&borough=Brooklyn` lists DEP's projects in Brooklyn.
 
+        `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+        are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+        other filters by AND, and the page keeps the list's order.
+
         Requires scope `read`.
 
         ``GET /projects`` (operationId ``listProjects``, scope ``read``).
@@ -2233,6 +2245,9 @@ class ProjectsResource(SyncAPIResource):
             Spaces may be sent as `+` or `%20`.
         :param sort: Order of the list: a field, with a leading `-` for descending (see the operation's description).
             Default `createdAt`.
+        :param id: Only the records with these ids, up to 100 (the page maximum): repeat the parameter (`id=…&id=…`).
+            Ids that are unknown or belong to another tenant are simply absent from the page; combined with the other
+            filters by AND; the list's order is kept.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -2244,7 +2259,7 @@ class ProjectsResource(SyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self._client.page(_LIST_PROJECTS, Project, (), {"status": status, "category": category, "borough": borough, "managing_agency": managing_agency, "client_agency": client_agency, "q": q, "tag": tag, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page(_LIST_PROJECTS, Project, (), {"status": status, "category": category, "borough": borough, "managing_agency": managing_agency, "client_agency": client_agency, "q": q, "tag": tag, "sort": sort, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     @overload
     def create(
@@ -2512,6 +2527,7 @@ class AsyncProjectsResourceWithRawResponse(AsyncAPIResource):
         q: Optional[str] = None,
         tag: Optional[str] = None,
         sort: Optional[Union[ProjectSort, Literal["createdAt", "-createdAt", "name", "-name", "endDate", "-endDate", "forecastEndDate", "-forecastEndDate", "budget", "-budget"]]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -2519,7 +2535,7 @@ class AsyncProjectsResourceWithRawResponse(AsyncAPIResource):
         max_retries: Optional[int] = None,
     ) -> APIResponse[AsyncPage[Project]]:
         """As ``AsyncMeridian().projects.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
-        return await self._client.page_response(_LIST_PROJECTS, Project, (), {"status": status, "category": category, "borough": borough, "managing_agency": managing_agency, "client_agency": client_agency, "q": q, "tag": tag, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return await self._client.page_response(_LIST_PROJECTS, Project, (), {"status": status, "category": category, "borough": borough, "managing_agency": managing_agency, "client_agency": client_agency, "q": q, "tag": tag, "sort": sort, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     @overload
     async def create(
@@ -2666,6 +2682,7 @@ class AsyncProjectsResource(AsyncAPIResource):
         q: Optional[str] = None,
         tag: Optional[str] = None,
         sort: Optional[Union[ProjectSort, Literal["createdAt", "-createdAt", "name", "-name", "endDate", "-endDate", "forecastEndDate", "-forecastEndDate", "budget", "-budget"]]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -2690,6 +2707,10 @@ class AsyncProjectsResource(AsyncAPIResource):
         case and surrounding spaces, so `borough=Brooklyn` finds `Brooklyn` and `Brooklyn, Queens`. Filters combine
         with AND: `managingAgency=DEP&borough=Brooklyn` lists DEP's projects in Brooklyn.
 
+        `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+        are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+        other filters by AND, and the page keeps the list's order.
+
         Requires scope `read`.
 
         ``GET /projects`` (operationId ``listProjects``, scope ``read``).
@@ -2712,6 +2733,9 @@ class AsyncProjectsResource(AsyncAPIResource):
             Spaces may be sent as `+` or `%20`.
         :param sort: Order of the list: a field, with a leading `-` for descending (see the operation's description).
             Default `createdAt`.
+        :param id: Only the records with these ids, up to 100 (the page maximum): repeat the parameter (`id=…&id=…`).
+            Ids that are unknown or belong to another tenant are simply absent from the page; combined with the other
+            filters by AND; the list's order is kept.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -2723,7 +2747,7 @@ class AsyncProjectsResource(AsyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self._client.page(_LIST_PROJECTS, Project, (), {"status": status, "category": category, "borough": borough, "managing_agency": managing_agency, "client_agency": client_agency, "q": q, "tag": tag, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page(_LIST_PROJECTS, Project, (), {"status": status, "category": category, "borough": borough, "managing_agency": managing_agency, "client_agency": client_agency, "q": q, "tag": tag, "sort": sort, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     @overload
     async def create(
@@ -2974,6 +2998,7 @@ class StatusReportsResourceWithRawResponse(SyncAPIResource):
         project_id: Optional[Union[UUID, str]] = None,
         since: Optional[Union[date, str]] = None,
         until: Optional[Union[date, str]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -2981,7 +3006,7 @@ class StatusReportsResourceWithRawResponse(SyncAPIResource):
         max_retries: Optional[int] = None,
     ) -> APIResponse[SyncPage[StatusReport]]:
         """As ``client.status_reports.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
-        return self._client.page_response(_LIST_STATUS_REPORTS, StatusReport, (), {"project_id": project_id, "since": since, "until": until, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page_response(_LIST_STATUS_REPORTS, StatusReport, (), {"project_id": project_id, "since": since, "until": until, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     def retrieve(
         self,
@@ -3014,6 +3039,7 @@ class StatusReportsResource(SyncAPIResource):
         project_id: Optional[Union[UUID, str]] = None,
         since: Optional[Union[date, str]] = None,
         until: Optional[Union[date, str]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -3026,6 +3052,10 @@ class StatusReportsResource(SyncAPIResource):
         `createdAt` descending, then `id`), in pages of `limit` (default 25, max 100). Filters: `projectId`, and
         `since`/`until` on `asOf` (inclusive); they combine with AND.
 
+        `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+        are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+        other filters by AND, and the page keeps the list's order.
+
         Requires scope `read`.
 
         ``GET /status-reports`` (operationId ``listStatusReports``, scope ``read``).
@@ -3033,6 +3063,9 @@ class StatusReportsResource(SyncAPIResource):
         :param project_id: Only reports of this project.
         :param since: Only reports with `asOf` on or after this date.
         :param until: Only reports with `asOf` on or before this date.
+        :param id: Only the records with these ids, up to 100 (the page maximum): repeat the parameter (`id=…&id=…`).
+            Ids that are unknown or belong to another tenant are simply absent from the page; combined with the other
+            filters by AND; the list's order is kept.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -3044,7 +3077,7 @@ class StatusReportsResource(SyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self._client.page(_LIST_STATUS_REPORTS, StatusReport, (), {"project_id": project_id, "since": since, "until": until, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page(_LIST_STATUS_REPORTS, StatusReport, (), {"project_id": project_id, "since": since, "until": until, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     def retrieve(
         self,
@@ -3087,6 +3120,7 @@ class AsyncStatusReportsResourceWithRawResponse(AsyncAPIResource):
         project_id: Optional[Union[UUID, str]] = None,
         since: Optional[Union[date, str]] = None,
         until: Optional[Union[date, str]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -3094,7 +3128,7 @@ class AsyncStatusReportsResourceWithRawResponse(AsyncAPIResource):
         max_retries: Optional[int] = None,
     ) -> APIResponse[AsyncPage[StatusReport]]:
         """As ``AsyncMeridian().status_reports.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
-        return await self._client.page_response(_LIST_STATUS_REPORTS, StatusReport, (), {"project_id": project_id, "since": since, "until": until, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return await self._client.page_response(_LIST_STATUS_REPORTS, StatusReport, (), {"project_id": project_id, "since": since, "until": until, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     async def retrieve(
         self,
@@ -3127,6 +3161,7 @@ class AsyncStatusReportsResource(AsyncAPIResource):
         project_id: Optional[Union[UUID, str]] = None,
         since: Optional[Union[date, str]] = None,
         until: Optional[Union[date, str]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -3139,6 +3174,10 @@ class AsyncStatusReportsResource(AsyncAPIResource):
         `createdAt` descending, then `id`), in pages of `limit` (default 25, max 100). Filters: `projectId`, and
         `since`/`until` on `asOf` (inclusive); they combine with AND.
 
+        `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+        are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+        other filters by AND, and the page keeps the list's order.
+
         Requires scope `read`.
 
         ``GET /status-reports`` (operationId ``listStatusReports``, scope ``read``).
@@ -3146,6 +3185,9 @@ class AsyncStatusReportsResource(AsyncAPIResource):
         :param project_id: Only reports of this project.
         :param since: Only reports with `asOf` on or after this date.
         :param until: Only reports with `asOf` on or before this date.
+        :param id: Only the records with these ids, up to 100 (the page maximum): repeat the parameter (`id=…&id=…`).
+            Ids that are unknown or belong to another tenant are simply absent from the page; combined with the other
+            filters by AND; the list's order is kept.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -3158,7 +3200,7 @@ class AsyncStatusReportsResource(AsyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self._client.page(_LIST_STATUS_REPORTS, StatusReport, (), {"project_id": project_id, "since": since, "until": until, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page(_LIST_STATUS_REPORTS, StatusReport, (), {"project_id": project_id, "since": since, "until": until, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     async def retrieve(
         self,
@@ -3202,6 +3244,7 @@ class RisksResourceWithRawResponse(SyncAPIResource):
         status: Optional[Sequence[Union[RiskStatus, Literal["OPEN", "MITIGATING", "ACCEPTED", "CLOSED"]]]] = None,
         severity: Optional[Sequence[Union[RiskSeverity, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]]] = None,
         sort: Optional[Union[RiskSort, Literal["createdAt", "-createdAt", "score", "-score"]]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -3209,7 +3252,7 @@ class RisksResourceWithRawResponse(SyncAPIResource):
         max_retries: Optional[int] = None,
     ) -> APIResponse[SyncPage[Risk]]:
         """As ``client.risks.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
-        return self._client.page_response(_LIST_RISKS, Risk, (), {"project_id": project_id, "status": status, "severity": severity, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page_response(_LIST_RISKS, Risk, (), {"project_id": project_id, "status": status, "severity": severity, "sort": sort, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     @overload
     def create(
@@ -3326,6 +3369,7 @@ class RisksResource(SyncAPIResource):
         status: Optional[Sequence[Union[RiskStatus, Literal["OPEN", "MITIGATING", "ACCEPTED", "CLOSED"]]]] = None,
         severity: Optional[Sequence[Union[RiskSeverity, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]]] = None,
         sort: Optional[Union[RiskSort, Literal["createdAt", "-createdAt", "score", "-score"]]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -3338,6 +3382,10 @@ class RisksResource(SyncAPIResource):
         likelihood × impact first, `score` for the lowest; ties are broken by `id` in the same direction. When
         `projectId`, `status` or `severity` is given, the list is restricted to risks with that value, or one of the
         given values for `status` and `severity` (`status=OPEN&status=MITIGATING`); filters combine with AND.
+
+        `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+        are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+        other filters by AND, and the page keeps the list's order.
 
         Requires scope `read`.
 
@@ -3352,6 +3400,9 @@ class RisksResource(SyncAPIResource):
             one filter combine with OR, filters with AND.
         :param sort: Order of the list: `createdAt` or `score`, with a leading `-` for descending. Default
             `createdAt`.
+        :param id: Only the records with these ids, up to 100 (the page maximum): repeat the parameter (`id=…&id=…`).
+            Ids that are unknown or belong to another tenant are simply absent from the page; combined with the other
+            filters by AND; the list's order is kept.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -3363,7 +3414,7 @@ class RisksResource(SyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self._client.page(_LIST_RISKS, Risk, (), {"project_id": project_id, "status": status, "severity": severity, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page(_LIST_RISKS, Risk, (), {"project_id": project_id, "status": status, "severity": severity, "sort": sort, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     @overload
     def create(
@@ -3574,6 +3625,7 @@ class AsyncRisksResourceWithRawResponse(AsyncAPIResource):
         status: Optional[Sequence[Union[RiskStatus, Literal["OPEN", "MITIGATING", "ACCEPTED", "CLOSED"]]]] = None,
         severity: Optional[Sequence[Union[RiskSeverity, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]]] = None,
         sort: Optional[Union[RiskSort, Literal["createdAt", "-createdAt", "score", "-score"]]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -3581,7 +3633,7 @@ class AsyncRisksResourceWithRawResponse(AsyncAPIResource):
         max_retries: Optional[int] = None,
     ) -> APIResponse[AsyncPage[Risk]]:
         """As ``AsyncMeridian().risks.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
-        return await self._client.page_response(_LIST_RISKS, Risk, (), {"project_id": project_id, "status": status, "severity": severity, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return await self._client.page_response(_LIST_RISKS, Risk, (), {"project_id": project_id, "status": status, "severity": severity, "sort": sort, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     @overload
     async def create(
@@ -3698,6 +3750,7 @@ class AsyncRisksResource(AsyncAPIResource):
         status: Optional[Sequence[Union[RiskStatus, Literal["OPEN", "MITIGATING", "ACCEPTED", "CLOSED"]]]] = None,
         severity: Optional[Sequence[Union[RiskSeverity, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]]] = None,
         sort: Optional[Union[RiskSort, Literal["createdAt", "-createdAt", "score", "-score"]]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -3710,6 +3763,10 @@ class AsyncRisksResource(AsyncAPIResource):
         likelihood × impact first, `score` for the lowest; ties are broken by `id` in the same direction. When
         `projectId`, `status` or `severity` is given, the list is restricted to risks with that value, or one of the
         given values for `status` and `severity` (`status=OPEN&status=MITIGATING`); filters combine with AND.
+
+        `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+        are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+        other filters by AND, and the page keeps the list's order.
 
         Requires scope `read`.
 
@@ -3724,6 +3781,9 @@ class AsyncRisksResource(AsyncAPIResource):
             one filter combine with OR, filters with AND.
         :param sort: Order of the list: `createdAt` or `score`, with a leading `-` for descending. Default
             `createdAt`.
+        :param id: Only the records with these ids, up to 100 (the page maximum): repeat the parameter (`id=…&id=…`).
+            Ids that are unknown or belong to another tenant are simply absent from the page; combined with the other
+            filters by AND; the list's order is kept.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -3735,7 +3795,7 @@ class AsyncRisksResource(AsyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self._client.page(_LIST_RISKS, Risk, (), {"project_id": project_id, "status": status, "severity": severity, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page(_LIST_RISKS, Risk, (), {"project_id": project_id, "status": status, "severity": severity, "sort": sort, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     @overload
     async def create(
@@ -3947,6 +4007,7 @@ class IssuesResourceWithRawResponse(SyncAPIResource):
         priority: Optional[Sequence[Union[IssuePriority, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]]] = None,
         assignee_id: Optional[Union[UUID, str]] = None,
         sort: Optional[Union[IssueSort, Literal["createdAt", "-createdAt", "priority", "-priority"]]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -3954,7 +4015,7 @@ class IssuesResourceWithRawResponse(SyncAPIResource):
         max_retries: Optional[int] = None,
     ) -> APIResponse[SyncPage[Issue]]:
         """As ``client.issues.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
-        return self._client.page_response(_LIST_ISSUES, Issue, (), {"project_id": project_id, "status": status, "priority": priority, "assignee_id": assignee_id, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page_response(_LIST_ISSUES, Issue, (), {"project_id": project_id, "status": status, "priority": priority, "assignee_id": assignee_id, "sort": sort, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     @overload
     def create(
@@ -4066,6 +4127,7 @@ class IssuesResource(SyncAPIResource):
         priority: Optional[Sequence[Union[IssuePriority, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]]] = None,
         assignee_id: Optional[Union[UUID, str]] = None,
         sort: Optional[Union[IssueSort, Literal["createdAt", "-createdAt", "priority", "-priority"]]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -4077,6 +4139,10 @@ class IssuesResource(SyncAPIResource):
         Returns the tenant's issues, ordered by `sort`: `createdAt` ascending by default; `-priority` lists CRITICAL
         first, then HIGH, MEDIUM and LOW (priority order, not alphabetical), `priority` the reverse. Ties are broken by
         `id` in the same direction. Each filter given restricts the list to issues with that value.
+
+        `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+        are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+        other filters by AND, and the page keeps the list's order.
 
         Requires scope `read`.
 
@@ -4092,6 +4158,9 @@ class IssuesResource(SyncAPIResource):
         :param assignee_id: Only issues assigned to this resource.
         :param sort: Order of the list: `createdAt` or `priority` (LOW < MEDIUM < HIGH < CRITICAL), with a leading `-`
             for descending. Default `createdAt`.
+        :param id: Only the records with these ids, up to 100 (the page maximum): repeat the parameter (`id=…&id=…`).
+            Ids that are unknown or belong to another tenant are simply absent from the page; combined with the other
+            filters by AND; the list's order is kept.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -4103,7 +4172,7 @@ class IssuesResource(SyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self._client.page(_LIST_ISSUES, Issue, (), {"project_id": project_id, "status": status, "priority": priority, "assignee_id": assignee_id, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page(_LIST_ISSUES, Issue, (), {"project_id": project_id, "status": status, "priority": priority, "assignee_id": assignee_id, "sort": sort, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     @overload
     def create(
@@ -4298,6 +4367,7 @@ class AsyncIssuesResourceWithRawResponse(AsyncAPIResource):
         priority: Optional[Sequence[Union[IssuePriority, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]]] = None,
         assignee_id: Optional[Union[UUID, str]] = None,
         sort: Optional[Union[IssueSort, Literal["createdAt", "-createdAt", "priority", "-priority"]]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -4305,7 +4375,7 @@ class AsyncIssuesResourceWithRawResponse(AsyncAPIResource):
         max_retries: Optional[int] = None,
     ) -> APIResponse[AsyncPage[Issue]]:
         """As ``AsyncMeridian().issues.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
-        return await self._client.page_response(_LIST_ISSUES, Issue, (), {"project_id": project_id, "status": status, "priority": priority, "assignee_id": assignee_id, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return await self._client.page_response(_LIST_ISSUES, Issue, (), {"project_id": project_id, "status": status, "priority": priority, "assignee_id": assignee_id, "sort": sort, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     @overload
     async def create(
@@ -4417,6 +4487,7 @@ class AsyncIssuesResource(AsyncAPIResource):
         priority: Optional[Sequence[Union[IssuePriority, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]]] = None,
         assignee_id: Optional[Union[UUID, str]] = None,
         sort: Optional[Union[IssueSort, Literal["createdAt", "-createdAt", "priority", "-priority"]]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -4428,6 +4499,10 @@ class AsyncIssuesResource(AsyncAPIResource):
         Returns the tenant's issues, ordered by `sort`: `createdAt` ascending by default; `-priority` lists CRITICAL
         first, then HIGH, MEDIUM and LOW (priority order, not alphabetical), `priority` the reverse. Ties are broken by
         `id` in the same direction. Each filter given restricts the list to issues with that value.
+
+        `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+        are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+        other filters by AND, and the page keeps the list's order.
 
         Requires scope `read`.
 
@@ -4443,6 +4518,9 @@ class AsyncIssuesResource(AsyncAPIResource):
         :param assignee_id: Only issues assigned to this resource.
         :param sort: Order of the list: `createdAt` or `priority` (LOW < MEDIUM < HIGH < CRITICAL), with a leading `-`
             for descending. Default `createdAt`.
+        :param id: Only the records with these ids, up to 100 (the page maximum): repeat the parameter (`id=…&id=…`).
+            Ids that are unknown or belong to another tenant are simply absent from the page; combined with the other
+            filters by AND; the list's order is kept.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -4454,7 +4532,7 @@ class AsyncIssuesResource(AsyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self._client.page(_LIST_ISSUES, Issue, (), {"project_id": project_id, "status": status, "priority": priority, "assignee_id": assignee_id, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page(_LIST_ISSUES, Issue, (), {"project_id": project_id, "status": status, "priority": priority, "assignee_id": assignee_id, "sort": sort, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     @overload
     async def create(
@@ -4809,6 +4887,7 @@ class ResourcesResourceWithRawResponse(SyncAPIResource):
         skill: Optional[str] = None,
         active: Optional[bool] = None,
         sort: Optional[Union[ResourceSort, Literal["createdAt", "-createdAt", "name", "-name"]]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -4816,7 +4895,7 @@ class ResourcesResourceWithRawResponse(SyncAPIResource):
         max_retries: Optional[int] = None,
     ) -> APIResponse[SyncPage[Resource]]:
         """As ``client.resources.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
-        return self._client.page_response(_LIST_RESOURCES, Resource, (), {"role": role, "skill": skill, "active": active, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page_response(_LIST_RESOURCES, Resource, (), {"role": role, "skill": skill, "active": active, "sort": sort, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     @overload
     def create(
@@ -4933,6 +5012,7 @@ class ResourcesResource(SyncAPIResource):
         skill: Optional[str] = None,
         active: Optional[bool] = None,
         sort: Optional[Union[ResourceSort, Literal["createdAt", "-createdAt", "name", "-name"]]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -4946,6 +5026,10 @@ class ResourcesResource(SyncAPIResource):
         Each filter given restricts the list: `role` by exact match, `skill` to resources whose `skills` contain that exact value,
         `active` by flag.
 
+        `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+        are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+        other filters by AND, and the page keeps the list's order.
+
         Requires scope `read`.
 
         ``GET /resources`` (operationId ``listResources``, scope ``read``).
@@ -4955,6 +5039,9 @@ class ResourcesResource(SyncAPIResource):
             space (form encoding).
         :param active: Only active (`true`) or inactive (`false`) resources.
         :param sort: Order of the list: `createdAt` or `name`, with a leading `-` for descending. Default `createdAt`.
+        :param id: Only the records with these ids, up to 100 (the page maximum): repeat the parameter (`id=…&id=…`).
+            Ids that are unknown or belong to another tenant are simply absent from the page; combined with the other
+            filters by AND; the list's order is kept.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -4966,7 +5053,7 @@ class ResourcesResource(SyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self._client.page(_LIST_RESOURCES, Resource, (), {"role": role, "skill": skill, "active": active, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page(_LIST_RESOURCES, Resource, (), {"role": role, "skill": skill, "active": active, "sort": sort, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     @overload
     def create(
@@ -5165,6 +5252,7 @@ class AsyncResourcesResourceWithRawResponse(AsyncAPIResource):
         skill: Optional[str] = None,
         active: Optional[bool] = None,
         sort: Optional[Union[ResourceSort, Literal["createdAt", "-createdAt", "name", "-name"]]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -5172,7 +5260,7 @@ class AsyncResourcesResourceWithRawResponse(AsyncAPIResource):
         max_retries: Optional[int] = None,
     ) -> APIResponse[AsyncPage[Resource]]:
         """As ``AsyncMeridian().resources.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
-        return await self._client.page_response(_LIST_RESOURCES, Resource, (), {"role": role, "skill": skill, "active": active, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return await self._client.page_response(_LIST_RESOURCES, Resource, (), {"role": role, "skill": skill, "active": active, "sort": sort, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     @overload
     async def create(
@@ -5289,6 +5377,7 @@ class AsyncResourcesResource(AsyncAPIResource):
         skill: Optional[str] = None,
         active: Optional[bool] = None,
         sort: Optional[Union[ResourceSort, Literal["createdAt", "-createdAt", "name", "-name"]]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -5302,6 +5391,10 @@ class AsyncResourcesResource(AsyncAPIResource):
         Each filter given restricts the list: `role` by exact match, `skill` to resources whose `skills` contain that exact value,
         `active` by flag.
 
+        `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+        are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+        other filters by AND, and the page keeps the list's order.
+
         Requires scope `read`.
 
         ``GET /resources`` (operationId ``listResources``, scope ``read``).
@@ -5311,6 +5404,9 @@ class AsyncResourcesResource(AsyncAPIResource):
             space (form encoding).
         :param active: Only active (`true`) or inactive (`false`) resources.
         :param sort: Order of the list: `createdAt` or `name`, with a leading `-` for descending. Default `createdAt`.
+        :param id: Only the records with these ids, up to 100 (the page maximum): repeat the parameter (`id=…&id=…`).
+            Ids that are unknown or belong to another tenant are simply absent from the page; combined with the other
+            filters by AND; the list's order is kept.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -5322,7 +5418,7 @@ class AsyncResourcesResource(AsyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self._client.page(_LIST_RESOURCES, Resource, (), {"role": role, "skill": skill, "active": active, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page(_LIST_RESOURCES, Resource, (), {"role": role, "skill": skill, "active": active, "sort": sort, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     @overload
     async def create(
@@ -5676,6 +5772,7 @@ class AllocationsResourceWithRawResponse(SyncAPIResource):
         from_: Optional[Union[date, str]] = None,
         to: Optional[Union[date, str]] = None,
         sort: Optional[Union[AllocationSort, Literal["createdAt", "-createdAt", "startDate", "-startDate"]]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -5683,7 +5780,7 @@ class AllocationsResourceWithRawResponse(SyncAPIResource):
         max_retries: Optional[int] = None,
     ) -> APIResponse[SyncPage[Allocation]]:
         """As ``client.allocations.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
-        return self._client.page_response(_LIST_ALLOCATIONS, Allocation, (), {"resource_id": resource_id, "project_id": project_id, "from_": from_, "to": to, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page_response(_LIST_ALLOCATIONS, Allocation, (), {"resource_id": resource_id, "project_id": project_id, "from_": from_, "to": to, "sort": sort, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     @overload
     def create(
@@ -5811,6 +5908,7 @@ class AllocationsResource(SyncAPIResource):
         from_: Optional[Union[date, str]] = None,
         to: Optional[Union[date, str]] = None,
         sort: Optional[Union[AllocationSort, Literal["createdAt", "-createdAt", "startDate", "-startDate"]]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -5825,6 +5923,10 @@ class AllocationsResource(SyncAPIResource):
         restrict by exact match; `from` and `to` restrict to allocations whose date range overlaps
         [`from`, `to`] (either bound may be given alone).
 
+        `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+        are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+        other filters by AND, and the page keeps the list's order.
+
         Requires scope `read`.
 
         ``GET /allocations`` (operationId ``listAllocations``, scope ``read``).
@@ -5835,6 +5937,9 @@ class AllocationsResource(SyncAPIResource):
         :param to: Only allocations starting on or before this date.
         :param sort: Order of the list: `createdAt` or `startDate`, with a leading `-` for descending. Default
             `createdAt`.
+        :param id: Only the records with these ids, up to 100 (the page maximum): repeat the parameter (`id=…&id=…`).
+            Ids that are unknown or belong to another tenant are simply absent from the page; combined with the other
+            filters by AND; the list's order is kept.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -5846,7 +5951,7 @@ class AllocationsResource(SyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self._client.page(_LIST_ALLOCATIONS, Allocation, (), {"resource_id": resource_id, "project_id": project_id, "from_": from_, "to": to, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page(_LIST_ALLOCATIONS, Allocation, (), {"resource_id": resource_id, "project_id": project_id, "from_": from_, "to": to, "sort": sort, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     @overload
     def create(
@@ -6077,6 +6182,7 @@ class AsyncAllocationsResourceWithRawResponse(AsyncAPIResource):
         from_: Optional[Union[date, str]] = None,
         to: Optional[Union[date, str]] = None,
         sort: Optional[Union[AllocationSort, Literal["createdAt", "-createdAt", "startDate", "-startDate"]]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -6084,7 +6190,7 @@ class AsyncAllocationsResourceWithRawResponse(AsyncAPIResource):
         max_retries: Optional[int] = None,
     ) -> APIResponse[AsyncPage[Allocation]]:
         """As ``AsyncMeridian().allocations.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
-        return await self._client.page_response(_LIST_ALLOCATIONS, Allocation, (), {"resource_id": resource_id, "project_id": project_id, "from_": from_, "to": to, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return await self._client.page_response(_LIST_ALLOCATIONS, Allocation, (), {"resource_id": resource_id, "project_id": project_id, "from_": from_, "to": to, "sort": sort, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     @overload
     async def create(
@@ -6212,6 +6318,7 @@ class AsyncAllocationsResource(AsyncAPIResource):
         from_: Optional[Union[date, str]] = None,
         to: Optional[Union[date, str]] = None,
         sort: Optional[Union[AllocationSort, Literal["createdAt", "-createdAt", "startDate", "-startDate"]]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -6226,6 +6333,10 @@ class AsyncAllocationsResource(AsyncAPIResource):
         restrict by exact match; `from` and `to` restrict to allocations whose date range overlaps
         [`from`, `to`] (either bound may be given alone).
 
+        `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+        are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+        other filters by AND, and the page keeps the list's order.
+
         Requires scope `read`.
 
         ``GET /allocations`` (operationId ``listAllocations``, scope ``read``).
@@ -6236,6 +6347,9 @@ class AsyncAllocationsResource(AsyncAPIResource):
         :param to: Only allocations starting on or before this date.
         :param sort: Order of the list: `createdAt` or `startDate`, with a leading `-` for descending. Default
             `createdAt`.
+        :param id: Only the records with these ids, up to 100 (the page maximum): repeat the parameter (`id=…&id=…`).
+            Ids that are unknown or belong to another tenant are simply absent from the page; combined with the other
+            filters by AND; the list's order is kept.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -6247,7 +6361,7 @@ class AsyncAllocationsResource(AsyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self._client.page(_LIST_ALLOCATIONS, Allocation, (), {"resource_id": resource_id, "project_id": project_id, "from_": from_, "to": to, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page(_LIST_ALLOCATIONS, Allocation, (), {"resource_id": resource_id, "project_id": project_id, "from_": from_, "to": to, "sort": sort, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     @overload
     async def create(

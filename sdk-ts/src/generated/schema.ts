@@ -29,6 +29,10 @@ export interface paths {
          *     case and surrounding spaces, so `borough=Brooklyn` finds `Brooklyn` and `Brooklyn, Queens`. Filters combine
          *     with AND: `managingAgency=DEP&borough=Brooklyn` lists DEP's projects in Brooklyn.
          *
+         *     `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+         *     are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+         *     other filters by AND, and the page keeps the list's order.
+         *
          *     Requires scope `read`.
          */
         get: operations["listProjects"];
@@ -163,6 +167,10 @@ export interface paths {
          * @description Returns the tenant's status reports across all projects, **newest first** (by `asOf` descending, then
          *     `createdAt` descending, then `id`), in pages of `limit` (default 25, max 100). Filters: `projectId`, and
          *     `since`/`until` on `asOf` (inclusive); they combine with AND.
+         *
+         *     `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+         *     are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+         *     other filters by AND, and the page keeps the list's order.
          *
          *     Requires scope `read`.
          */
@@ -308,6 +316,10 @@ export interface paths {
          *     `projectId`, `status` or `severity` is given, the list is restricted to risks with that value, or one of the
          *     given values for `status` and `severity` (`status=OPEN&status=MITIGATING`); filters combine with AND.
          *
+         *     `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+         *     are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+         *     other filters by AND, and the page keeps the list's order.
+         *
          *     Requires scope `read`.
          */
         get: operations["listRisks"];
@@ -384,6 +396,10 @@ export interface paths {
          *     first, then HIGH, MEDIUM and LOW (priority order, not alphabetical), `priority` the reverse. Ties are broken by
          *     `id` in the same direction. Each filter given restricts the list to issues with that value.
          *
+         *     `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+         *     are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+         *     other filters by AND, and the page keeps the list's order.
+         *
          *     Requires scope `read`.
          */
         get: operations["listIssues"];
@@ -458,6 +474,10 @@ export interface paths {
          *     alphabetical order (ignoring case), `-name` for the reverse; ties are broken by `id` in the same direction.
          *     Each filter given restricts the list: `role` by exact match, `skill` to resources whose `skills` contain that exact value,
          *     `active` by flag.
+         *
+         *     `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+         *     are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+         *     other filters by AND, and the page keeps the list's order.
          *
          *     Requires scope `read`.
          */
@@ -570,6 +590,10 @@ export interface paths {
          *     `resourceId` and `projectId`
          *     restrict by exact match; `from` and `to` restrict to allocations whose date range overlaps
          *     [`from`, `to`] (either bound may be given alone).
+         *
+         *     `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+         *     are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+         *     other filters by AND, and the page keeps the list's order.
          *
          *     Requires scope `read`.
          */
@@ -4260,6 +4284,14 @@ export interface components {
          */
         IdempotencyKey: string;
         /**
+         * @description Only the records with these ids, up to 100 (the page maximum): repeat the parameter (`id=…&id=…`). Ids that are unknown or belong to another tenant are simply absent from the page; combined with the other filters by AND; the list's order is kept.
+         * @example [
+         *       "01a20566-b56d-7210-88a1-4d3565ac043d",
+         *       "01a20566-b56d-7210-88a1-4d3565ac043e"
+         *     ]
+         */
+        Ids: string[];
+        /**
          * @description The `ETag` of the record as you last read it (or `*`). When given and the record has changed since, nothing
          *     is written and the answer is 412 `precondition_failed`. Omit it to write unconditionally.
          * @example "3"
@@ -4391,6 +4423,14 @@ export interface operations {
                  * @example -budget
                  */
                 sort?: components["schemas"]["ProjectSort"];
+                /**
+                 * @description Only the records with these ids, up to 100 (the page maximum): repeat the parameter (`id=…&id=…`). Ids that are unknown or belong to another tenant are simply absent from the page; combined with the other filters by AND; the list's order is kept.
+                 * @example [
+                 *       "01a20566-b56d-7210-88a1-4d3565ac043d",
+                 *       "01a20566-b56d-7210-88a1-4d3565ac043e"
+                 *     ]
+                 */
+                id?: components["parameters"]["Ids"];
                 /**
                  * @description Maximum number of records in the page (1–100).
                  * @example 25
@@ -4666,6 +4706,14 @@ export interface operations {
                  * @example 2019-09-01
                  */
                 until?: string;
+                /**
+                 * @description Only the records with these ids, up to 100 (the page maximum): repeat the parameter (`id=…&id=…`). Ids that are unknown or belong to another tenant are simply absent from the page; combined with the other filters by AND; the list's order is kept.
+                 * @example [
+                 *       "01a20566-b56d-7210-88a1-4d3565ac043d",
+                 *       "01a20566-b56d-7210-88a1-4d3565ac043e"
+                 *     ]
+                 */
+                id?: components["parameters"]["Ids"];
                 /**
                  * @description Maximum number of records in the page (1–100).
                  * @example 25
@@ -4970,6 +5018,14 @@ export interface operations {
                  */
                 sort?: components["schemas"]["RiskSort"];
                 /**
+                 * @description Only the records with these ids, up to 100 (the page maximum): repeat the parameter (`id=…&id=…`). Ids that are unknown or belong to another tenant are simply absent from the page; combined with the other filters by AND; the list's order is kept.
+                 * @example [
+                 *       "01a20566-b56d-7210-88a1-4d3565ac043d",
+                 *       "01a20566-b56d-7210-88a1-4d3565ac043e"
+                 *     ]
+                 */
+                id?: components["parameters"]["Ids"];
+                /**
                  * @description Maximum number of records in the page (1–100).
                  * @example 25
                  */
@@ -5161,6 +5217,14 @@ export interface operations {
                  */
                 sort?: components["schemas"]["IssueSort"];
                 /**
+                 * @description Only the records with these ids, up to 100 (the page maximum): repeat the parameter (`id=…&id=…`). Ids that are unknown or belong to another tenant are simply absent from the page; combined with the other filters by AND; the list's order is kept.
+                 * @example [
+                 *       "01a20566-b56d-7210-88a1-4d3565ac043d",
+                 *       "01a20566-b56d-7210-88a1-4d3565ac043e"
+                 *     ]
+                 */
+                id?: components["parameters"]["Ids"];
+                /**
                  * @description Maximum number of records in the page (1–100).
                  * @example 25
                  */
@@ -5340,6 +5404,14 @@ export interface operations {
                  * @example name
                  */
                 sort?: components["schemas"]["ResourceSort"];
+                /**
+                 * @description Only the records with these ids, up to 100 (the page maximum): repeat the parameter (`id=…&id=…`). Ids that are unknown or belong to another tenant are simply absent from the page; combined with the other filters by AND; the list's order is kept.
+                 * @example [
+                 *       "01a20566-b56d-7210-88a1-4d3565ac043d",
+                 *       "01a20566-b56d-7210-88a1-4d3565ac043e"
+                 *     ]
+                 */
+                id?: components["parameters"]["Ids"];
                 /**
                  * @description Maximum number of records in the page (1–100).
                  * @example 25
@@ -5571,6 +5643,14 @@ export interface operations {
                  * @example startDate
                  */
                 sort?: components["schemas"]["AllocationSort"];
+                /**
+                 * @description Only the records with these ids, up to 100 (the page maximum): repeat the parameter (`id=…&id=…`). Ids that are unknown or belong to another tenant are simply absent from the page; combined with the other filters by AND; the list's order is kept.
+                 * @example [
+                 *       "01a20566-b56d-7210-88a1-4d3565ac043d",
+                 *       "01a20566-b56d-7210-88a1-4d3565ac043e"
+                 *     ]
+                 */
+                id?: components["parameters"]["Ids"];
                 /**
                  * @description Maximum number of records in the page (1–100).
                  * @example 25
