@@ -21,7 +21,7 @@ def main() -> None:
     print(f"Portfolio: {tenant.name} ({tenant.currency})")
 
     # 1. AT_RISK projects: iterating a list walks every page of it.
-    at_risk = list(client.projects.list(status=ProjectStatus.AT_RISK))
+    at_risk = list(client.projects.list(status=[ProjectStatus.AT_RISK]))
     print(f"\n{len(at_risk)} projects are AT_RISK:")
     for project in at_risk[:10]:
         budget = f"{project.budget:,.0f}" if project.budget is not None else "n/a"

@@ -18,13 +18,13 @@ from meridian.models import Project
 
 
 async def open_risks(client: meridian.AsyncMeridian, project: Project) -> tuple[Project, int]:
-    page = await client.risks.list(project_id=project.id, status="OPEN", limit=1)
+    page = await client.risks.list(project_id=project.id, status=["OPEN"], limit=1)
     return project, page.pagination.total
 
 
 async def main() -> None:
     async with meridian.AsyncMeridian() as client:  # reads MERIDIAN_API_KEY and MERIDIAN_BASE_URL
-        at_risk = [p async for p in client.projects.list(status="AT_RISK")]
+        at_risk = [p async for p in client.projects.list(status=["AT_RISK"])]
         print(f"{len(at_risk)} projects are AT_RISK")
 
         # One request per project, at most 10 in flight (the connection pool's default is larger).

@@ -15,7 +15,7 @@ const client = new Meridian();
 try {
   // 1. AT_RISK projects of the portfolio (the key's tenant), every page.
   const atRisk = [];
-  for await (const project of client.projects.list({ status: 'AT_RISK', limit: 100 })) {
+  for await (const project of client.projects.list({ status: ['AT_RISK'], limit: 100 })) {
     atRisk.push(project);
   }
   console.log(`${atRisk.length} projects are AT_RISK`);

@@ -43,7 +43,7 @@ def test_400_from_the_server(api: Api) -> None:
         (lambda c: c.projects.retrieve("not-a-uuid"), "path", "id"),
         (lambda c: c.projects.list(limit=500), "query", "limit"),
         (lambda c: c.projects.list(limit="10"), "query", "limit"),
-        (lambda c: c.risks.list(severity="SEVERE"), "query", "severity"),
+        (lambda c: c.risks.list(severity=["SEVERE"]), "query", "severity"),
         (lambda c: c.audit_logs.list(action="x" * 101), "query", "action"),
         (lambda c: c.projects.update(uuid.uuid4(), ProjectUpdate(), if_match=""), "header", "If-Match"),
         (lambda c: c.projects.create({"name": "no dates"}), "body", "startDate"),

@@ -68,25 +68,43 @@ def test_request_id_on_successful_results(api: Api) -> None:
 
 
 def test_list_filters_at_risk_on_the_nyc_data(api: Api) -> None:
-    page = api.run(api.client.projects.list(status=ProjectStatus.AT_RISK, limit=100))
+    page = api.run(api.client.projects.list(status=[ProjectStatus.AT_RISK], limit=100))
     assert page.pagination.total > 0
     assert all(p.status == ProjectStatus.AT_RISK for p in page.data)
     assert any(p.code and p.code.startswith("NYC-") for p in page.data)
     # The enum's value is accepted as text too (typed as a Literal of the values).
-    again = api.run(api.client.projects.list(status="AT_RISK", limit=100))
+    again = api.run(api.client.projects.list(status=["AT_RISK"], limit=100))
     assert [p.id for p in again.data] == [p.id for p in page.data]
 
 
+def test_list_filters_by_several_statuses(api: Api) -> None:
+    # The parameter repeated (status=AT_RISK&status=OFF_TRACK): a project with any of the statuses (OR).
+    at_risk = api.run(api.client.projects.list(status=[ProjectStatus.AT_RISK], limit=1)).pagination.total
+    off_track = api.run(api.client.projects.list(status=["OFF_TRACK"], limit=1)).pagination.total
+    both = api.run(api.client.projects.list(status=[ProjectStatus.AT_RISK, "OFF_TRACK"], limit=100))
+    assert both.pagination.total == at_risk + off_track
+    assert {p.status for p in both.data} <= {ProjectStatus.AT_RISK, ProjectStatus.OFF_TRACK}
+    assert len(both.data) == min(100, at_risk + off_track)
+
+
+def test_list_retrieves_many_projects_by_id(api: Api) -> None:
+    # The parameter repeated (id=…&id=…, up to 100): those projects in the list's order; unknown ids are absent.
+    first, second = new_project(api), new_project(api)
+    page = api.run(api.client.projects.list(id=[second.id, str(uuid.uuid4()), first.id]))
+    assert [p.id for p in page.data] == [first.id, second.id]
+    assert page.pagination.total == 2
+
+
 def test_a_list_iterates_every_page(api: Api) -> None:
-    first = api.run(api.client.projects.list(status=ProjectStatus.AT_RISK, limit=5))
+    first = api.run(api.client.projects.list(status=[ProjectStatus.AT_RISK], limit=5))
     total = first.pagination.total
     assert total > 10, "the NYC demo should have more AT_RISK projects than two pages of 5"
-    items = api.collect(api.client.projects.list(status=ProjectStatus.AT_RISK, limit=5))
+    items = api.collect(api.client.projects.list(status=[ProjectStatus.AT_RISK], limit=5))
     assert len(items) == total
     assert len({p.id for p in items}) == total
     assert [p.id for p in items[:5]] == [p.id for p in first.data]
     # `offset` starts the walk further in.
-    rest = api.collect(api.client.projects.list(status=ProjectStatus.AT_RISK, limit=5, offset=5))
+    rest = api.collect(api.client.projects.list(status=[ProjectStatus.AT_RISK], limit=5, offset=5))
     assert [p.id for p in rest] == [p.id for p in items[5:]]
     # Page by page: has_next_page() and get_next_page().
     page, pages = first, [first]

@@ -50,10 +50,10 @@ def test_filters_by_project_and_severity(api: Api) -> None:
     assert {r.id for r in of_project.data} == {low.id, high.id}
     assert of_project.pagination.total == 2
 
-    high_of_project = api.run(api.client.risks.list(project_id=project.id, severity=RiskSeverity.HIGH))
+    high_of_project = api.run(api.client.risks.list(project_id=project.id, severity=[RiskSeverity.HIGH]))
     assert [r.id for r in high_of_project.data] == [high.id]
 
-    critical = api.collect(api.client.risks.list(severity="CRITICAL"))
+    critical = api.collect(api.client.risks.list(severity=["CRITICAL"]))
     assert critical and all(r.severity == RiskSeverity.CRITICAL for r in critical)
 
 

@@ -76,7 +76,7 @@ client = meridian.Meridian(api_key="mk_live_x")
 client.projects.list(stauts=ProjectStatus.AT_RISK)  # E: Unexpected keyword argument "stauts"
 client.projectz  # E: "Meridian" has no attribute "projectz"
 client.projects.list_projects()  # E: has no attribute "list_projects"
-client.projects.list(status="AT_RSIK")  # E: Argument "status"
+client.projects.list(status=["AT_RSIK"])  # E: List item 0
 client.projects.list(limit="10")  # E: Argument "limit"
 client.projects.list(sort="-progress")  # E: Argument "sort"
 client.risks.list(q="flood")  # E: Unexpected keyword argument "q"

@@ -85,11 +85,23 @@ describe('sdk-ts against the live server', () => {
       expect(page.hasNextPage()).to.equal(false);
     });
 
-    it('filters projects by status', async () => {
+    it('filters projects by one status or several (the parameter repeated: OR)', async () => {
       const atRisk = await newProject({ status: 'AT_RISK' });
       await newProject({ status: 'ON_TRACK' });
-      const page = await client.projects.list({ status: 'AT_RISK' });
+      const offTrack = await newProject({ status: 'OFF_TRACK' });
+      const page = await client.projects.list({ status: ['AT_RISK'] });
       expect(page.data.map((p) => p.id)).to.deep.equal([atRisk.id]);
+      const both = await client.projects.list({ status: ['AT_RISK', 'OFF_TRACK'] });
+      expect(both.data.map((p) => p.id)).to.deep.equal([atRisk.id, offTrack.id]);
+      expect(both.pagination.total).to.equal(2);
+    });
+
+    it('retrieves many projects by id in one call, in the list order; unknown ids are absent', async () => {
+      const [a, b] = [await newProject(), await newProject()];
+      await newProject();
+      const page = await client.projects.list({ id: [b.id, randomUUID(), a.id] });
+      expect(page.data.map((p) => p.id)).to.deep.equal([a.id, b.id]);
+      expect(page.pagination.total).to.equal(2);
     });
 
     it('for await over list() yields all 7 projects in order across pages of 3 (3 requests)', async () => {
@@ -117,13 +129,13 @@ describe('sdk-ts against the live server', () => {
         await newProject({ status: 'ON_HOLD' });
       }
       const all: string[] = [];
-      for await (const p of client.projects.list({ status: 'AT_RISK', limit: 2 })) all.push(p.id);
+      for await (const p of client.projects.list({ status: ['AT_RISK'], limit: 2 })) all.push(p.id);
       expect(all).to.deep.equal(atRisk);
       const later: string[] = [];
-      for await (const p of client.projects.list({ status: 'AT_RISK', limit: 2, offset: 3 }))
+      for await (const p of client.projects.list({ status: ['AT_RISK'], limit: 2, offset: 3 }))
         later.push(p.id);
       expect(later).to.deep.equal(atRisk.slice(3));
-      let page = await client.projects.list({ status: 'AT_RISK', limit: 2 });
+      let page = await client.projects.list({ status: ['AT_RISK'], limit: 2 });
       const byPage = [page.data.map((p) => p.id)];
       while (page.hasNextPage()) {
         page = await page.getNextPage();
@@ -205,9 +217,11 @@ describe('sdk-ts against the live server', () => {
 
       const ids = async (params: RisksListParams) => (await client.risks.list(params)).data.map((r) => r.id);
       expect(await ids({ projectId: p1.id })).to.deep.equal([high.data.id, low.id]);
-      expect(await ids({ severity: 'CRITICAL' })).to.deep.equal([other.id]);
-      expect(await ids({ status: 'CLOSED' })).to.deep.equal([low.id]);
-      expect(await ids({ projectId: p1.id, status: 'OPEN', severity: 'HIGH' })).to.deep.equal([high.data.id]);
+      expect(await ids({ severity: ['CRITICAL'] })).to.deep.equal([other.id]);
+      expect(await ids({ status: ['CLOSED'] })).to.deep.equal([low.id]);
+      expect(await ids({ projectId: p1.id, status: ['OPEN'], severity: ['HIGH'] })).to.deep.equal([
+        high.data.id,
+      ]);
 
       const all: string[] = [];
       for await (const risk of client.risks.list({ limit: 1 })) all.push(risk.id);

@@ -143,7 +143,7 @@ describe('sdk-ts as a published package', function () {
         `import { Meridian, type Project, type RisksListParams } from '@meridian/sdk';
 const client = new Meridian({ apiKey: 'mk_live_x' });
 export const first: Promise<Project | undefined> = client.projects.list().then((page) => page.data[0]);
-export const params: RisksListParams = { severity: 'HIGH' };
+export const params: RisksListParams = { severity: ['HIGH'] };
 `,
       );
       const module = resolution === 'node16' ? 'node16' : 'esnext';

@@ -27,12 +27,12 @@ export async function valid() {
   const raw: APIResult<ProjectDetail> = await client.projects.retrieve(id).withResponse();
   const response: Response = await client.projects.retrieve(id).asResponse();
   // Lists: a page (await) with data, pagination, hasNextPage() and getNextPage() …
-  const page: Page<Project> = await client.projects.list({ status: 'AT_RISK', limit: 10 });
+  const page: Page<Project> = await client.projects.list({ status: ['AT_RISK'], limit: 10 });
   const firstName: string | undefined = page.data[0]?.name;
   const hasMore: boolean = page.pagination.hasMore && page.hasNextPage();
   const next: Page<Project> = await page.getNextPage();
   // … or every record of every page (for await).
-  for await (const risk of client.risks.list({ severity: 'HIGH' }))
+  for await (const risk of client.risks.list({ severity: ['HIGH'] }))
     assertType<Equal<typeof risk, Risk>>(true);
   assertType<Equal<PageItem<'listProjects'>, Project>>(true);
   const created = await client.risks.create({ title: 't', projectId: id, likelihood: 3, impact: 4 });
@@ -49,7 +49,7 @@ export async function valid() {
   await client.me.retrieve();
   await client.webhooks.rotateSecret(id);
   // Nested resources take their parent's id first.
-  await client.projects.milestones.list(id, { status: 'MISSED' });
+  await client.projects.milestones.list(id, { status: ['MISSED'] });
   await client.webhooks.deliveries.list(id);
   const execution = await client.agents.runAndPoll({ agentId: 'budget-health' }, { pollIntervalMs: 500 });
   const status: 'PENDING' | 'RUNNING' | 'COMPLETED' | 'FAILED' = execution.status;
@@ -68,7 +68,7 @@ export async function invalid() {
   // @ts-expect-error -- wrong field name in the body (`title` misspelt)
   await client.risks.create({ titel: 't', projectId: id, likelihood: 3, impact: 4 });
   // @ts-expect-error -- wrong enum value in a query parameter
-  await client.projects.list({ status: 'LATE' });
+  await client.projects.list({ status: ['LATE'] });
   // @ts-expect-error -- wrong enum value in a body
   await client.projects.update(id, { status: 'DONE' });
   // @ts-expect-error -- missing required body field (`endDate`)

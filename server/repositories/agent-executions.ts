@@ -10,6 +10,7 @@ import type { Knex } from 'knex';
 import type { ListFilter, Schema } from '../schemas.js';
 import type { JobProgress } from './jobs.js';
 import type { Page, PageRequest } from './lists.js';
+import { whereAnyOf } from './lists.js';
 import type { Executor } from './sql.js';
 import { parseJson, toCount } from './values.js';
 
@@ -127,11 +128,13 @@ export async function listExecutions(
 ): Promise<Page<ExecutionRecord>> {
   const where: Record<string, string> = { tenant_id: tenantId };
   if (filter.agentId !== undefined) where.agent_id = filter.agentId;
-  if (filter.status !== undefined) where.status = filter.status;
-  const [countRow] = await db('agent_executions').where(where).count({ n: '*' });
+  const [countRow] = await whereAnyOf(db('agent_executions').where(where), 'status', filter.status).count({
+    n: '*',
+  });
   const order = filter.sort === '-createdAt' ? 'desc' : 'asc';
   const rows = (await selectExecutions(db)
     .where(Object.fromEntries(Object.entries(where).map(([k, v]) => [`e.${k}`, v])))
+    .modify((q) => whereAnyOf(q, 'e.status', filter.status))
     .orderBy([
       { column: 'e.created_at', order },
       { column: 'e.id', order },

@@ -45,6 +45,7 @@ function applyFilter(db: Executor, query: Knex.QueryBuilder, filter: AllocationF
   allocations.whereEquals(query, {
     resource_id: filter.resourceId || undefined,
     project_id: filter.projectId || undefined,
+    id: filter.id,
   });
   // On SQLite the date bounds are written `+column`, which keeps them out of index selection (the query planner's
   // documented way to disqualify a term): otherwise the (tenant, start_date, id) index of `sort=startDate` wins for

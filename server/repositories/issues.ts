@@ -59,6 +59,7 @@ export function listIssues(
         status: filter.status,
         priority: filter.priority,
         assignee_id: filter.assigneeId,
+        id: filter.id,
       }),
     sortOrder(db, filter.sort ?? 'createdAt', ISSUE_SORTS, issues.col('id')),
   );

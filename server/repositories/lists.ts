@@ -64,6 +64,29 @@ export function sortOrder(
 }
 
 /**
+ * Restricts `query` to rows whose `column` is one of `values` (a multi-value filter: values combine with OR;
+ * docs/design.md, "Conventions on the wire", Lists): nothing for `undefined`, `=` for one value (the shape the
+ * indexes and `list_counts` serve), `IN (…)` for more.
+ */
+export function whereAnyOf(
+  query: Knex.QueryBuilder,
+  column: string,
+  values: readonly string[] | string | undefined,
+): Knex.QueryBuilder {
+  if (values === undefined) return query;
+  const list = typeof values === 'string' ? [values] : values;
+  return list.length === 1 ? query.andWhere(column, list[0] as string) : query.whereIn(column, [...list]);
+}
+
+/**
+ * The one value of a multi-value filter given exactly one value, else `undefined`: only then is its total read from
+ * `list_counts` (docs/design.md, "List totals"); several values are counted.
+ */
+export function singleValue(values: readonly string[] | undefined): string | undefined {
+  return values?.length === 1 ? values[0] : undefined;
+}
+
+/**
  * A list filtered by one counted column alone (migration 20261125000100): its total is read from `list_counts`,
  * which triggers keep exact in the transaction of every write, instead of counting the rows.
  */

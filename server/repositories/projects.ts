@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import type { ListFilter, Schema } from '../schemas.js';
 import type { Page, PageRequest, SortField } from './lists.js';
-import { sortOrder } from './lists.js';
+import { singleValue, sortOrder } from './lists.js';
 import type { Executor } from './sql.js';
 import { isPostgres } from './sql.js';
 import { column, VersionedTable } from './versioned-table.js';
@@ -200,7 +200,7 @@ export function listProjects(
     tenantId,
     page,
     (q) => {
-      projects.whereEquals(q, { status: filter.status });
+      projects.whereEquals(q, { status: filter.status, id: filter.id });
       for (const [facet, value] of facets) {
         if (value === undefined) continue;
         q.whereExists((sub) =>
@@ -216,9 +216,17 @@ export function listProjects(
       if (filter.q !== undefined) whereContains(db, q, tenantId, filter.q);
     },
     sortOrder(db, filter.sort ?? 'createdAt', PROJECT_SORTS, projects.col('id')),
-    // `status` alone: the total is kept in list_counts (migration 20261125000100).
-    filter.status !== undefined && filter.q === undefined && facets.every(([, value]) => value === undefined)
-      ? { field: 'status', value: filter.status }
-      : undefined,
+    countedFilter(filter, facets),
   );
+}
+
+/** One `status` alone: the total is kept in list_counts (migration 20261125000100; docs/design.md, "List totals"). */
+function countedFilter(
+  filter: ProjectFilter,
+  facets: readonly [string, string | undefined][],
+): { field: string; value: string } | undefined {
+  const status = singleValue(filter.status);
+  const alone =
+    filter.q === undefined && filter.id === undefined && facets.every(([, value]) => value === undefined);
+  return status !== undefined && alone ? { field: 'status', value: status } : undefined;
 }

@@ -61,7 +61,7 @@ export function listResources(
     tenantId,
     page,
     (query) => {
-      resources.whereEquals(query, { role: filter.role, active: filter.active });
+      resources.whereEquals(query, { role: filter.role, active: filter.active, id: filter.id });
       if (filter.skill === undefined) return;
       // An element of the JSON array, compared exactly (a substring LIKE would match "steel" inside
       // "stainless-steel" and is case-insensitive on SQLite).

@@ -3,7 +3,7 @@
  */
 import type { ListFilter, Schema } from '../schemas.js';
 import type { Page, PageRequest } from './lists.js';
-import { type SortField, sortOrder } from './lists.js';
+import { type SortField, singleValue, sortOrder } from './lists.js';
 import type { Executor } from './sql.js';
 import type { FieldsOf } from './versioned-table.js';
 import { column, VersionedTable } from './versioned-table.js';
@@ -61,18 +61,22 @@ export function listRisks(
         project_id: filter.projectId,
         status: filter.status,
         severity: filter.severity,
+        id: filter.id,
       }),
     sortOrder(db, filter.sort ?? 'createdAt', RISK_SORTS, risks.col('id')),
     countedFilter(filter),
   );
 }
 
-/** `severity` or `status` alone: the total is kept in list_counts (migration 20261125000100). */
+/**
+ * One `severity` or one `status` alone: the total is kept in list_counts (migration 20261125000100; docs/design.md,
+ * "List totals"); several values are counted.
+ */
 function countedFilter(filter: RiskFilter): { field: string; value: string } | undefined {
-  if (filter.projectId !== undefined) return undefined;
-  if (filter.severity !== undefined && filter.status === undefined)
-    return { field: 'severity', value: filter.severity };
-  if (filter.status !== undefined && filter.severity === undefined)
-    return { field: 'status', value: filter.status };
+  if (filter.projectId !== undefined || filter.id !== undefined) return undefined;
+  const severity = singleValue(filter.severity);
+  const status = singleValue(filter.status);
+  if (severity !== undefined && filter.status === undefined) return { field: 'severity', value: severity };
+  if (status !== undefined && filter.severity === undefined) return { field: 'status', value: status };
   return undefined;
 }

@@ -4,7 +4,7 @@
  */
 import type { Knex } from 'knex';
 import type { ListFilter, Schema } from '../schemas.js';
-import { type Page, type PageRequest, paginate } from './lists.js';
+import { type Page, type PageRequest, paginate, whereAnyOf } from './lists.js';
 import { indexRecord } from './search.js';
 import type { Executor } from './sql.js';
 import { toBoolean } from './values.js';
@@ -95,6 +95,7 @@ export type StatusReportFilter = ListFilter<'listStatusReports'>;
 function filtered(db: Executor, tenantId: string, filter: StatusReportFilter): Knex.QueryBuilder {
   const query = db(TABLE).where('tenant_id', tenantId).select('*');
   if (filter.projectId !== undefined) query.andWhere('project_id', filter.projectId);
+  whereAnyOf(query, 'id', filter.id);
   if (filter.since !== undefined) query.andWhere('as_of', '>=', filter.since);
   if (filter.until !== undefined) query.andWhere('as_of', '<=', filter.until);
   return query;

@@ -4,7 +4,7 @@
  * delete, and the paginated list.
  */
 import type { Knex } from 'knex';
-import { type OrderKey, type Page, type PageRequest, paginate } from './lists.js';
+import { type OrderKey, type Page, type PageRequest, paginate, whereAnyOf } from './lists.js';
 import { type Executor, insertRow, runSql, sqlOnce, updateRows } from './sql.js';
 import { parseJson, toBoolean, toNumberOrNull } from './values.js';
 
@@ -267,10 +267,14 @@ export class VersionedTable<R extends VersionedRecord, F extends object = Fields
     );
   }
 
-  /** Restricts `query` to rows whose column equals each filter value given (undefined: no restriction). */
+  /**
+   * Restricts `query` to rows whose column equals each filter value given, or one of the values of an array (a
+   * multi-value filter, ./lists.ts `whereAnyOf`); undefined: no restriction.
+   */
   whereEquals(query: Knex.QueryBuilder, filters: Record<string, unknown>): Knex.QueryBuilder {
     for (const [col, value] of Object.entries(filters)) {
-      if (value !== undefined) query.andWhere(this.col(col), value as Knex.Value);
+      if (Array.isArray(value)) whereAnyOf(query, this.col(col), value as string[]);
+      else if (value !== undefined) query.andWhere(this.col(col), value as Knex.Value);
     }
     return query;
   }

@@ -5,7 +5,7 @@
  */
 import type { ListFilter, Schema } from '../schemas.js';
 import type { Page, PageRequest } from './lists.js';
-import { paginate } from './lists.js';
+import { paginate, whereAnyOf } from './lists.js';
 import type { Executor } from './sql.js';
 import { toBoolean } from './values.js';
 import { attemptsOf } from './webhook-attempts.js';
@@ -103,7 +103,7 @@ export async function listDeliveries(
   page: PageRequest,
 ): Promise<Page<DeliveryRecord>> {
   const query = db('webhook_deliveries').where({ tenant_id: tenantId, webhook_id: webhookId }).select('*');
-  if (filter.status) query.andWhere('status', filter.status);
+  whereAnyOf(query, 'status', filter.status);
   const rows = await paginate<Row, Row>(query, page, (r) => r);
   const attempts = await attemptsOf(
     db,

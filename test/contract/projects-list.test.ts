@@ -117,7 +117,7 @@ describe('Projects: list', () => {
       ['limit 0', { limit: 0 }, 'limit'],
       ['limit 101', { limit: 101 }, 'limit'],
       ['offset -1', { offset: -1 }, 'offset'],
-      ['status BOGUS', { status: 'BOGUS' }, 'status'],
+      ['status BOGUS', { status: 'BOGUS' }, 'status.0'],
       ['limit abc', { limit: 'abc' }, 'limit'],
     ] as const) {
       it(`answers 400 naming the query field for ${name}`, async () => {

@@ -111,8 +111,8 @@ describe('Risks: list', () => {
     });
 
     for (const [name, query, field] of [
-      ['severity BOGUS', { severity: 'BOGUS' }, 'severity'],
-      ['status BOGUS', { status: 'BOGUS' }, 'status'],
+      ['severity BOGUS', { severity: 'BOGUS' }, 'severity.0'],
+      ['status BOGUS', { status: 'BOGUS' }, 'status.0'],
       ['projectId not a uuid', { projectId: 'nope' }, 'projectId'],
       ['limit 101', { limit: 101 }, 'limit'],
       ['unknown parameter', { priority: 'HIGH' }, 'priority'],

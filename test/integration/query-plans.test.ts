@@ -51,8 +51,11 @@ describe(`query plans of every list (${TEST_DB})`, function () {
   });
   after(async () => server.close());
 
-  /** What is wrong with the plan of one statement (empty when nothing). */
-  async function planProblems(query: Captured): Promise<string[]> {
+  /**
+   * What is wrong with the plan of one statement (empty when nothing). With `byIds` (a list restricted by `id`: at
+   * most 100 rows, each found by primary key) sorting those rows is allowed; scanning a table still is not.
+   */
+  async function planProblems(query: Captured, byIds = false): Promise<string[]> {
     const problems: string[] = [];
     if (TEST_DB === 'postgres') {
       // Knex hands pg `$n` placeholders, in order: back to `?` for knex.raw.
@@ -68,7 +71,7 @@ describe(`query plans of every list (${TEST_DB})`, function () {
           const relation = node['Relation Name'] as string | undefined;
           if (type === 'Seq Scan' && relation && tenantTables.has(relation))
             problems.push(`Seq Scan on ${relation}`);
-          if (type === 'Sort' || type === 'Incremental Sort')
+          if ((type === 'Sort' || type === 'Incremental Sort') && !byIds)
             problems.push(`${type} by ${JSON.stringify(node['Sort Key'])}`);
           for (const child of (node.Plans as Json[] | undefined) ?? []) walk(child);
         };
@@ -82,7 +85,7 @@ describe(`query plans of every list (${TEST_DB})`, function () {
     for (const { detail } of rows) {
       const scan = /^SCAN (\w+)/.exec(detail);
       if (scan?.[1] && tenantTables.has(scan[1])) problems.push(detail);
-      if (/TEMP B-TREE/.test(detail)) problems.push(detail);
+      if (/TEMP B-TREE/.test(detail) && !byIds) problems.push(detail);
     }
     return problems;
   }
@@ -160,11 +163,18 @@ describe(`query plans of every list (${TEST_DB})`, function () {
       throw new Error(`no parent record for ${path}`);
     };
 
-    // The values each filter is tried with: every order a list offers, and free text served by the trigram index
-    // (three characters or more) and too short for it.
-    const valuesOf = (name: string, schema: Json): string[] => {
+    // The values each filter is tried with: every order a list offers, free text served by the trigram index
+    // (three characters or more) and too short for it, and a multi-value filter with one value and with two.
+    const valuesOf = (name: string, schema: Json): (string | string[])[] => {
       if (name === 'sort') return (schema.enum as string[]) ?? [];
       if (name === 'q') return ['checker', 'ch'];
+      if (schema.type === 'array') {
+        const items = deref((schema.items as Json) ?? {});
+        if (Array.isArray(items.enum)) return [String(items.enum[0]), items.enum.slice(0, 2).map(String)];
+        // `id`: records by id (any ids: the plan does not depend on whose they are).
+        if (name === 'id') return [project.id, [project.id, resource.id]];
+        throw new Error(`no test values for the filter ${name} (${JSON.stringify(schema)})`);
+      }
       return [filterValue(name, schema)];
     };
 
@@ -180,7 +190,7 @@ describe(`query plans of every list (${TEST_DB})`, function () {
       if (!params.some((p) => p.name === 'limit')) continue;
       const filters = params.filter((p) => p.in === 'query' && p.name !== 'limit' && p.name !== 'offset');
       const concrete = path.includes('{id}') ? path.replace('{id}', parentOf(path)) : path;
-      const cases: Record<string, string>[] = [
+      const cases: Record<string, string | string[]>[] = [
         {},
         ...filters.flatMap((filter) =>
           valuesOf(filter.name as string, deref((filter.schema as Json) ?? {})).map((value) => ({
@@ -198,7 +208,7 @@ describe(`query plans of every list (${TEST_DB})`, function () {
         requests++;
         for (const statement of [...captured]) {
           explained++;
-          for (const problem of await planProblems(statement))
+          for (const problem of await planProblems(statement, Array.isArray(query.id)))
             failures.push(
               `${op.operationId as string} ${JSON.stringify(query)}: ${problem}\n    ${statement.sql}`,
             );

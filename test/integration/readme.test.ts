@@ -108,10 +108,17 @@ export function readmeBlocks(markdown: string, heading: string, lang: string): s
         .split('\n')
         .filter((l) => l.trim().startsWith('{'))
         .map((l) => JSON.parse(l));
-      expect(docs).to.have.length(8);
-      const [brooklyn, search, reports, risk, report, audit, patched, answer] = docs;
+      expect(docs).to.have.length(10);
+      const [brooklyn, troubled, byId, search, reports, risk, report, audit, patched, answer] = docs;
       expect(brooklyn.data.length).to.be.greaterThan(0);
       for (const p of brooklyn.data) expect(p).to.include({ status: 'AT_RISK', managingAgency: 'DEP' });
+      // A filter repeated: projects at risk or off track (OR), the exact total of both.
+      expect(troubled.data).to.have.length(5);
+      for (const p of troubled.data) expect(['AT_RISK', 'OFF_TRACK']).to.include(p.status);
+      expect(troubled.pagination.total).to.be.greaterThan(5);
+      // Records by id: the project asked for; the unknown id is absent.
+      expect(byId.data.map((p: { status: string }) => p.status)).to.deep.equal(['AT_RISK']);
+      expect(byId.pagination.total).to.equal(1);
       // q and sort: water mains by name or description, the largest budget first.
       expect(search.data.length).to.be.greaterThan(1);
       for (const p of search.data)

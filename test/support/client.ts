@@ -11,7 +11,8 @@ export interface CallOptions {
   /** Raw body text (sent as is; no JSON encoding). */
   rawBody?: string;
   headers?: Record<string, string>;
-  query?: Record<string, string | number | boolean | undefined>;
+  /** Query parameters; an array is sent as the parameter repeated (`status=A&status=B`, `explode: true`). */
+  query?: Record<string, string | number | boolean | undefined | readonly (string | number)[]>;
 }
 
 /** A response: status, headers and parsed JSON body (undefined when empty). */
@@ -31,8 +32,10 @@ export async function call<T = any>(
   options: CallOptions = {},
 ): Promise<ApiResponse<T>> {
   const url = new URL(baseUrl + path);
-  for (const [k, v] of Object.entries(options.query ?? {}))
-    if (v !== undefined) url.searchParams.set(k, String(v));
+  for (const [k, v] of Object.entries(options.query ?? {})) {
+    if (Array.isArray(v)) for (const item of v) url.searchParams.append(k, String(item));
+    else if (v !== undefined) url.searchParams.set(k, String(v));
+  }
   const headers: Record<string, string> = { ...(options.headers ?? {}) };
   if (options.key) headers.authorization = `Bearer ${options.key}`;
   let body: string | undefined;

@@ -61,7 +61,7 @@ describe('list envelope and Link header (RFC 8288)', () => {
   it('passes the query through as the filter, without limit and offset', async () => {
     const ctx = {
       operationId: 'listRisks' as const,
-      query: { severity: 'HIGH' as const, sort: '-score' as const, limit: 10, offset: 20 },
+      query: { severity: ['HIGH' as const], sort: '-score' as const, limit: 10, offset: 20 },
       baseUrl: base,
       req: { originalUrl: '/v1/risks?severity=HIGH&sort=-score&limit=10&offset=20' },
     };
@@ -71,7 +71,7 @@ describe('list envelope and Link header (RFC 8288)', () => {
       return { items: [], total: 0 };
     });
     expect(seen).to.deep.equal([
-      { severity: 'HIGH', sort: '-score' },
+      { severity: ['HIGH'], sort: '-score' },
       { limit: 10, offset: 20 },
     ]);
   });

@@ -104,7 +104,7 @@ _LIST_PROJECTS: Operation[ProjectList] = Operation(
     'GET',
     '/projects',
     (
-        Param('status', 'status', 'query', Optional[ProjectStatus], required=False),
+        Param('status', 'status', 'query', Optional[List[ProjectStatus]], required=False),
         Param('category', 'category', 'query', Optional[Annotated[str, Field(strict=True, min_length=1, max_length=200)]], required=False),
         Param('borough', 'borough', 'query', Optional[Annotated[str, Field(strict=True, min_length=1, max_length=200)]], required=False),
         Param('managing_agency', 'managingAgency', 'query', Optional[Annotated[str, Field(strict=True, min_length=1, max_length=200)]], required=False),
@@ -112,6 +112,7 @@ _LIST_PROJECTS: Operation[ProjectList] = Operation(
         Param('q', 'q', 'query', Optional[Annotated[str, Field(strict=True, min_length=1, max_length=200)]], required=False),
         Param('tag', 'tag', 'query', Optional[Annotated[str, Field(strict=True, min_length=1, max_length=50)]], required=False),
         Param('sort', 'sort', 'query', Optional[ProjectSort], required=False),
+        Param('id', 'id', 'query', Optional[List[UUID]], required=False),
         Param('limit', 'limit', 'query', Optional[Annotated[int, Field(strict=True, ge=1, le=100)]], required=False),
         Param('offset', 'offset', 'query', Optional[Annotated[int, Field(strict=True, ge=0, le=2147483647)]], required=False),
     ),
@@ -189,6 +190,7 @@ _LIST_STATUS_REPORTS: Operation[StatusReportList] = Operation(
         Param('project_id', 'projectId', 'query', Optional[UUID], required=False),
         Param('since', 'since', 'query', Optional[date], required=False),
         Param('until', 'until', 'query', Optional[date], required=False),
+        Param('id', 'id', 'query', Optional[List[UUID]], required=False),
         Param('limit', 'limit', 'query', Optional[Annotated[int, Field(strict=True, ge=1, le=100)]], required=False),
         Param('offset', 'offset', 'query', Optional[Annotated[int, Field(strict=True, ge=0, le=2147483647)]], required=False),
     ),
@@ -213,7 +215,7 @@ _LIST_PROJECT_MILESTONES: Operation[MilestoneList] = Operation(
     '/projects/{id}/milestones',
     (
         Param('project_id', 'id', 'path', UUID, required=True),
-        Param('status', 'status', 'query', Optional[MilestoneStatus], required=False),
+        Param('status', 'status', 'query', Optional[List[MilestoneStatus]], required=False),
         Param('sort', 'sort', 'query', Optional[MilestoneSort], required=False),
         Param('limit', 'limit', 'query', Optional[Annotated[int, Field(strict=True, ge=1, le=100)]], required=False),
         Param('offset', 'offset', 'query', Optional[Annotated[int, Field(strict=True, ge=0, le=2147483647)]], required=False),
@@ -276,9 +278,10 @@ _LIST_RISKS: Operation[RiskList] = Operation(
     '/risks',
     (
         Param('project_id', 'projectId', 'query', Optional[UUID], required=False),
-        Param('status', 'status', 'query', Optional[RiskStatus], required=False),
-        Param('severity', 'severity', 'query', Optional[RiskSeverity], required=False),
+        Param('status', 'status', 'query', Optional[List[RiskStatus]], required=False),
+        Param('severity', 'severity', 'query', Optional[List[RiskSeverity]], required=False),
         Param('sort', 'sort', 'query', Optional[RiskSort], required=False),
+        Param('id', 'id', 'query', Optional[List[UUID]], required=False),
         Param('limit', 'limit', 'query', Optional[Annotated[int, Field(strict=True, ge=1, le=100)]], required=False),
         Param('offset', 'offset', 'query', Optional[Annotated[int, Field(strict=True, ge=0, le=2147483647)]], required=False),
     ),
@@ -327,10 +330,11 @@ _LIST_ISSUES: Operation[IssueList] = Operation(
     '/issues',
     (
         Param('project_id', 'projectId', 'query', Optional[UUID], required=False),
-        Param('status', 'status', 'query', Optional[IssueStatus], required=False),
-        Param('priority', 'priority', 'query', Optional[IssuePriority], required=False),
+        Param('status', 'status', 'query', Optional[List[IssueStatus]], required=False),
+        Param('priority', 'priority', 'query', Optional[List[IssuePriority]], required=False),
         Param('assignee_id', 'assigneeId', 'query', Optional[UUID], required=False),
         Param('sort', 'sort', 'query', Optional[IssueSort], required=False),
+        Param('id', 'id', 'query', Optional[List[UUID]], required=False),
         Param('limit', 'limit', 'query', Optional[Annotated[int, Field(strict=True, ge=1, le=100)]], required=False),
         Param('offset', 'offset', 'query', Optional[Annotated[int, Field(strict=True, ge=0, le=2147483647)]], required=False),
     ),
@@ -382,6 +386,7 @@ _LIST_RESOURCES: Operation[ResourceList] = Operation(
         Param('skill', 'skill', 'query', Optional[Annotated[str, Field(strict=True, min_length=1, max_length=50)]], required=False),
         Param('active', 'active', 'query', Optional[Annotated[bool, Field(strict=True)]], required=False),
         Param('sort', 'sort', 'query', Optional[ResourceSort], required=False),
+        Param('id', 'id', 'query', Optional[List[UUID]], required=False),
         Param('limit', 'limit', 'query', Optional[Annotated[int, Field(strict=True, ge=1, le=100)]], required=False),
         Param('offset', 'offset', 'query', Optional[Annotated[int, Field(strict=True, ge=0, le=2147483647)]], required=False),
     ),
@@ -448,6 +453,7 @@ _LIST_ALLOCATIONS: Operation[AllocationList] = Operation(
         Param('from_', 'from', 'query', Optional[date], required=False),
         Param('to', 'to', 'query', Optional[date], required=False),
         Param('sort', 'sort', 'query', Optional[AllocationSort], required=False),
+        Param('id', 'id', 'query', Optional[List[UUID]], required=False),
         Param('limit', 'limit', 'query', Optional[Annotated[int, Field(strict=True, ge=1, le=100)]], required=False),
         Param('offset', 'offset', 'query', Optional[Annotated[int, Field(strict=True, ge=0, le=2147483647)]], required=False),
     ),
@@ -546,7 +552,7 @@ _LIST_AGENT_EXECUTIONS: Operation[AgentExecutionList] = Operation(
     '/agents/executions',
     (
         Param('agent_id', 'agentId', 'query', Optional[AgentId], required=False),
-        Param('status', 'status', 'query', Optional[ExecutionStatus], required=False),
+        Param('status', 'status', 'query', Optional[List[ExecutionStatus]], required=False),
         Param('sort', 'sort', 'query', Optional[Literal["createdAt", "-createdAt"]], required=False),
         Param('limit', 'limit', 'query', Optional[Annotated[int, Field(strict=True, ge=1, le=100)]], required=False),
         Param('offset', 'offset', 'query', Optional[Annotated[int, Field(strict=True, ge=0, le=2147483647)]], required=False),
@@ -654,7 +660,7 @@ _LIST_WEBHOOK_DELIVERIES: Operation[WebhookDeliveryList] = Operation(
     '/webhooks/{id}/deliveries',
     (
         Param('webhook_id', 'id', 'path', UUID, required=True),
-        Param('status', 'status', 'query', Optional[WebhookDeliveryStatus], required=False),
+        Param('status', 'status', 'query', Optional[List[WebhookDeliveryStatus]], required=False),
         Param('limit', 'limit', 'query', Optional[Annotated[int, Field(strict=True, ge=1, le=100)]], required=False),
         Param('offset', 'offset', 'query', Optional[Annotated[int, Field(strict=True, ge=0, le=2147483647)]], required=False),
     ),
@@ -1234,7 +1240,7 @@ class ProjectsMilestonesResourceWithRawResponse(SyncAPIResource):
         project_id: Union[UUID, str],
         /,
         *,
-        status: Optional[Union[MilestoneStatus, Literal["PENDING", "COMPLETED", "MISSED"]]] = None,
+        status: Optional[Sequence[Union[MilestoneStatus, Literal["PENDING", "COMPLETED", "MISSED"]]]] = None,
         sort: Optional[Union[MilestoneSort, Literal["createdAt", "-createdAt", "dueDate", "-dueDate"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
@@ -1365,7 +1371,7 @@ class ProjectsMilestonesResource(SyncAPIResource):
         project_id: Union[UUID, str],
         /,
         *,
-        status: Optional[Union[MilestoneStatus, Literal["PENDING", "COMPLETED", "MISSED"]]] = None,
+        status: Optional[Sequence[Union[MilestoneStatus, Literal["PENDING", "COMPLETED", "MISSED"]]]] = None,
         sort: Optional[Union[MilestoneSort, Literal["createdAt", "-createdAt", "dueDate", "-dueDate"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
@@ -1386,7 +1392,9 @@ class ProjectsMilestonesResource(SyncAPIResource):
         ``GET /projects/{id}/milestones`` (operationId ``listProjectMilestones``, scope ``read``).
 
         :param project_id: The record's id (UUID).
-        :param status: Only milestones with this status.
+        :param status: Only milestones whose status is one of these statuses. Repeat the parameter for more than one
+            value (`status=PENDING&status=MISSED`); a comma-separated value is not split and is refused. Values of one
+            filter combine with OR, filters with AND.
         :param sort: Order of the list: `createdAt` or `dueDate`, with a leading `-` for descending. Default
             `createdAt`.
         :param limit: Maximum number of records in the page (1–100).
@@ -1624,7 +1632,7 @@ class AsyncProjectsMilestonesResourceWithRawResponse(AsyncAPIResource):
         project_id: Union[UUID, str],
         /,
         *,
-        status: Optional[Union[MilestoneStatus, Literal["PENDING", "COMPLETED", "MISSED"]]] = None,
+        status: Optional[Sequence[Union[MilestoneStatus, Literal["PENDING", "COMPLETED", "MISSED"]]]] = None,
         sort: Optional[Union[MilestoneSort, Literal["createdAt", "-createdAt", "dueDate", "-dueDate"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
@@ -1755,7 +1763,7 @@ class AsyncProjectsMilestonesResource(AsyncAPIResource):
         project_id: Union[UUID, str],
         /,
         *,
-        status: Optional[Union[MilestoneStatus, Literal["PENDING", "COMPLETED", "MISSED"]]] = None,
+        status: Optional[Sequence[Union[MilestoneStatus, Literal["PENDING", "COMPLETED", "MISSED"]]]] = None,
         sort: Optional[Union[MilestoneSort, Literal["createdAt", "-createdAt", "dueDate", "-dueDate"]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
@@ -1776,7 +1784,9 @@ class AsyncProjectsMilestonesResource(AsyncAPIResource):
         ``GET /projects/{id}/milestones`` (operationId ``listProjectMilestones``, scope ``read``).
 
         :param project_id: The record's id (UUID).
-        :param status: Only milestones with this status.
+        :param status: Only milestones whose status is one of these statuses. Repeat the parameter for more than one
+            value (`status=PENDING&status=MISSED`); a comma-separated value is not split and is refused. Values of one
+            filter combine with OR, filters with AND.
         :param sort: Order of the list: `createdAt` or `dueDate`, with a leading `-` for descending. Default
             `createdAt`.
         :param limit: Maximum number of records in the page (1–100).
@@ -2022,7 +2032,7 @@ class ProjectsResourceWithRawResponse(SyncAPIResource):
     def list(
         self,
         *,
-        status: Optional[Union[ProjectStatus, Literal["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"]]] = None,
+        status: Optional[Sequence[Union[ProjectStatus, Literal["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"]]]] = None,
         category: Optional[str] = None,
         borough: Optional[str] = None,
         managing_agency: Optional[str] = None,
@@ -2030,6 +2040,7 @@ class ProjectsResourceWithRawResponse(SyncAPIResource):
         q: Optional[str] = None,
         tag: Optional[str] = None,
         sort: Optional[Union[ProjectSort, Literal["createdAt", "-createdAt", "name", "-name", "endDate", "-endDate", "forecastEndDate", "-forecastEndDate", "budget", "-budget"]]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -2037,7 +2048,7 @@ class ProjectsResourceWithRawResponse(SyncAPIResource):
         max_retries: Optional[int] = None,
     ) -> APIResponse[SyncPage[Project]]:
         """As ``client.projects.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
-        return self._client.page_response(_LIST_PROJECTS, Project, (), {"status": status, "category": category, "borough": borough, "managing_agency": managing_agency, "client_agency": client_agency, "q": q, "tag": tag, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page_response(_LIST_PROJECTS, Project, (), {"status": status, "category": category, "borough": borough, "managing_agency": managing_agency, "client_agency": client_agency, "q": q, "tag": tag, "sort": sort, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     @overload
     def create(
@@ -2175,7 +2186,7 @@ class ProjectsResource(SyncAPIResource):
     def list(
         self,
         *,
-        status: Optional[Union[ProjectStatus, Literal["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"]]] = None,
+        status: Optional[Sequence[Union[ProjectStatus, Literal["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"]]]] = None,
         category: Optional[str] = None,
         borough: Optional[str] = None,
         managing_agency: Optional[str] = None,
@@ -2183,6 +2194,7 @@ class ProjectsResource(SyncAPIResource):
         q: Optional[str] = None,
         tag: Optional[str] = None,
         sort: Optional[Union[ProjectSort, Literal["createdAt", "-createdAt", "name", "-name", "endDate", "-endDate", "forecastEndDate", "-forecastEndDate", "budget", "-budget"]]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -2199,18 +2211,25 @@ class ProjectsResource(SyncAPIResource):
 
         `q` searches: a project matches when its `name`, `code` or `description` contains the text, ignoring case
         (`q=bridge` finds "Brooklyn Bridge Promenade" and "BRIDGE-42"). `tag` restricts to projects carrying that tag
-        (ignoring case). When `status` is given the list is restricted to projects with that status.
+        (ignoring case). `status` restricts to projects with one of the given statuses
+        (`status=AT_RISK&status=OFF_TRACK`).
 
         `category`, `borough`, `managingAgency` and `clientAgency` filter on the project's descriptive fields: a
         project matches when the field equals the value or lists it as one of its comma-separated items, ignoring
         case and surrounding spaces, so `borough=Brooklyn` finds `Brooklyn` and `Brooklyn, Queens`. Filters combine
         with AND: `managingAgency=DEP&borough=Brooklyn` lists DEP's projects in Brooklyn.
 
+        `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+        are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+        other filters by AND, and the page keeps the list's order.
+
         Requires scope `read`.
 
         ``GET /projects`` (operationId ``listProjects``, scope ``read``).
 
-        :param status: Only projects with this status.
+        :param status: Only projects whose status is one of these statuses. Repeat the parameter for more than one
+            value (`status=AT_RISK&status=OFF_TRACK`); a comma-separated value is not split and is refused. Values of
+            one filter combine with OR, filters with AND.
         :param category: Only projects whose `category` is this category or lists it (case-insensitive; see the
             operation's description). Spaces may be sent as `+` or `%20`.
         :param borough: Only projects whose `borough` is this borough or lists it (case-insensitive; see the
@@ -2226,6 +2245,9 @@ class ProjectsResource(SyncAPIResource):
             Spaces may be sent as `+` or `%20`.
         :param sort: Order of the list: a field, with a leading `-` for descending (see the operation's description).
             Default `createdAt`.
+        :param id: Only the records with these ids, up to 100 (the page maximum): repeat the parameter (`id=…&id=…`).
+            Ids that are unknown or belong to another tenant are simply absent from the page; combined with the other
+            filters by AND; the list's order is kept.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -2237,7 +2259,7 @@ class ProjectsResource(SyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self._client.page(_LIST_PROJECTS, Project, (), {"status": status, "category": category, "borough": borough, "managing_agency": managing_agency, "client_agency": client_agency, "q": q, "tag": tag, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page(_LIST_PROJECTS, Project, (), {"status": status, "category": category, "borough": borough, "managing_agency": managing_agency, "client_agency": client_agency, "q": q, "tag": tag, "sort": sort, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     @overload
     def create(
@@ -2497,7 +2519,7 @@ class AsyncProjectsResourceWithRawResponse(AsyncAPIResource):
     async def list(
         self,
         *,
-        status: Optional[Union[ProjectStatus, Literal["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"]]] = None,
+        status: Optional[Sequence[Union[ProjectStatus, Literal["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"]]]] = None,
         category: Optional[str] = None,
         borough: Optional[str] = None,
         managing_agency: Optional[str] = None,
@@ -2505,6 +2527,7 @@ class AsyncProjectsResourceWithRawResponse(AsyncAPIResource):
         q: Optional[str] = None,
         tag: Optional[str] = None,
         sort: Optional[Union[ProjectSort, Literal["createdAt", "-createdAt", "name", "-name", "endDate", "-endDate", "forecastEndDate", "-forecastEndDate", "budget", "-budget"]]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -2512,7 +2535,7 @@ class AsyncProjectsResourceWithRawResponse(AsyncAPIResource):
         max_retries: Optional[int] = None,
     ) -> APIResponse[AsyncPage[Project]]:
         """As ``AsyncMeridian().projects.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
-        return await self._client.page_response(_LIST_PROJECTS, Project, (), {"status": status, "category": category, "borough": borough, "managing_agency": managing_agency, "client_agency": client_agency, "q": q, "tag": tag, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return await self._client.page_response(_LIST_PROJECTS, Project, (), {"status": status, "category": category, "borough": borough, "managing_agency": managing_agency, "client_agency": client_agency, "q": q, "tag": tag, "sort": sort, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     @overload
     async def create(
@@ -2651,7 +2674,7 @@ class AsyncProjectsResource(AsyncAPIResource):
     def list(
         self,
         *,
-        status: Optional[Union[ProjectStatus, Literal["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"]]] = None,
+        status: Optional[Sequence[Union[ProjectStatus, Literal["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"]]]] = None,
         category: Optional[str] = None,
         borough: Optional[str] = None,
         managing_agency: Optional[str] = None,
@@ -2659,6 +2682,7 @@ class AsyncProjectsResource(AsyncAPIResource):
         q: Optional[str] = None,
         tag: Optional[str] = None,
         sort: Optional[Union[ProjectSort, Literal["createdAt", "-createdAt", "name", "-name", "endDate", "-endDate", "forecastEndDate", "-forecastEndDate", "budget", "-budget"]]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -2675,18 +2699,25 @@ class AsyncProjectsResource(AsyncAPIResource):
 
         `q` searches: a project matches when its `name`, `code` or `description` contains the text, ignoring case
         (`q=bridge` finds "Brooklyn Bridge Promenade" and "BRIDGE-42"). `tag` restricts to projects carrying that tag
-        (ignoring case). When `status` is given the list is restricted to projects with that status.
+        (ignoring case). `status` restricts to projects with one of the given statuses
+        (`status=AT_RISK&status=OFF_TRACK`).
 
         `category`, `borough`, `managingAgency` and `clientAgency` filter on the project's descriptive fields: a
         project matches when the field equals the value or lists it as one of its comma-separated items, ignoring
         case and surrounding spaces, so `borough=Brooklyn` finds `Brooklyn` and `Brooklyn, Queens`. Filters combine
         with AND: `managingAgency=DEP&borough=Brooklyn` lists DEP's projects in Brooklyn.
 
+        `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+        are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+        other filters by AND, and the page keeps the list's order.
+
         Requires scope `read`.
 
         ``GET /projects`` (operationId ``listProjects``, scope ``read``).
 
-        :param status: Only projects with this status.
+        :param status: Only projects whose status is one of these statuses. Repeat the parameter for more than one
+            value (`status=AT_RISK&status=OFF_TRACK`); a comma-separated value is not split and is refused. Values of
+            one filter combine with OR, filters with AND.
         :param category: Only projects whose `category` is this category or lists it (case-insensitive; see the
             operation's description). Spaces may be sent as `+` or `%20`.
         :param borough: Only projects whose `borough` is this borough or lists it (case-insensitive; see the
@@ -2702,6 +2733,9 @@ class AsyncProjectsResource(AsyncAPIResource):
             Spaces may be sent as `+` or `%20`.
         :param sort: Order of the list: a field, with a leading `-` for descending (see the operation's description).
             Default `createdAt`.
+        :param id: Only the records with these ids, up to 100 (the page maximum): repeat the parameter (`id=…&id=…`).
+            Ids that are unknown or belong to another tenant are simply absent from the page; combined with the other
+            filters by AND; the list's order is kept.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -2713,7 +2747,7 @@ class AsyncProjectsResource(AsyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self._client.page(_LIST_PROJECTS, Project, (), {"status": status, "category": category, "borough": borough, "managing_agency": managing_agency, "client_agency": client_agency, "q": q, "tag": tag, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page(_LIST_PROJECTS, Project, (), {"status": status, "category": category, "borough": borough, "managing_agency": managing_agency, "client_agency": client_agency, "q": q, "tag": tag, "sort": sort, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     @overload
     async def create(
@@ -2964,6 +2998,7 @@ class StatusReportsResourceWithRawResponse(SyncAPIResource):
         project_id: Optional[Union[UUID, str]] = None,
         since: Optional[Union[date, str]] = None,
         until: Optional[Union[date, str]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -2971,7 +3006,7 @@ class StatusReportsResourceWithRawResponse(SyncAPIResource):
         max_retries: Optional[int] = None,
     ) -> APIResponse[SyncPage[StatusReport]]:
         """As ``client.status_reports.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
-        return self._client.page_response(_LIST_STATUS_REPORTS, StatusReport, (), {"project_id": project_id, "since": since, "until": until, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page_response(_LIST_STATUS_REPORTS, StatusReport, (), {"project_id": project_id, "since": since, "until": until, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     def retrieve(
         self,
@@ -3004,6 +3039,7 @@ class StatusReportsResource(SyncAPIResource):
         project_id: Optional[Union[UUID, str]] = None,
         since: Optional[Union[date, str]] = None,
         until: Optional[Union[date, str]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -3016,6 +3052,10 @@ class StatusReportsResource(SyncAPIResource):
         `createdAt` descending, then `id`), in pages of `limit` (default 25, max 100). Filters: `projectId`, and
         `since`/`until` on `asOf` (inclusive); they combine with AND.
 
+        `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+        are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+        other filters by AND, and the page keeps the list's order.
+
         Requires scope `read`.
 
         ``GET /status-reports`` (operationId ``listStatusReports``, scope ``read``).
@@ -3023,6 +3063,9 @@ class StatusReportsResource(SyncAPIResource):
         :param project_id: Only reports of this project.
         :param since: Only reports with `asOf` on or after this date.
         :param until: Only reports with `asOf` on or before this date.
+        :param id: Only the records with these ids, up to 100 (the page maximum): repeat the parameter (`id=…&id=…`).
+            Ids that are unknown or belong to another tenant are simply absent from the page; combined with the other
+            filters by AND; the list's order is kept.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -3034,7 +3077,7 @@ class StatusReportsResource(SyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self._client.page(_LIST_STATUS_REPORTS, StatusReport, (), {"project_id": project_id, "since": since, "until": until, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page(_LIST_STATUS_REPORTS, StatusReport, (), {"project_id": project_id, "since": since, "until": until, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     def retrieve(
         self,
@@ -3077,6 +3120,7 @@ class AsyncStatusReportsResourceWithRawResponse(AsyncAPIResource):
         project_id: Optional[Union[UUID, str]] = None,
         since: Optional[Union[date, str]] = None,
         until: Optional[Union[date, str]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -3084,7 +3128,7 @@ class AsyncStatusReportsResourceWithRawResponse(AsyncAPIResource):
         max_retries: Optional[int] = None,
     ) -> APIResponse[AsyncPage[StatusReport]]:
         """As ``AsyncMeridian().status_reports.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
-        return await self._client.page_response(_LIST_STATUS_REPORTS, StatusReport, (), {"project_id": project_id, "since": since, "until": until, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return await self._client.page_response(_LIST_STATUS_REPORTS, StatusReport, (), {"project_id": project_id, "since": since, "until": until, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     async def retrieve(
         self,
@@ -3117,6 +3161,7 @@ class AsyncStatusReportsResource(AsyncAPIResource):
         project_id: Optional[Union[UUID, str]] = None,
         since: Optional[Union[date, str]] = None,
         until: Optional[Union[date, str]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -3129,6 +3174,10 @@ class AsyncStatusReportsResource(AsyncAPIResource):
         `createdAt` descending, then `id`), in pages of `limit` (default 25, max 100). Filters: `projectId`, and
         `since`/`until` on `asOf` (inclusive); they combine with AND.
 
+        `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+        are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+        other filters by AND, and the page keeps the list's order.
+
         Requires scope `read`.
 
         ``GET /status-reports`` (operationId ``listStatusReports``, scope ``read``).
@@ -3136,6 +3185,9 @@ class AsyncStatusReportsResource(AsyncAPIResource):
         :param project_id: Only reports of this project.
         :param since: Only reports with `asOf` on or after this date.
         :param until: Only reports with `asOf` on or before this date.
+        :param id: Only the records with these ids, up to 100 (the page maximum): repeat the parameter (`id=…&id=…`).
+            Ids that are unknown or belong to another tenant are simply absent from the page; combined with the other
+            filters by AND; the list's order is kept.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -3148,7 +3200,7 @@ class AsyncStatusReportsResource(AsyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self._client.page(_LIST_STATUS_REPORTS, StatusReport, (), {"project_id": project_id, "since": since, "until": until, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page(_LIST_STATUS_REPORTS, StatusReport, (), {"project_id": project_id, "since": since, "until": until, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     async def retrieve(
         self,
@@ -3189,9 +3241,10 @@ class RisksResourceWithRawResponse(SyncAPIResource):
         self,
         *,
         project_id: Optional[Union[UUID, str]] = None,
-        status: Optional[Union[RiskStatus, Literal["OPEN", "MITIGATING", "ACCEPTED", "CLOSED"]]] = None,
-        severity: Optional[Union[RiskSeverity, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]] = None,
+        status: Optional[Sequence[Union[RiskStatus, Literal["OPEN", "MITIGATING", "ACCEPTED", "CLOSED"]]]] = None,
+        severity: Optional[Sequence[Union[RiskSeverity, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]]] = None,
         sort: Optional[Union[RiskSort, Literal["createdAt", "-createdAt", "score", "-score"]]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -3199,7 +3252,7 @@ class RisksResourceWithRawResponse(SyncAPIResource):
         max_retries: Optional[int] = None,
     ) -> APIResponse[SyncPage[Risk]]:
         """As ``client.risks.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
-        return self._client.page_response(_LIST_RISKS, Risk, (), {"project_id": project_id, "status": status, "severity": severity, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page_response(_LIST_RISKS, Risk, (), {"project_id": project_id, "status": status, "severity": severity, "sort": sort, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     @overload
     def create(
@@ -3313,9 +3366,10 @@ class RisksResource(SyncAPIResource):
         self,
         *,
         project_id: Optional[Union[UUID, str]] = None,
-        status: Optional[Union[RiskStatus, Literal["OPEN", "MITIGATING", "ACCEPTED", "CLOSED"]]] = None,
-        severity: Optional[Union[RiskSeverity, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]] = None,
+        status: Optional[Sequence[Union[RiskStatus, Literal["OPEN", "MITIGATING", "ACCEPTED", "CLOSED"]]]] = None,
+        severity: Optional[Sequence[Union[RiskSeverity, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]]] = None,
         sort: Optional[Union[RiskSort, Literal["createdAt", "-createdAt", "score", "-score"]]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -3326,18 +3380,29 @@ class RisksResource(SyncAPIResource):
 
         Returns the tenant's risks, ordered by `sort`: `createdAt` ascending by default, `-score` for the highest
         likelihood × impact first, `score` for the lowest; ties are broken by `id` in the same direction. When
-        `projectId`, `status` or `severity` is given, the list is restricted to risks with that value (filters combine
-        with AND).
+        `projectId`, `status` or `severity` is given, the list is restricted to risks with that value, or one of the
+        given values for `status` and `severity` (`status=OPEN&status=MITIGATING`); filters combine with AND.
+
+        `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+        are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+        other filters by AND, and the page keeps the list's order.
 
         Requires scope `read`.
 
         ``GET /risks`` (operationId ``listRisks``, scope ``read``).
 
         :param project_id: Only risks of this project.
-        :param status: Only risks with this status.
-        :param severity: Only risks with this severity (derived or manual).
+        :param status: Only risks whose status is one of these statuses. Repeat the parameter for more than one value
+            (`status=OPEN&status=MITIGATING`); a comma-separated value is not split and is refused. Values of one
+            filter combine with OR, filters with AND.
+        :param severity: Only risks whose severity is one of these severities. Repeat the parameter for more than one
+            value (`severity=HIGH&severity=CRITICAL`); a comma-separated value is not split and is refused. Values of
+            one filter combine with OR, filters with AND.
         :param sort: Order of the list: `createdAt` or `score`, with a leading `-` for descending. Default
             `createdAt`.
+        :param id: Only the records with these ids, up to 100 (the page maximum): repeat the parameter (`id=…&id=…`).
+            Ids that are unknown or belong to another tenant are simply absent from the page; combined with the other
+            filters by AND; the list's order is kept.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -3349,7 +3414,7 @@ class RisksResource(SyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self._client.page(_LIST_RISKS, Risk, (), {"project_id": project_id, "status": status, "severity": severity, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page(_LIST_RISKS, Risk, (), {"project_id": project_id, "status": status, "severity": severity, "sort": sort, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     @overload
     def create(
@@ -3557,9 +3622,10 @@ class AsyncRisksResourceWithRawResponse(AsyncAPIResource):
         self,
         *,
         project_id: Optional[Union[UUID, str]] = None,
-        status: Optional[Union[RiskStatus, Literal["OPEN", "MITIGATING", "ACCEPTED", "CLOSED"]]] = None,
-        severity: Optional[Union[RiskSeverity, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]] = None,
+        status: Optional[Sequence[Union[RiskStatus, Literal["OPEN", "MITIGATING", "ACCEPTED", "CLOSED"]]]] = None,
+        severity: Optional[Sequence[Union[RiskSeverity, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]]] = None,
         sort: Optional[Union[RiskSort, Literal["createdAt", "-createdAt", "score", "-score"]]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -3567,7 +3633,7 @@ class AsyncRisksResourceWithRawResponse(AsyncAPIResource):
         max_retries: Optional[int] = None,
     ) -> APIResponse[AsyncPage[Risk]]:
         """As ``AsyncMeridian().risks.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
-        return await self._client.page_response(_LIST_RISKS, Risk, (), {"project_id": project_id, "status": status, "severity": severity, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return await self._client.page_response(_LIST_RISKS, Risk, (), {"project_id": project_id, "status": status, "severity": severity, "sort": sort, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     @overload
     async def create(
@@ -3681,9 +3747,10 @@ class AsyncRisksResource(AsyncAPIResource):
         self,
         *,
         project_id: Optional[Union[UUID, str]] = None,
-        status: Optional[Union[RiskStatus, Literal["OPEN", "MITIGATING", "ACCEPTED", "CLOSED"]]] = None,
-        severity: Optional[Union[RiskSeverity, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]] = None,
+        status: Optional[Sequence[Union[RiskStatus, Literal["OPEN", "MITIGATING", "ACCEPTED", "CLOSED"]]]] = None,
+        severity: Optional[Sequence[Union[RiskSeverity, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]]] = None,
         sort: Optional[Union[RiskSort, Literal["createdAt", "-createdAt", "score", "-score"]]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -3694,18 +3761,29 @@ class AsyncRisksResource(AsyncAPIResource):
 
         Returns the tenant's risks, ordered by `sort`: `createdAt` ascending by default, `-score` for the highest
         likelihood × impact first, `score` for the lowest; ties are broken by `id` in the same direction. When
-        `projectId`, `status` or `severity` is given, the list is restricted to risks with that value (filters combine
-        with AND).
+        `projectId`, `status` or `severity` is given, the list is restricted to risks with that value, or one of the
+        given values for `status` and `severity` (`status=OPEN&status=MITIGATING`); filters combine with AND.
+
+        `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+        are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+        other filters by AND, and the page keeps the list's order.
 
         Requires scope `read`.
 
         ``GET /risks`` (operationId ``listRisks``, scope ``read``).
 
         :param project_id: Only risks of this project.
-        :param status: Only risks with this status.
-        :param severity: Only risks with this severity (derived or manual).
+        :param status: Only risks whose status is one of these statuses. Repeat the parameter for more than one value
+            (`status=OPEN&status=MITIGATING`); a comma-separated value is not split and is refused. Values of one
+            filter combine with OR, filters with AND.
+        :param severity: Only risks whose severity is one of these severities. Repeat the parameter for more than one
+            value (`severity=HIGH&severity=CRITICAL`); a comma-separated value is not split and is refused. Values of
+            one filter combine with OR, filters with AND.
         :param sort: Order of the list: `createdAt` or `score`, with a leading `-` for descending. Default
             `createdAt`.
+        :param id: Only the records with these ids, up to 100 (the page maximum): repeat the parameter (`id=…&id=…`).
+            Ids that are unknown or belong to another tenant are simply absent from the page; combined with the other
+            filters by AND; the list's order is kept.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -3717,7 +3795,7 @@ class AsyncRisksResource(AsyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self._client.page(_LIST_RISKS, Risk, (), {"project_id": project_id, "status": status, "severity": severity, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page(_LIST_RISKS, Risk, (), {"project_id": project_id, "status": status, "severity": severity, "sort": sort, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     @overload
     async def create(
@@ -3925,10 +4003,11 @@ class IssuesResourceWithRawResponse(SyncAPIResource):
         self,
         *,
         project_id: Optional[Union[UUID, str]] = None,
-        status: Optional[Union[IssueStatus, Literal["OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED"]]] = None,
-        priority: Optional[Union[IssuePriority, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]] = None,
+        status: Optional[Sequence[Union[IssueStatus, Literal["OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED"]]]] = None,
+        priority: Optional[Sequence[Union[IssuePriority, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]]] = None,
         assignee_id: Optional[Union[UUID, str]] = None,
         sort: Optional[Union[IssueSort, Literal["createdAt", "-createdAt", "priority", "-priority"]]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -3936,7 +4015,7 @@ class IssuesResourceWithRawResponse(SyncAPIResource):
         max_retries: Optional[int] = None,
     ) -> APIResponse[SyncPage[Issue]]:
         """As ``client.issues.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
-        return self._client.page_response(_LIST_ISSUES, Issue, (), {"project_id": project_id, "status": status, "priority": priority, "assignee_id": assignee_id, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page_response(_LIST_ISSUES, Issue, (), {"project_id": project_id, "status": status, "priority": priority, "assignee_id": assignee_id, "sort": sort, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     @overload
     def create(
@@ -4044,10 +4123,11 @@ class IssuesResource(SyncAPIResource):
         self,
         *,
         project_id: Optional[Union[UUID, str]] = None,
-        status: Optional[Union[IssueStatus, Literal["OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED"]]] = None,
-        priority: Optional[Union[IssuePriority, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]] = None,
+        status: Optional[Sequence[Union[IssueStatus, Literal["OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED"]]]] = None,
+        priority: Optional[Sequence[Union[IssuePriority, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]]] = None,
         assignee_id: Optional[Union[UUID, str]] = None,
         sort: Optional[Union[IssueSort, Literal["createdAt", "-createdAt", "priority", "-priority"]]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -4060,16 +4140,27 @@ class IssuesResource(SyncAPIResource):
         first, then HIGH, MEDIUM and LOW (priority order, not alphabetical), `priority` the reverse. Ties are broken by
         `id` in the same direction. Each filter given restricts the list to issues with that value.
 
+        `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+        are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+        other filters by AND, and the page keeps the list's order.
+
         Requires scope `read`.
 
         ``GET /issues`` (operationId ``listIssues``, scope ``read``).
 
         :param project_id: Only issues of this project.
-        :param status: Only issues with this status.
-        :param priority: Only issues with this priority.
+        :param status: Only issues whose status is one of these statuses. Repeat the parameter for more than one value
+            (`status=OPEN&status=IN_PROGRESS`); a comma-separated value is not split and is refused. Values of one
+            filter combine with OR, filters with AND.
+        :param priority: Only issues whose priority is one of these priorities. Repeat the parameter for more than one
+            value (`priority=HIGH&priority=CRITICAL`); a comma-separated value is not split and is refused. Values of
+            one filter combine with OR, filters with AND.
         :param assignee_id: Only issues assigned to this resource.
         :param sort: Order of the list: `createdAt` or `priority` (LOW < MEDIUM < HIGH < CRITICAL), with a leading `-`
             for descending. Default `createdAt`.
+        :param id: Only the records with these ids, up to 100 (the page maximum): repeat the parameter (`id=…&id=…`).
+            Ids that are unknown or belong to another tenant are simply absent from the page; combined with the other
+            filters by AND; the list's order is kept.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -4081,7 +4172,7 @@ class IssuesResource(SyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self._client.page(_LIST_ISSUES, Issue, (), {"project_id": project_id, "status": status, "priority": priority, "assignee_id": assignee_id, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page(_LIST_ISSUES, Issue, (), {"project_id": project_id, "status": status, "priority": priority, "assignee_id": assignee_id, "sort": sort, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     @overload
     def create(
@@ -4272,10 +4363,11 @@ class AsyncIssuesResourceWithRawResponse(AsyncAPIResource):
         self,
         *,
         project_id: Optional[Union[UUID, str]] = None,
-        status: Optional[Union[IssueStatus, Literal["OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED"]]] = None,
-        priority: Optional[Union[IssuePriority, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]] = None,
+        status: Optional[Sequence[Union[IssueStatus, Literal["OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED"]]]] = None,
+        priority: Optional[Sequence[Union[IssuePriority, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]]] = None,
         assignee_id: Optional[Union[UUID, str]] = None,
         sort: Optional[Union[IssueSort, Literal["createdAt", "-createdAt", "priority", "-priority"]]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -4283,7 +4375,7 @@ class AsyncIssuesResourceWithRawResponse(AsyncAPIResource):
         max_retries: Optional[int] = None,
     ) -> APIResponse[AsyncPage[Issue]]:
         """As ``AsyncMeridian().issues.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
-        return await self._client.page_response(_LIST_ISSUES, Issue, (), {"project_id": project_id, "status": status, "priority": priority, "assignee_id": assignee_id, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return await self._client.page_response(_LIST_ISSUES, Issue, (), {"project_id": project_id, "status": status, "priority": priority, "assignee_id": assignee_id, "sort": sort, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     @overload
     async def create(
@@ -4391,10 +4483,11 @@ class AsyncIssuesResource(AsyncAPIResource):
         self,
         *,
         project_id: Optional[Union[UUID, str]] = None,
-        status: Optional[Union[IssueStatus, Literal["OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED"]]] = None,
-        priority: Optional[Union[IssuePriority, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]] = None,
+        status: Optional[Sequence[Union[IssueStatus, Literal["OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED"]]]] = None,
+        priority: Optional[Sequence[Union[IssuePriority, Literal["LOW", "MEDIUM", "HIGH", "CRITICAL"]]]] = None,
         assignee_id: Optional[Union[UUID, str]] = None,
         sort: Optional[Union[IssueSort, Literal["createdAt", "-createdAt", "priority", "-priority"]]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -4407,16 +4500,27 @@ class AsyncIssuesResource(AsyncAPIResource):
         first, then HIGH, MEDIUM and LOW (priority order, not alphabetical), `priority` the reverse. Ties are broken by
         `id` in the same direction. Each filter given restricts the list to issues with that value.
 
+        `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+        are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+        other filters by AND, and the page keeps the list's order.
+
         Requires scope `read`.
 
         ``GET /issues`` (operationId ``listIssues``, scope ``read``).
 
         :param project_id: Only issues of this project.
-        :param status: Only issues with this status.
-        :param priority: Only issues with this priority.
+        :param status: Only issues whose status is one of these statuses. Repeat the parameter for more than one value
+            (`status=OPEN&status=IN_PROGRESS`); a comma-separated value is not split and is refused. Values of one
+            filter combine with OR, filters with AND.
+        :param priority: Only issues whose priority is one of these priorities. Repeat the parameter for more than one
+            value (`priority=HIGH&priority=CRITICAL`); a comma-separated value is not split and is refused. Values of
+            one filter combine with OR, filters with AND.
         :param assignee_id: Only issues assigned to this resource.
         :param sort: Order of the list: `createdAt` or `priority` (LOW < MEDIUM < HIGH < CRITICAL), with a leading `-`
             for descending. Default `createdAt`.
+        :param id: Only the records with these ids, up to 100 (the page maximum): repeat the parameter (`id=…&id=…`).
+            Ids that are unknown or belong to another tenant are simply absent from the page; combined with the other
+            filters by AND; the list's order is kept.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -4428,7 +4532,7 @@ class AsyncIssuesResource(AsyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self._client.page(_LIST_ISSUES, Issue, (), {"project_id": project_id, "status": status, "priority": priority, "assignee_id": assignee_id, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page(_LIST_ISSUES, Issue, (), {"project_id": project_id, "status": status, "priority": priority, "assignee_id": assignee_id, "sort": sort, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     @overload
     async def create(
@@ -4783,6 +4887,7 @@ class ResourcesResourceWithRawResponse(SyncAPIResource):
         skill: Optional[str] = None,
         active: Optional[bool] = None,
         sort: Optional[Union[ResourceSort, Literal["createdAt", "-createdAt", "name", "-name"]]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -4790,7 +4895,7 @@ class ResourcesResourceWithRawResponse(SyncAPIResource):
         max_retries: Optional[int] = None,
     ) -> APIResponse[SyncPage[Resource]]:
         """As ``client.resources.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
-        return self._client.page_response(_LIST_RESOURCES, Resource, (), {"role": role, "skill": skill, "active": active, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page_response(_LIST_RESOURCES, Resource, (), {"role": role, "skill": skill, "active": active, "sort": sort, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     @overload
     def create(
@@ -4907,6 +5012,7 @@ class ResourcesResource(SyncAPIResource):
         skill: Optional[str] = None,
         active: Optional[bool] = None,
         sort: Optional[Union[ResourceSort, Literal["createdAt", "-createdAt", "name", "-name"]]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -4920,6 +5026,10 @@ class ResourcesResource(SyncAPIResource):
         Each filter given restricts the list: `role` by exact match, `skill` to resources whose `skills` contain that exact value,
         `active` by flag.
 
+        `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+        are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+        other filters by AND, and the page keeps the list's order.
+
         Requires scope `read`.
 
         ``GET /resources`` (operationId ``listResources``, scope ``read``).
@@ -4929,6 +5039,9 @@ class ResourcesResource(SyncAPIResource):
             space (form encoding).
         :param active: Only active (`true`) or inactive (`false`) resources.
         :param sort: Order of the list: `createdAt` or `name`, with a leading `-` for descending. Default `createdAt`.
+        :param id: Only the records with these ids, up to 100 (the page maximum): repeat the parameter (`id=…&id=…`).
+            Ids that are unknown or belong to another tenant are simply absent from the page; combined with the other
+            filters by AND; the list's order is kept.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -4940,7 +5053,7 @@ class ResourcesResource(SyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self._client.page(_LIST_RESOURCES, Resource, (), {"role": role, "skill": skill, "active": active, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page(_LIST_RESOURCES, Resource, (), {"role": role, "skill": skill, "active": active, "sort": sort, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     @overload
     def create(
@@ -5139,6 +5252,7 @@ class AsyncResourcesResourceWithRawResponse(AsyncAPIResource):
         skill: Optional[str] = None,
         active: Optional[bool] = None,
         sort: Optional[Union[ResourceSort, Literal["createdAt", "-createdAt", "name", "-name"]]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -5146,7 +5260,7 @@ class AsyncResourcesResourceWithRawResponse(AsyncAPIResource):
         max_retries: Optional[int] = None,
     ) -> APIResponse[AsyncPage[Resource]]:
         """As ``AsyncMeridian().resources.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
-        return await self._client.page_response(_LIST_RESOURCES, Resource, (), {"role": role, "skill": skill, "active": active, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return await self._client.page_response(_LIST_RESOURCES, Resource, (), {"role": role, "skill": skill, "active": active, "sort": sort, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     @overload
     async def create(
@@ -5263,6 +5377,7 @@ class AsyncResourcesResource(AsyncAPIResource):
         skill: Optional[str] = None,
         active: Optional[bool] = None,
         sort: Optional[Union[ResourceSort, Literal["createdAt", "-createdAt", "name", "-name"]]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -5276,6 +5391,10 @@ class AsyncResourcesResource(AsyncAPIResource):
         Each filter given restricts the list: `role` by exact match, `skill` to resources whose `skills` contain that exact value,
         `active` by flag.
 
+        `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+        are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+        other filters by AND, and the page keeps the list's order.
+
         Requires scope `read`.
 
         ``GET /resources`` (operationId ``listResources``, scope ``read``).
@@ -5285,6 +5404,9 @@ class AsyncResourcesResource(AsyncAPIResource):
             space (form encoding).
         :param active: Only active (`true`) or inactive (`false`) resources.
         :param sort: Order of the list: `createdAt` or `name`, with a leading `-` for descending. Default `createdAt`.
+        :param id: Only the records with these ids, up to 100 (the page maximum): repeat the parameter (`id=…&id=…`).
+            Ids that are unknown or belong to another tenant are simply absent from the page; combined with the other
+            filters by AND; the list's order is kept.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -5296,7 +5418,7 @@ class AsyncResourcesResource(AsyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self._client.page(_LIST_RESOURCES, Resource, (), {"role": role, "skill": skill, "active": active, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page(_LIST_RESOURCES, Resource, (), {"role": role, "skill": skill, "active": active, "sort": sort, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     @overload
     async def create(
@@ -5650,6 +5772,7 @@ class AllocationsResourceWithRawResponse(SyncAPIResource):
         from_: Optional[Union[date, str]] = None,
         to: Optional[Union[date, str]] = None,
         sort: Optional[Union[AllocationSort, Literal["createdAt", "-createdAt", "startDate", "-startDate"]]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -5657,7 +5780,7 @@ class AllocationsResourceWithRawResponse(SyncAPIResource):
         max_retries: Optional[int] = None,
     ) -> APIResponse[SyncPage[Allocation]]:
         """As ``client.allocations.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
-        return self._client.page_response(_LIST_ALLOCATIONS, Allocation, (), {"resource_id": resource_id, "project_id": project_id, "from_": from_, "to": to, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page_response(_LIST_ALLOCATIONS, Allocation, (), {"resource_id": resource_id, "project_id": project_id, "from_": from_, "to": to, "sort": sort, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     @overload
     def create(
@@ -5785,6 +5908,7 @@ class AllocationsResource(SyncAPIResource):
         from_: Optional[Union[date, str]] = None,
         to: Optional[Union[date, str]] = None,
         sort: Optional[Union[AllocationSort, Literal["createdAt", "-createdAt", "startDate", "-startDate"]]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -5799,6 +5923,10 @@ class AllocationsResource(SyncAPIResource):
         restrict by exact match; `from` and `to` restrict to allocations whose date range overlaps
         [`from`, `to`] (either bound may be given alone).
 
+        `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+        are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+        other filters by AND, and the page keeps the list's order.
+
         Requires scope `read`.
 
         ``GET /allocations`` (operationId ``listAllocations``, scope ``read``).
@@ -5809,6 +5937,9 @@ class AllocationsResource(SyncAPIResource):
         :param to: Only allocations starting on or before this date.
         :param sort: Order of the list: `createdAt` or `startDate`, with a leading `-` for descending. Default
             `createdAt`.
+        :param id: Only the records with these ids, up to 100 (the page maximum): repeat the parameter (`id=…&id=…`).
+            Ids that are unknown or belong to another tenant are simply absent from the page; combined with the other
+            filters by AND; the list's order is kept.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -5820,7 +5951,7 @@ class AllocationsResource(SyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self._client.page(_LIST_ALLOCATIONS, Allocation, (), {"resource_id": resource_id, "project_id": project_id, "from_": from_, "to": to, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page(_LIST_ALLOCATIONS, Allocation, (), {"resource_id": resource_id, "project_id": project_id, "from_": from_, "to": to, "sort": sort, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     @overload
     def create(
@@ -6051,6 +6182,7 @@ class AsyncAllocationsResourceWithRawResponse(AsyncAPIResource):
         from_: Optional[Union[date, str]] = None,
         to: Optional[Union[date, str]] = None,
         sort: Optional[Union[AllocationSort, Literal["createdAt", "-createdAt", "startDate", "-startDate"]]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -6058,7 +6190,7 @@ class AsyncAllocationsResourceWithRawResponse(AsyncAPIResource):
         max_retries: Optional[int] = None,
     ) -> APIResponse[AsyncPage[Allocation]]:
         """As ``AsyncMeridian().allocations.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
-        return await self._client.page_response(_LIST_ALLOCATIONS, Allocation, (), {"resource_id": resource_id, "project_id": project_id, "from_": from_, "to": to, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return await self._client.page_response(_LIST_ALLOCATIONS, Allocation, (), {"resource_id": resource_id, "project_id": project_id, "from_": from_, "to": to, "sort": sort, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     @overload
     async def create(
@@ -6186,6 +6318,7 @@ class AsyncAllocationsResource(AsyncAPIResource):
         from_: Optional[Union[date, str]] = None,
         to: Optional[Union[date, str]] = None,
         sort: Optional[Union[AllocationSort, Literal["createdAt", "-createdAt", "startDate", "-startDate"]]] = None,
+        id: Optional[Sequence[Union[UUID, str]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -6200,6 +6333,10 @@ class AsyncAllocationsResource(AsyncAPIResource):
         restrict by exact match; `from` and `to` restrict to allocations whose date range overlaps
         [`from`, `to`] (either bound may be given alone).
 
+        `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+        are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+        other filters by AND, and the page keeps the list's order.
+
         Requires scope `read`.
 
         ``GET /allocations`` (operationId ``listAllocations``, scope ``read``).
@@ -6210,6 +6347,9 @@ class AsyncAllocationsResource(AsyncAPIResource):
         :param to: Only allocations starting on or before this date.
         :param sort: Order of the list: `createdAt` or `startDate`, with a leading `-` for descending. Default
             `createdAt`.
+        :param id: Only the records with these ids, up to 100 (the page maximum): repeat the parameter (`id=…&id=…`).
+            Ids that are unknown or belong to another tenant are simply absent from the page; combined with the other
+            filters by AND; the list's order is kept.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -6221,7 +6361,7 @@ class AsyncAllocationsResource(AsyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self._client.page(_LIST_ALLOCATIONS, Allocation, (), {"resource_id": resource_id, "project_id": project_id, "from_": from_, "to": to, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page(_LIST_ALLOCATIONS, Allocation, (), {"resource_id": resource_id, "project_id": project_id, "from_": from_, "to": to, "sort": sort, "id": id, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     @overload
     async def create(
@@ -6441,7 +6581,7 @@ class AgentsExecutionsResourceWithRawResponse(SyncAPIResource):
         self,
         *,
         agent_id: Optional[Union[AgentId, Literal["portfolio-health", "schedule-health", "budget-health", "risk-assessment", "resource-capacity", "status-report"]]] = None,
-        status: Optional[Union[ExecutionStatus, Literal["PENDING", "RUNNING", "COMPLETED", "FAILED"]]] = None,
+        status: Optional[Sequence[Union[ExecutionStatus, Literal["PENDING", "RUNNING", "COMPLETED", "FAILED"]]]] = None,
         sort: Optional[Literal["createdAt", "-createdAt"]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
@@ -6481,7 +6621,7 @@ class AgentsExecutionsResource(SyncAPIResource):
         self,
         *,
         agent_id: Optional[Union[AgentId, Literal["portfolio-health", "schedule-health", "budget-health", "risk-assessment", "resource-capacity", "status-report"]]] = None,
-        status: Optional[Union[ExecutionStatus, Literal["PENDING", "RUNNING", "COMPLETED", "FAILED"]]] = None,
+        status: Optional[Sequence[Union[ExecutionStatus, Literal["PENDING", "RUNNING", "COMPLETED", "FAILED"]]]] = None,
         sort: Optional[Literal["createdAt", "-createdAt"]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
@@ -6499,7 +6639,9 @@ class AgentsExecutionsResource(SyncAPIResource):
         ``GET /agents/executions`` (operationId ``listAgentExecutions``, scope ``read``).
 
         :param agent_id: Only executions of this agent.
-        :param status: Only executions with this status.
+        :param status: Only executions whose status is one of these statuses. Repeat the parameter for more than one
+            value (`status=PENDING&status=RUNNING`); a comma-separated value is not split and is refused. Values of
+            one filter combine with OR, filters with AND.
         :param sort: `createdAt` (oldest first, the default) or `-createdAt` (newest first); ties are broken by `id`
             in the same direction.
         :param limit: Maximum number of records in the page (1–100).
@@ -6556,7 +6698,7 @@ class AsyncAgentsExecutionsResourceWithRawResponse(AsyncAPIResource):
         self,
         *,
         agent_id: Optional[Union[AgentId, Literal["portfolio-health", "schedule-health", "budget-health", "risk-assessment", "resource-capacity", "status-report"]]] = None,
-        status: Optional[Union[ExecutionStatus, Literal["PENDING", "RUNNING", "COMPLETED", "FAILED"]]] = None,
+        status: Optional[Sequence[Union[ExecutionStatus, Literal["PENDING", "RUNNING", "COMPLETED", "FAILED"]]]] = None,
         sort: Optional[Literal["createdAt", "-createdAt"]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
@@ -6596,7 +6738,7 @@ class AsyncAgentsExecutionsResource(AsyncAPIResource):
         self,
         *,
         agent_id: Optional[Union[AgentId, Literal["portfolio-health", "schedule-health", "budget-health", "risk-assessment", "resource-capacity", "status-report"]]] = None,
-        status: Optional[Union[ExecutionStatus, Literal["PENDING", "RUNNING", "COMPLETED", "FAILED"]]] = None,
+        status: Optional[Sequence[Union[ExecutionStatus, Literal["PENDING", "RUNNING", "COMPLETED", "FAILED"]]]] = None,
         sort: Optional[Literal["createdAt", "-createdAt"]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
@@ -6614,7 +6756,9 @@ class AsyncAgentsExecutionsResource(AsyncAPIResource):
         ``GET /agents/executions`` (operationId ``listAgentExecutions``, scope ``read``).
 
         :param agent_id: Only executions of this agent.
-        :param status: Only executions with this status.
+        :param status: Only executions whose status is one of these statuses. Repeat the parameter for more than one
+            value (`status=PENDING&status=RUNNING`); a comma-separated value is not split and is refused. Values of
+            one filter combine with OR, filters with AND.
         :param sort: `createdAt` (oldest first, the default) or `-createdAt` (newest first); ties are broken by `id`
             in the same direction.
         :param limit: Maximum number of records in the page (1–100).
@@ -7355,7 +7499,7 @@ class WebhooksDeliveriesResourceWithRawResponse(SyncAPIResource):
         webhook_id: Union[UUID, str],
         /,
         *,
-        status: Optional[Union[WebhookDeliveryStatus, Literal["PENDING", "SUCCEEDED", "FAILED"]]] = None,
+        status: Optional[Sequence[Union[WebhookDeliveryStatus, Literal["PENDING", "SUCCEEDED", "FAILED"]]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -7383,7 +7527,7 @@ class WebhooksDeliveriesResource(SyncAPIResource):
         webhook_id: Union[UUID, str],
         /,
         *,
-        status: Optional[Union[WebhookDeliveryStatus, Literal["PENDING", "SUCCEEDED", "FAILED"]]] = None,
+        status: Optional[Sequence[Union[WebhookDeliveryStatus, Literal["PENDING", "SUCCEEDED", "FAILED"]]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -7402,7 +7546,9 @@ class WebhooksDeliveriesResource(SyncAPIResource):
         ``GET /webhooks/{id}/deliveries`` (operationId ``listWebhookDeliveries``, scope ``admin``).
 
         :param webhook_id: The record's id (UUID).
-        :param status: Only deliveries with this status.
+        :param status: Only deliveries whose status is one of these statuses. Repeat the parameter for more than one
+            value (`status=PENDING&status=FAILED`); a comma-separated value is not split and is refused. Values of one
+            filter combine with OR, filters with AND.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -7425,7 +7571,7 @@ class AsyncWebhooksDeliveriesResourceWithRawResponse(AsyncAPIResource):
         webhook_id: Union[UUID, str],
         /,
         *,
-        status: Optional[Union[WebhookDeliveryStatus, Literal["PENDING", "SUCCEEDED", "FAILED"]]] = None,
+        status: Optional[Sequence[Union[WebhookDeliveryStatus, Literal["PENDING", "SUCCEEDED", "FAILED"]]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -7453,7 +7599,7 @@ class AsyncWebhooksDeliveriesResource(AsyncAPIResource):
         webhook_id: Union[UUID, str],
         /,
         *,
-        status: Optional[Union[WebhookDeliveryStatus, Literal["PENDING", "SUCCEEDED", "FAILED"]]] = None,
+        status: Optional[Sequence[Union[WebhookDeliveryStatus, Literal["PENDING", "SUCCEEDED", "FAILED"]]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -7472,7 +7618,9 @@ class AsyncWebhooksDeliveriesResource(AsyncAPIResource):
         ``GET /webhooks/{id}/deliveries`` (operationId ``listWebhookDeliveries``, scope ``admin``).
 
         :param webhook_id: The record's id (UUID).
-        :param status: Only deliveries with this status.
+        :param status: Only deliveries whose status is one of these statuses. Repeat the parameter for more than one
+            value (`status=PENDING&status=FAILED`); a comma-separated value is not split and is refused. Values of one
+            filter combine with OR, filters with AND.
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).

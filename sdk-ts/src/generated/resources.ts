@@ -248,12 +248,17 @@ export class ProjectsResource extends APIResource {
    *
    * `q` searches: a project matches when its `name`, `code` or `description` contains the text, ignoring case
    * (`q=bridge` finds "Brooklyn Bridge Promenade" and "BRIDGE-42"). `tag` restricts to projects carrying that tag
-   * (ignoring case). When `status` is given the list is restricted to projects with that status.
+   * (ignoring case). `status` restricts to projects with one of the given statuses
+   * (`status=AT_RISK&status=OFF_TRACK`).
    *
    * `category`, `borough`, `managingAgency` and `clientAgency` filter on the project's descriptive fields: a
    * project matches when the field equals the value or lists it as one of its comma-separated items, ignoring
    * case and surrounding spaces, so `borough=Brooklyn` finds `Brooklyn` and `Brooklyn, Queens`. Filters combine
    * with AND: `managingAgency=DEP&borough=Brooklyn` lists DEP's projects in Brooklyn.
+   *
+   * `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+   * are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+   * other filters by AND, and the page keeps the list's order.
    *
    * Requires scope `read`.
    *
@@ -361,6 +366,10 @@ export class StatusReportsResource extends APIResource {
    * `createdAt` descending, then `id`), in pages of `limit` (default 25, max 100). Filters: `projectId`, and
    * `since`/`until` on `asOf` (inclusive); they combine with AND.
    *
+   * `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+   * are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+   * other filters by AND, and the page keeps the list's order.
+   *
    * Requires scope `read`.
    *
    * HTTP: `GET /status-reports` (operationId `listStatusReports`, scope `read`).
@@ -417,8 +426,12 @@ export class RisksResource extends APIResource {
    *
    * Returns the tenant's risks, ordered by `sort`: `createdAt` ascending by default, `-score` for the highest
    * likelihood × impact first, `score` for the lowest; ties are broken by `id` in the same direction. When
-   * `projectId`, `status` or `severity` is given, the list is restricted to risks with that value (filters combine
-   * with AND).
+   * `projectId`, `status` or `severity` is given, the list is restricted to risks with that value, or one of the
+   * given values for `status` and `severity` (`status=OPEN&status=MITIGATING`); filters combine with AND.
+   *
+   * `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+   * are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+   * other filters by AND, and the page keeps the list's order.
    *
    * Requires scope `read`.
    *
@@ -526,6 +539,10 @@ export class IssuesResource extends APIResource {
    * Returns the tenant's issues, ordered by `sort`: `createdAt` ascending by default; `-priority` lists CRITICAL
    * first, then HIGH, MEDIUM and LOW (priority order, not alphabetical), `priority` the reverse. Ties are broken by
    * `id` in the same direction. Each filter given restricts the list to issues with that value.
+   *
+   * `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+   * are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+   * other filters by AND, and the page keeps the list's order.
    *
    * Requires scope `read`.
    *
@@ -678,6 +695,10 @@ export class ResourcesResource extends APIResource {
    * Each filter given restricts the list: `role` by exact match, `skill` to resources whose `skills` contain that exact value,
    * `active` by flag.
    *
+   * `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+   * are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+   * other filters by AND, and the page keeps the list's order.
+   *
    * Requires scope `read`.
    *
    * HTTP: `GET /resources` (operationId `listResources`, scope `read`).
@@ -820,6 +841,10 @@ export class AllocationsResource extends APIResource {
    * `resourceId` and `projectId`
    * restrict by exact match; `from` and `to` restrict to allocations whose date range overlaps
    * [`from`, `to`] (either bound may be given alone).
+   *
+   * `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+   * are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+   * other filters by AND, and the page keeps the list's order.
    *
    * Requires scope `read`.
    *

@@ -21,12 +21,17 @@ export interface paths {
          *
          *     `q` searches: a project matches when its `name`, `code` or `description` contains the text, ignoring case
          *     (`q=bridge` finds "Brooklyn Bridge Promenade" and "BRIDGE-42"). `tag` restricts to projects carrying that tag
-         *     (ignoring case). When `status` is given the list is restricted to projects with that status.
+         *     (ignoring case). `status` restricts to projects with one of the given statuses
+         *     (`status=AT_RISK&status=OFF_TRACK`).
          *
          *     `category`, `borough`, `managingAgency` and `clientAgency` filter on the project's descriptive fields: a
          *     project matches when the field equals the value or lists it as one of its comma-separated items, ignoring
          *     case and surrounding spaces, so `borough=Brooklyn` finds `Brooklyn` and `Brooklyn, Queens`. Filters combine
          *     with AND: `managingAgency=DEP&borough=Brooklyn` lists DEP's projects in Brooklyn.
+         *
+         *     `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+         *     are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+         *     other filters by AND, and the page keeps the list's order.
          *
          *     Requires scope `read`.
          */
@@ -162,6 +167,10 @@ export interface paths {
          * @description Returns the tenant's status reports across all projects, **newest first** (by `asOf` descending, then
          *     `createdAt` descending, then `id`), in pages of `limit` (default 25, max 100). Filters: `projectId`, and
          *     `since`/`until` on `asOf` (inclusive); they combine with AND.
+         *
+         *     `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+         *     are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+         *     other filters by AND, and the page keeps the list's order.
          *
          *     Requires scope `read`.
          */
@@ -304,8 +313,12 @@ export interface paths {
          * List risks
          * @description Returns the tenant's risks, ordered by `sort`: `createdAt` ascending by default, `-score` for the highest
          *     likelihood × impact first, `score` for the lowest; ties are broken by `id` in the same direction. When
-         *     `projectId`, `status` or `severity` is given, the list is restricted to risks with that value (filters combine
-         *     with AND).
+         *     `projectId`, `status` or `severity` is given, the list is restricted to risks with that value, or one of the
+         *     given values for `status` and `severity` (`status=OPEN&status=MITIGATING`); filters combine with AND.
+         *
+         *     `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+         *     are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+         *     other filters by AND, and the page keeps the list's order.
          *
          *     Requires scope `read`.
          */
@@ -383,6 +396,10 @@ export interface paths {
          *     first, then HIGH, MEDIUM and LOW (priority order, not alphabetical), `priority` the reverse. Ties are broken by
          *     `id` in the same direction. Each filter given restricts the list to issues with that value.
          *
+         *     `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+         *     are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+         *     other filters by AND, and the page keeps the list's order.
+         *
          *     Requires scope `read`.
          */
         get: operations["listIssues"];
@@ -457,6 +474,10 @@ export interface paths {
          *     alphabetical order (ignoring case), `-name` for the reverse; ties are broken by `id` in the same direction.
          *     Each filter given restricts the list: `role` by exact match, `skill` to resources whose `skills` contain that exact value,
          *     `active` by flag.
+         *
+         *     `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+         *     are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+         *     other filters by AND, and the page keeps the list's order.
          *
          *     Requires scope `read`.
          */
@@ -569,6 +590,10 @@ export interface paths {
          *     `resourceId` and `projectId`
          *     restrict by exact match; `from` and `to` restrict to allocations whose date range overlaps
          *     [`from`, `to`] (either bound may be given alone).
+         *
+         *     `id` retrieves many records in one call: repeat it for up to 100 ids (`id=…&id=…`, the page maximum). Ids that
+         *     are unknown or belong to another tenant are simply absent from the page (never a 404); `id` combines with the
+         *     other filters by AND, and the page keeps the list's order.
          *
          *     Requires scope `read`.
          */
@@ -4259,6 +4284,14 @@ export interface components {
          */
         IdempotencyKey: string;
         /**
+         * @description Only the records with these ids, up to 100 (the page maximum): repeat the parameter (`id=…&id=…`). Ids that are unknown or belong to another tenant are simply absent from the page; combined with the other filters by AND; the list's order is kept.
+         * @example [
+         *       "01a20566-b56d-7210-88a1-4d3565ac043d",
+         *       "01a20566-b56d-7210-88a1-4d3565ac043e"
+         *     ]
+         */
+        Ids: string[];
+        /**
          * @description The `ETag` of the record as you last read it (or `*`). When given and the record has changed since, nothing
          *     is written and the answer is 412 `precondition_failed`. Omit it to write unconditionally.
          * @example "3"
@@ -4348,10 +4381,13 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Only projects with this status.
-                 * @example AT_RISK
+                 * @description Only projects whose status is one of these statuses. Repeat the parameter for more than one value (`status=AT_RISK&status=OFF_TRACK`); a comma-separated value is not split and is refused. Values of one filter combine with OR, filters with AND.
+                 * @example [
+                 *       "AT_RISK",
+                 *       "OFF_TRACK"
+                 *     ]
                  */
-                status?: components["schemas"]["ProjectStatus"];
+                status?: components["schemas"]["ProjectStatus"][];
                 /**
                  * @description Only projects whose `category` is this category or lists it (case-insensitive; see the operation's description). Spaces may be sent as `+` or `%20`.
                  * @example Sewers
@@ -4387,6 +4423,14 @@ export interface operations {
                  * @example -budget
                  */
                 sort?: components["schemas"]["ProjectSort"];
+                /**
+                 * @description Only the records with these ids, up to 100 (the page maximum): repeat the parameter (`id=…&id=…`). Ids that are unknown or belong to another tenant are simply absent from the page; combined with the other filters by AND; the list's order is kept.
+                 * @example [
+                 *       "01a20566-b56d-7210-88a1-4d3565ac043d",
+                 *       "01a20566-b56d-7210-88a1-4d3565ac043e"
+                 *     ]
+                 */
+                id?: components["parameters"]["Ids"];
                 /**
                  * @description Maximum number of records in the page (1–100).
                  * @example 25
@@ -4663,6 +4707,14 @@ export interface operations {
                  */
                 until?: string;
                 /**
+                 * @description Only the records with these ids, up to 100 (the page maximum): repeat the parameter (`id=…&id=…`). Ids that are unknown or belong to another tenant are simply absent from the page; combined with the other filters by AND; the list's order is kept.
+                 * @example [
+                 *       "01a20566-b56d-7210-88a1-4d3565ac043d",
+                 *       "01a20566-b56d-7210-88a1-4d3565ac043e"
+                 *     ]
+                 */
+                id?: components["parameters"]["Ids"];
+                /**
                  * @description Maximum number of records in the page (1–100).
                  * @example 25
                  */
@@ -4729,10 +4781,13 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Only milestones with this status.
-                 * @example PENDING
+                 * @description Only milestones whose status is one of these statuses. Repeat the parameter for more than one value (`status=PENDING&status=MISSED`); a comma-separated value is not split and is refused. Values of one filter combine with OR, filters with AND.
+                 * @example [
+                 *       "PENDING",
+                 *       "MISSED"
+                 *     ]
                  */
-                status?: components["schemas"]["MilestoneStatus"];
+                status?: components["schemas"]["MilestoneStatus"][];
                 /**
                  * @description Order of the list: `createdAt` or `dueDate`, with a leading `-` for descending. Default `createdAt`.
                  * @example dueDate
@@ -4942,20 +4997,34 @@ export interface operations {
                  */
                 projectId?: string;
                 /**
-                 * @description Only risks with this status.
-                 * @example OPEN
+                 * @description Only risks whose status is one of these statuses. Repeat the parameter for more than one value (`status=OPEN&status=MITIGATING`); a comma-separated value is not split and is refused. Values of one filter combine with OR, filters with AND.
+                 * @example [
+                 *       "OPEN",
+                 *       "MITIGATING"
+                 *     ]
                  */
-                status?: components["schemas"]["RiskStatus"];
+                status?: components["schemas"]["RiskStatus"][];
                 /**
-                 * @description Only risks with this severity (derived or manual).
-                 * @example HIGH
+                 * @description Only risks whose severity is one of these severities. Repeat the parameter for more than one value (`severity=HIGH&severity=CRITICAL`); a comma-separated value is not split and is refused. Values of one filter combine with OR, filters with AND.
+                 * @example [
+                 *       "HIGH",
+                 *       "CRITICAL"
+                 *     ]
                  */
-                severity?: components["schemas"]["RiskSeverity"];
+                severity?: components["schemas"]["RiskSeverity"][];
                 /**
                  * @description Order of the list: `createdAt` or `score`, with a leading `-` for descending. Default `createdAt`.
                  * @example -score
                  */
                 sort?: components["schemas"]["RiskSort"];
+                /**
+                 * @description Only the records with these ids, up to 100 (the page maximum): repeat the parameter (`id=…&id=…`). Ids that are unknown or belong to another tenant are simply absent from the page; combined with the other filters by AND; the list's order is kept.
+                 * @example [
+                 *       "01a20566-b56d-7210-88a1-4d3565ac043d",
+                 *       "01a20566-b56d-7210-88a1-4d3565ac043e"
+                 *     ]
+                 */
+                id?: components["parameters"]["Ids"];
                 /**
                  * @description Maximum number of records in the page (1–100).
                  * @example 25
@@ -5122,15 +5191,21 @@ export interface operations {
                  */
                 projectId?: string;
                 /**
-                 * @description Only issues with this status.
-                 * @example OPEN
+                 * @description Only issues whose status is one of these statuses. Repeat the parameter for more than one value (`status=OPEN&status=IN_PROGRESS`); a comma-separated value is not split and is refused. Values of one filter combine with OR, filters with AND.
+                 * @example [
+                 *       "OPEN",
+                 *       "IN_PROGRESS"
+                 *     ]
                  */
-                status?: components["schemas"]["IssueStatus"];
+                status?: components["schemas"]["IssueStatus"][];
                 /**
-                 * @description Only issues with this priority.
-                 * @example HIGH
+                 * @description Only issues whose priority is one of these priorities. Repeat the parameter for more than one value (`priority=HIGH&priority=CRITICAL`); a comma-separated value is not split and is refused. Values of one filter combine with OR, filters with AND.
+                 * @example [
+                 *       "HIGH",
+                 *       "CRITICAL"
+                 *     ]
                  */
-                priority?: components["schemas"]["IssuePriority"];
+                priority?: components["schemas"]["IssuePriority"][];
                 /**
                  * @description Only issues assigned to this resource.
                  * @example 01a20566-fac8-73d6-9591-58bd3e44148c
@@ -5141,6 +5216,14 @@ export interface operations {
                  * @example -priority
                  */
                 sort?: components["schemas"]["IssueSort"];
+                /**
+                 * @description Only the records with these ids, up to 100 (the page maximum): repeat the parameter (`id=…&id=…`). Ids that are unknown or belong to another tenant are simply absent from the page; combined with the other filters by AND; the list's order is kept.
+                 * @example [
+                 *       "01a20566-b56d-7210-88a1-4d3565ac043d",
+                 *       "01a20566-b56d-7210-88a1-4d3565ac043e"
+                 *     ]
+                 */
+                id?: components["parameters"]["Ids"];
                 /**
                  * @description Maximum number of records in the page (1–100).
                  * @example 25
@@ -5321,6 +5404,14 @@ export interface operations {
                  * @example name
                  */
                 sort?: components["schemas"]["ResourceSort"];
+                /**
+                 * @description Only the records with these ids, up to 100 (the page maximum): repeat the parameter (`id=…&id=…`). Ids that are unknown or belong to another tenant are simply absent from the page; combined with the other filters by AND; the list's order is kept.
+                 * @example [
+                 *       "01a20566-b56d-7210-88a1-4d3565ac043d",
+                 *       "01a20566-b56d-7210-88a1-4d3565ac043e"
+                 *     ]
+                 */
+                id?: components["parameters"]["Ids"];
                 /**
                  * @description Maximum number of records in the page (1–100).
                  * @example 25
@@ -5552,6 +5643,14 @@ export interface operations {
                  * @example startDate
                  */
                 sort?: components["schemas"]["AllocationSort"];
+                /**
+                 * @description Only the records with these ids, up to 100 (the page maximum): repeat the parameter (`id=…&id=…`). Ids that are unknown or belong to another tenant are simply absent from the page; combined with the other filters by AND; the list's order is kept.
+                 * @example [
+                 *       "01a20566-b56d-7210-88a1-4d3565ac043d",
+                 *       "01a20566-b56d-7210-88a1-4d3565ac043e"
+                 *     ]
+                 */
+                id?: components["parameters"]["Ids"];
                 /**
                  * @description Maximum number of records in the page (1–100).
                  * @example 25
@@ -5873,10 +5972,13 @@ export interface operations {
                  */
                 agentId?: components["schemas"]["AgentId"];
                 /**
-                 * @description Only executions with this status.
-                 * @example COMPLETED
+                 * @description Only executions whose status is one of these statuses. Repeat the parameter for more than one value (`status=PENDING&status=RUNNING`); a comma-separated value is not split and is refused. Values of one filter combine with OR, filters with AND.
+                 * @example [
+                 *       "PENDING",
+                 *       "RUNNING"
+                 *     ]
                  */
-                status?: components["schemas"]["ExecutionStatus"];
+                status?: components["schemas"]["ExecutionStatus"][];
                 /**
                  * @description `createdAt` (oldest first, the default) or `-createdAt` (newest first); ties are broken by `id` in the same direction.
                  * @example -createdAt
@@ -6222,10 +6324,13 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Only deliveries with this status.
-                 * @example FAILED
+                 * @description Only deliveries whose status is one of these statuses. Repeat the parameter for more than one value (`status=PENDING&status=FAILED`); a comma-separated value is not split and is refused. Values of one filter combine with OR, filters with AND.
+                 * @example [
+                 *       "PENDING",
+                 *       "FAILED"
+                 *     ]
                  */
-                status?: components["schemas"]["WebhookDeliveryStatus"];
+                status?: components["schemas"]["WebhookDeliveryStatus"][];
                 /**
                  * @description Maximum number of records in the page (1–100).
                  * @example 25
