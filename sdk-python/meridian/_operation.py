@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
 from enum import Enum
 from functools import cached_property
-from typing import Any, Dict, Generic, List, Literal, Mapping, Optional, Sequence, Tuple, Type, TypeVar, Union
+from typing import Any, Dict, Generic, List, Literal, Mapping, Optional, Sequence, Tuple, Type, TypeVar, Union, get_args, get_origin
 from urllib.parse import quote
 from uuid import UUID
 
@@ -28,6 +28,14 @@ T = TypeVar("T")
 
 OPTION_NAMES = ("extra_headers", "timeout", "max_retries")
 """The per-call options every method takes, beside the operation's own arguments."""
+
+
+def _takes_many(annotation: Any) -> bool:
+    """Whether a parameter's type is a list (an array parameter, possibly nullable)."""
+    origin = get_origin(annotation)
+    if origin in (list, List):
+        return True
+    return origin is Union and any(_takes_many(arg) for arg in get_args(annotation))
 
 
 @dataclass(frozen=True)
@@ -55,9 +63,12 @@ class Param:
 
     def validate(self, value: Any) -> Any:
         """The value checked and converted (``"AT_RISK"`` → ``ProjectStatus.AT_RISK``, a UUID string → ``UUID``).
+        A parameter that takes several values also takes one (``status="AT_RISK"`` is ``status=["AT_RISK"]``).
 
         :raises RequestValidationError: the value breaks the parameter's type or constraints.
         """
+        if value is not None and not isinstance(value, (list, tuple)) and _takes_many(self.annotation):
+            value = [value]
         try:
             return self._adapter.validate_python(value)
         except pydantic.ValidationError as exc:

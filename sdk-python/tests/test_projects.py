@@ -85,6 +85,8 @@ def test_list_filters_by_several_statuses(api: Api) -> None:
     assert both.pagination.total == at_risk + off_track
     assert {p.status for p in both.data} <= {ProjectStatus.AT_RISK, ProjectStatus.OFF_TRACK}
     assert len(both.data) == min(100, at_risk + off_track)
+    # One value needs no list.
+    assert api.run(api.client.projects.list(status="AT_RISK", limit=1)).pagination.total == at_risk
 
 
 def test_list_retrieves_many_projects_by_id(api: Api) -> None:

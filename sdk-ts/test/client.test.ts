@@ -91,6 +91,9 @@ describe('sdk-ts against the live server', () => {
       const offTrack = await newProject({ status: 'OFF_TRACK' });
       const page = await client.projects.list({ status: ['AT_RISK'] });
       expect(page.data.map((p) => p.id)).to.deep.equal([atRisk.id]);
+      // One value needs no array.
+      const one = await client.projects.list({ status: 'AT_RISK' });
+      expect(one.data.map((p) => p.id)).to.deep.equal([atRisk.id]);
       const both = await client.projects.list({ status: ['AT_RISK', 'OFF_TRACK'] });
       expect(both.data.map((p) => p.id)).to.deep.equal([atRisk.id, offTrack.id]);
       expect(both.pagination.total).to.equal(2);

@@ -96,8 +96,9 @@ class Types:
         if kind == "boolean":
             return self.annotated("bool", []), "bool"
         if kind == "array":
+            # One value or several: `status="AT_RISK"` or `status=["AT_RISK", "OFF_TRACK"]` (the client wraps one).
             runtime, signature = self.param_types(schema.get("items", {}))
-            return f"List[{runtime}]", f"Sequence[{signature}]"
+            return f"List[{runtime}]", f"Union[{signature}, Sequence[{signature}]]"
         raise SystemExit(f"generate_operations: unsupported parameter schema {json.dumps(schema)}")
 
     @staticmethod

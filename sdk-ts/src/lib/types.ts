@@ -21,8 +21,14 @@ type BodyOf<K extends OperationId> = [NonNullable<Op<K>['requestBody']>] extends
   ? Empty
   : ContentOf<NonNullable<Op<K>['requestBody']>>;
 
+/**
+ * A query parameter that takes several values also takes one: `status: 'AT_RISK'` or
+ * `status: ['AT_RISK', 'OFF_TRACK']`, both sent as the repeated key (`?status=AT_RISK&status=OFF_TRACK`).
+ */
+type OneOrMany<T> = { [P in keyof T]: NonNullable<T[P]> extends readonly (infer U)[] ? U | T[P] : T[P] };
+
 /** The query parameters of an operation (`{ status?, limit?, offset?, … }` for `listProjects`). */
-export type OperationQuery<K extends OperationId> = Part<Op<K>['parameters']['query']>;
+export type OperationQuery<K extends OperationId> = OneOrMany<Part<Op<K>['parameters']['query']>>;
 
 /** The header parameters an operation declares (`{ 'If-Match'?: string }` for `updateProject`). */
 export type OperationHeaders<K extends OperationId> = Part<Op<K>['parameters']['header']>;
