@@ -100,7 +100,10 @@ function judge(c: HostileCase, r: Outcome, nulExpected: boolean): string[] {
       const errors = (
         (JSON.parse(r.text) as { errors?: { location: string; path: string }[] }).errors ?? []
       ).map((e) => `${e.location}:${e.path}`);
-      const named = errors.some((e) => e === c.nulField || e.startsWith(`${c.nulField}/`));
+      // The field itself, a member of a body field, or an item of an array query parameter (`query:status.0`).
+      const named = errors.some(
+        (e) => e === c.nulField || e.startsWith(`${c.nulField}/`) || e.startsWith(`${c.nulField}.`),
+      );
       if (!named) wrong.push(`NUL answered 400 without naming ${c.nulField} (named ${errors.join(', ')})`);
     }
   }
