@@ -23,8 +23,15 @@ const db = openDatabase({
   databaseUrl: env.BENCH_DATABASE_URL || null,
   sqliteFile: env.BENCH_SQLITE_FILE ?? '',
 });
-// Production requires the key that encrypts secrets at rest: a throw-away one.
-const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', MERIDIAN_SECRET_KEY: newSecretKey() });
+// Production requires its settings (docs/deploy.md, "Production"): the database above, and a throw-away key.
+const config = loadConfig({
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'silent',
+  DATABASE_URL: env.BENCH_DATABASE_URL || '',
+  MERIDIAN_SQLITE_FILE: env.BENCH_SQLITE_FILE || ':memory:',
+  MERIDIAN_PUBLIC_URL: 'http://127.0.0.1',
+  MERIDIAN_SECRET_KEY: newSecretKey(),
+});
 const services = buildServices({ db, clock: systemClock }, config);
 const runner = createJobRunner({ services, clock: systemClock, config });
 const tenantId = env.BENCH_TENANT as string;

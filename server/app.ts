@@ -2,7 +2,8 @@
  * `createApp({ config, db, clock })`: the Express 5 application, built without listening (docs/design.md).
  *
  * Order of the pipeline, and why:
- *   request id → security headers → access log (query secrets redacted) → health probes (`/healthz`, `/readyz`)
+ *   request id → security headers → access log (query secrets redacted) → compression → CORS (when origins are
+ *   configured; preflights answered here) → `GET /` (a browser to /docs, a client to JSON links) → health probes (`/healthz`, `/readyz`)
  *   → public docs (`/docs`, `/v1/openapi.json|yaml`) → `Cache-Control: no-store` on everything else under `/v1` → authentication (401 before anything about the
  *   request is revealed; a failure counts against the failed-authentication limit per client address, 429 above it)
  *   → per-tenant rate limit → JSON body (1 MiB; 415 for a charset other than UTF-8) → express-openapi-validator
@@ -21,6 +22,7 @@ import { authenticate } from './http/auth.js';
 import { answerClientErrors } from './http/client-errors.js';
 import { callHandler, resolveOperation } from './http/dispatch.js';
 import { docsRoutes } from './http/docs.js';
+import { compressResponses, corsFor, rootRoutes } from './http/edge.js';
 import { buildHandlers } from './http/handlers/index.js';
 import { idempotencyKeys } from './http/idempotency.js';
 import {
@@ -77,6 +79,11 @@ export function createApp(options: AppOptions): MeridianApp {
   app.use(requestId());
   app.use(helmet());
   app.use(accessLog(logger));
+  app.use(compressResponses());
+  // CORS only for the origins MERIDIAN_CORS_ORIGINS allows; preflights are answered here, before authentication.
+  const allowOrigins = corsFor(config.corsOrigins);
+  if (allowOrigins) app.use(config.basePath, allowOrigins);
+  app.use(rootRoutes(config.basePath));
   // Liveness and readiness: no key, no rate limit, outside /v1 (docs/design.md, Operations).
   app.use(probeRoutes(services.readiness, logger));
   // The interactive API reference, rendered from /v1/openapi.json with assets from our own node_modules.

@@ -1,10 +1,18 @@
 /**
- * First-start set-up used by `npm start`: the demo tenant, its admin key and the NYC portfolio.
+ * The demo set-up of `npm start`: the demo tenant, its admin key and the NYC portfolio. {@link startDemo} is the one
+ * place demo data is created, behind the one switch `config.demo` (docs/deploy.md, "Production": off in
+ * production, so a deployment never gets a synthetic tenant or a printed key).
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Config } from './config.js';
+import { NYC_SOURCE } from './import/nyc/checkpoints.js';
 import { type ImportReport, importNycCapitalProjects } from './import/nyc/importer.js';
+import { NYC_IMPORT_VERSION } from './import/nyc/version.js';
+import { progressReporter } from './progress.js';
+import { getImportFingerprint, setImportFingerprint } from './repositories/import-fingerprints.js';
 import { findApiKeyByHash, findTenantsByName } from './repositories/tenants.js';
 import type { BaseDeps } from './services/context.js';
 import { systemActor } from './services/context.js';
@@ -90,4 +98,75 @@ export async function importDemoPortfolio(
     fileName: NYC_DATASET,
     ...(onProgress ? { onProgress } : {}),
   });
+}
+
+/**
+ * The fingerprint of an import of `file`'s bytes: the importer's version and the file's SHA-256
+ * (`nyc-v<version>:sha256:<hex>`); the same file under the same importer gives the same fingerprint.
+ */
+export function importFingerprint(file: Buffer): string {
+  return `nyc-v${NYC_IMPORT_VERSION}:sha256:${createHash('sha256').update(file).digest('hex')}`;
+}
+
+/**
+ * Imports the bundled NYC dataset unless the tenant's last complete import had the same fingerprint
+ * ({@link importFingerprint}): then the file is hashed, not parsed, and null is returned. The fingerprint is
+ * recorded after the import ends, so an interrupted import runs again (and skips, by its checkpoints, what it
+ * stored).
+ */
+export async function importDemoPortfolioIfChanged(
+  deps: BaseDeps,
+  services: Services,
+  tenantId: string,
+  onProgress?: (done: number, total: number) => void,
+): Promise<ImportReport | null> {
+  const fingerprint = importFingerprint(fs.readFileSync(NYC_DATASET));
+  if ((await getImportFingerprint(deps.db.knex, tenantId, NYC_SOURCE)) === fingerprint) return null;
+  const report = await importDemoPortfolio(deps, services, tenantId, onProgress);
+  await setImportFingerprint(deps.db.knex, tenantId, NYC_SOURCE, fingerprint, deps.clock.now().toISOString());
+  return report;
+}
+
+/**
+ * The demo at start, when `config.demo` is on (and nothing at all when it is off): the demo tenant and its admin
+ * key (printed once, on creation, unless `MERIDIAN_API_KEY` gives it), and the NYC portfolio when
+ * `config.importDemo`. `say` writes one line of start-up output.
+ */
+export async function startDemo(
+  config: Pick<Config, 'demo' | 'importDemo' | 'demoApiKey'>,
+  deps: BaseDeps,
+  services: Services,
+  say: (line: string) => void,
+): Promise<void> {
+  if (!config.demo) return;
+  const demo = await ensureDemoTenant(deps, services, config.demoApiKey);
+  if (demo.created) say(`meridian: created the demo tenant ${demo.tenantId}`);
+  if (config.importDemo) {
+    // A bar on a terminal, plain lines (on stdout, with the rest of start-up) otherwise.
+    const progress = progressReporter({ label: '  imported', unit: 'status reports', line: say });
+    const report = await importDemoPortfolioIfChanged(
+      deps,
+      services,
+      demo.tenantId,
+      progress.onProgress,
+    ).finally(() => progress.stop());
+    say(
+      report === null
+        ? `meridian: the NYC capital projects portfolio is imported and its file unchanged (importer v${NYC_IMPORT_VERSION}): not read again`
+        : `meridian: imported the NYC capital projects portfolio: ${report.reportsStored} status reports stored, ` +
+            `${report.projectsCreated} projects created, ${report.rowsAlreadyImported} already imported, ` +
+            `${report.skipped.length} skipped (the mapping and its counts: npm run cli -- import nyc-capital-projects ` +
+            `datasets/nyc-capital-projects-2019-09-01.csv --tenant "${DEMO_TENANT_NAME}")`,
+    );
+  }
+  if (demo.newKey) {
+    say('');
+    say(`  Admin API key of the demo tenant (shown once, store it now):\n\n    ${demo.newKey}\n`);
+  } else if (demo.configuredKey) {
+    say('meridian: using MERIDIAN_API_KEY as the demo admin key');
+  } else {
+    say(
+      `meridian: the demo admin key was printed on first start; create another with: npm run cli -- keys create --tenant "${DEMO_TENANT_NAME}" --scopes read,write,admin`,
+    );
+  }
 }

@@ -40,8 +40,33 @@ export interface Config {
   authFailuresPerMinute: number;
   /** Admin key of the demo tenant created on first start (env `MERIDIAN_API_KEY`); null → a new key is generated and printed once. */
   demoApiKey: string | null;
-  /** Import the bundled NYC portfolio into the demo tenant on first start (env `MERIDIAN_IMPORT_DEMO`, default true). */
+  /**
+   * The one switch of everything synthetic (docs/deploy.md, "Production"): create the demo tenant(s), their keys and
+   * their data at start. Env `MERIDIAN_DEMO`; default on, off when NODE_ENV=production.
+   */
+  demo: boolean;
+  /** Import the bundled NYC portfolio into the demo tenant at start (env `MERIDIAN_IMPORT_DEMO`, default true; only with {@link Config.demo}). */
   importDemo: boolean;
+  /**
+   * The address users reach this deployment at, e.g. `https://pmo.example.com` (env `MERIDIAN_PUBLIC_URL`, no
+   * trailing slash): required in production; null elsewhere when unset.
+   */
+  publicUrl: string | null;
+  /**
+   * Origins allowed to call the API from a browser (env `MERIDIAN_CORS_ORIGINS`, comma-separated, e.g.
+   * `https://app.example.com`; `*` allows any). Empty (the default): CORS is off, no cross-origin headers.
+   */
+  corsOrigins: string[];
+  /**
+   * Apply pending migrations when an entry point starts (env `MERIDIAN_MIGRATE_ON_START`; default on, off when
+   * NODE_ENV=production, where migrations are their own step: `node dist/migrate.js`, docs/deploy.md "Upgrades").
+   */
+  migrateOnStart: boolean;
+  /**
+   * Longest wait on SIGTERM for in-flight requests and jobs to finish before the process exits anyway, in ms (env
+   * `MERIDIAN_SHUTDOWN_TIMEOUT_MS`, default 10000).
+   */
+  shutdownTimeoutMs: number;
   /**
    * Where the API is mounted (`/v1`): its routes, the served spec and every `Location` header are under it; `Link`
    * headers take the request's own origin.
@@ -139,6 +164,50 @@ function llmOf(env: NodeJS.ProcessEnv): LlmConfig | null {
   };
 }
 
+/**
+ * A configuration the process cannot start with; its message is one line naming the variables, printed without a
+ * stack by the entry points.
+ */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/**
+ * The settings production cannot run without (docs/deploy.md, "Production"), each named when missing: a database
+ * chosen explicitly (`DATABASE_URL`, or `MERIDIAN_SQLITE_FILE` for the embedded file), `MERIDIAN_PUBLIC_URL`, and
+ * `MERIDIAN_SECRET_KEY` (or an explicitly named `MERIDIAN_SECRET_KEY_FILE`).
+ */
+export function missingProductionSettings(env: NodeJS.ProcessEnv): string[] {
+  const set = (name: string) => Boolean(env[name]?.trim());
+  const missing: string[] = [];
+  if (!set('DATABASE_URL') && !set('MERIDIAN_SQLITE_FILE'))
+    missing.push('DATABASE_URL (or MERIDIAN_SQLITE_FILE)');
+  if (!set('MERIDIAN_PUBLIC_URL')) missing.push('MERIDIAN_PUBLIC_URL');
+  if (!set('MERIDIAN_SECRET_KEY') && !set('MERIDIAN_SECRET_KEY_FILE')) missing.push('MERIDIAN_SECRET_KEY');
+  return missing;
+}
+
+function publicUrlOf(value: string | undefined): string | null {
+  const v = value?.trim();
+  if (!v) return null;
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    throw new ConfigError(`MERIDIAN_PUBLIC_URL must be an http(s) URL, got "${v}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(`MERIDIAN_PUBLIC_URL must be an http(s) URL, got "${v}"`);
+  return v.replace(/\/+$/, '');
+}
+
+function listOf(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((part) => part.trim().replace(/\/+$/, ''))
+    .filter((part) => part !== '');
+}
+
 /** Reads the key in `file`, or writes a new one there (mode 600) when it does not exist yet. */
 function localKey(file: string): Buffer {
   try {
@@ -233,11 +302,20 @@ function trustProxyOf(value: string | undefined): boolean | number | string {
  * @throws Error when a numeric variable is not a non-negative integer, NODE_ENV is unknown, only one of
  *   MERIDIAN_LLM_BASE_URL and MERIDIAN_LLM_MODEL is set (or the URL is not http(s)), a secret key is not base64 of
  *   32 bytes, or MERIDIAN_SECRET_KEY is missing in production.
+ * @throws ConfigError when NODE_ENV is unknown, or production lacks a setting it needs (all of them named in one line).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = (env.NODE_ENV ?? 'development') as NodeEnv;
   if (!['development', 'test', 'production'].includes(nodeEnv)) {
-    throw new Error(`NODE_ENV must be development, test or production, got "${nodeEnv}"`);
+    throw new ConfigError(`NODE_ENV must be development, test or production, got "${nodeEnv}"`);
+  }
+  const production = nodeEnv === 'production';
+  if (production) {
+    const missing = missingProductionSettings(env);
+    if (missing.length > 0)
+      throw new ConfigError(
+        `production (NODE_ENV=production) needs ${missing.join(', ')}: see docs/deploy.md, "Production"`,
+      );
   }
   const databaseUrl = env.DATABASE_URL?.trim() ? env.DATABASE_URL.trim() : null;
   return {
@@ -252,7 +330,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxyOf(env.MERIDIAN_TRUST_PROXY),
     authFailuresPerMinute: int('MERIDIAN_AUTH_FAILURE_LIMIT', env.MERIDIAN_AUTH_FAILURE_LIMIT, 30),
     demoApiKey: env.MERIDIAN_API_KEY?.trim() || null,
+    demo: bool(env.MERIDIAN_DEMO, !production),
     importDemo: bool(env.MERIDIAN_IMPORT_DEMO, true),
+    publicUrl: publicUrlOf(env.MERIDIAN_PUBLIC_URL),
+    corsOrigins: listOf(env.MERIDIAN_CORS_ORIGINS),
+    migrateOnStart: bool(env.MERIDIAN_MIGRATE_ON_START, !production),
+    shutdownTimeoutMs: int('MERIDIAN_SHUTDOWN_TIMEOUT_MS', env.MERIDIAN_SHUTDOWN_TIMEOUT_MS, 10_000),
     basePath: '/v1',
     webhookAllowPrivate: bool(env.MERIDIAN_WEBHOOK_ALLOW_PRIVATE, false),
     webhookRetrySchedule: schedule(

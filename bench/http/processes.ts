@@ -88,6 +88,10 @@ export function serverEnv(file: string, extra: NodeJS.ProcessEnv = {}): NodeJS.P
     HOST: '127.0.0.1',
     LOG_LEVEL: 'info',
     MERIDIAN_SQLITE_FILE: file,
+    MERIDIAN_PUBLIC_URL: 'http://127.0.0.1',
+    // Production as deployed, except that the benchmark's database is migrated and holds the NYC demo.
+    MERIDIAN_MIGRATE_ON_START: 'true',
+    MERIDIAN_DEMO: 'true',
     MERIDIAN_API_KEY: NYC_KEY,
     MERIDIAN_WORKER: 'false',
     MERIDIAN_RATE_LIMIT: '1000000000',

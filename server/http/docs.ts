@@ -7,18 +7,50 @@
  * browser refuses anything else. "Test Request" in the page calls this same server (`<origin>/v1`), with the API key
  * the reader types in.
  */
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import express, { Router } from 'express';
+import express, { type RequestHandler, Router } from 'express';
 
 /** Where the page and its assets live. */
 export const DOCS_PATH = '/docs';
 
-/** The folder of Scalar's browser bundle (`standalone.js` and the chunks it may load). */
-function scalarBrowserDir(): string {
+/** The script the page loads from Scalar's browser folder (precompressed by the build). */
+export const DOCS_BUNDLE = 'standalone.js';
+
+/** The folder of Scalar's browser bundle (the build precompresses its files: scripts/build.sh) (`standalone.js` and the chunks it may load). */
+export function scalarBrowserDir(): string {
   // The package's `exports` do not list package.json; its main entry is dist/index.js, beside dist/browser/.
   const main = createRequire(import.meta.url).resolve('@scalar/api-reference');
   return path.join(path.dirname(main), 'browser');
+}
+
+/**
+ * Where the build (`npm run build`, scripts/build.sh) stores the bundle's files precompressed, as `<file>.br` and
+ * `<file>.gz`: `dist/docs-assets/` beside `dist/server/`. Absent when running from source: then the compression
+ * middleware compresses on the fly (server/http/edge.ts).
+ */
+export const PRECOMPRESSED_DOCS_DIR = path.join(import.meta.dirname, '..', '..', 'docs-assets');
+
+/**
+ * Serves `<dir>/<file>.br` or `<file>.gz` for `<file>` when the client accepts that encoding and the build stored
+ * it, with the file's own type; anything else falls through to the uncompressed file.
+ */
+function precompressed(dir: string): RequestHandler {
+  const present = fs.existsSync(dir);
+  return (req, res, next) => {
+    if (!present || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    const name = req.path.replace(/^\/+/, '');
+    if (!/^[\w.-]+(?:\/[\w.-]+)*$/.test(name) || name.split('/').includes('..')) return next();
+    const encoding = req.acceptsEncodings('br', 'gzip');
+    if (encoding !== 'br' && encoding !== 'gzip') return next();
+    const file = path.join(dir, `${name}.${encoding === 'br' ? 'br' : 'gz'}`);
+    if (!fs.existsSync(file)) return next();
+    res.setHeader('Content-Encoding', encoding);
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.type(path.extname(name));
+    res.sendFile(file, { maxAge: '1h' });
+  };
 }
 
 /** Only this origin, for everything the page may load or call (Scalar injects its styles inline). */
@@ -48,7 +80,7 @@ function page(): string {
   </head>
   <body>
     <div id="reference"></div>
-    <script src="${DOCS_PATH}/assets/standalone.js"></script>
+    <script src="${DOCS_PATH}/assets/${DOCS_BUNDLE}"></script>
     <script src="${DOCS_PATH}/init.js"></script>
   </body>
 </html>
@@ -97,6 +129,7 @@ export function docsRoutes(basePath: string): Router {
     res.setHeader('Cache-Control', 'no-cache');
     res.type('text/javascript').send(init);
   });
+  router.use(`${DOCS_PATH}/assets`, precompressed(PRECOMPRESSED_DOCS_DIR));
   router.use(
     `${DOCS_PATH}/assets`,
     express.static(scalarBrowserDir(), { index: false, maxAge: '1h', fallthrough: true }),

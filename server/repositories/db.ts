@@ -218,15 +218,31 @@ export interface MigrationContext {
   secrets: SecretBox | null;
 }
 
+/**
+ * The migrations' names, as `knex_migrations` records them: the source file's name (`<timestamp>_<change>.ts`)
+ * whether the server runs from `server/` (TypeScript through tsx) or from the build in `dist/` (the same files
+ * compiled to `.js`), so a database migrated by one is current for the other (docs/deploy.md, "Upgrades").
+ */
+function migrationNames(): string[] {
+  const names = fs
+    .readdirSync(migrationsDir)
+    .filter((f) => /\.(ts|js)$/.test(f) && !f.endsWith('.d.ts'))
+    .map((f) => f.replace(/\.js$/, '.ts'));
+  return [...new Set(names)].sort();
+}
+
+/** The file that holds migration `name` (a `.ts` name): the source itself, or its compiled `.js` in `dist/`. */
+function migrationFile(name: string): string {
+  const source = path.join(migrationsDir, name);
+  return fs.existsSync(source) ? source : source.replace(/\.ts$/, '.js');
+}
+
 /** The migration files of `server/db/migrations`, by name, each run with the {@link MigrationContext}. */
 class MigrationsWithContext implements Knex.MigrationSource<string> {
   constructor(private readonly context: MigrationContext) {}
 
   async getMigrations(): Promise<string[]> {
-    return fs
-      .readdirSync(migrationsDir)
-      .filter((f) => /\.(ts|js)$/.test(f) && !f.endsWith('.d.ts'))
-      .sort();
+    return migrationNames();
   }
 
   getMigrationName(name: string): string {
@@ -234,7 +250,7 @@ class MigrationsWithContext implements Knex.MigrationSource<string> {
   }
 
   async getMigration(name: string): Promise<Knex.Migration> {
-    const module = (await import(pathToFileURL(path.join(migrationsDir, name)).href)) as {
+    const module = (await import(pathToFileURL(migrationFile(name)).href)) as {
       up: (knex: Knex, context: MigrationContext) => Promise<void>;
       down?: (knex: Knex, context: MigrationContext) => Promise<void>;
       config?: unknown;
@@ -271,10 +287,7 @@ export async function pingDatabase(db: Database): Promise<void> {
  * every migration is pending), so the readiness check never writes.
  */
 export async function pendingMigrations(db: Database): Promise<string[]> {
-  const files = fs
-    .readdirSync(migrationsDir)
-    .filter((f) => /\.(ts|js)$/.test(f) && !f.endsWith('.d.ts'))
-    .sort();
+  const files = migrationNames();
   let applied: Set<string>;
   try {
     const rows = (await db.knex('knex_migrations').select('name')) as { name: string }[];

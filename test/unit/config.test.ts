@@ -3,13 +3,23 @@
  * NODE_ENV, the webhook delivery settings, the model settings, and the malformed values it refuses at start.
  */
 import { expect } from 'chai';
-import { DEFAULT_RETRY_SCHEDULE_MS, loadConfig } from '../../server/config.js';
+import {
+  ConfigError,
+  DEFAULT_RETRY_SCHEDULE_MS,
+  loadConfig,
+  missingProductionSettings,
+} from '../../server/config.js';
 
 describe('webhook delivery settings (MERIDIAN_WEBHOOK_*, MERIDIAN_WORKER)', () => {
   it('allows private targets only when MERIDIAN_WEBHOOK_ALLOW_PRIVATE=true, in any mode; runs the worker in process except in test', () => {
     expect(loadConfig({})).to.include({ webhookAllowPrivate: false, worker: true });
     const key = Buffer.alloc(32, 1).toString('base64');
-    expect(loadConfig({ NODE_ENV: 'production', MERIDIAN_SECRET_KEY: key })).to.include({
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://meridian@db/meridian',
+      MERIDIAN_PUBLIC_URL: 'https://pmo.example.com',
+    };
+    expect(loadConfig({ ...production, MERIDIAN_SECRET_KEY: key })).to.include({
       webhookAllowPrivate: false,
       worker: true,
     });
@@ -19,7 +29,7 @@ describe('webhook delivery settings (MERIDIAN_WEBHOOK_*, MERIDIAN_WORKER)', () =
       webhookAllowPrivate: true,
     });
     const explicit = loadConfig({
-      NODE_ENV: 'production',
+      ...production,
       MERIDIAN_SECRET_KEY: key,
       MERIDIAN_WEBHOOK_ALLOW_PRIVATE: 'true',
       MERIDIAN_WORKER: 'false',
@@ -79,5 +89,70 @@ describe('MERIDIAN_LLM_* configuration (server/config.ts)', () => {
         MERIDIAN_LLM_TIMEOUT_MS: 'soon',
       }),
     ).to.throw(/MERIDIAN_LLM_TIMEOUT_MS/);
+  });
+});
+
+describe('production settings (docs/deploy.md, "Production")', () => {
+  const key = Buffer.alloc(32, 2).toString('base64');
+
+  it('refuses to start without each setting production needs, naming every missing one in one line', () => {
+    let message = '';
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+    } catch (err) {
+      expect(err).to.be.instanceOf(ConfigError);
+      message = (err as Error).message;
+    }
+    expect(message).to.equal(
+      'production (NODE_ENV=production) needs DATABASE_URL (or MERIDIAN_SQLITE_FILE), MERIDIAN_PUBLIC_URL, MERIDIAN_SECRET_KEY: see docs/deploy.md, "Production"',
+    );
+    expect(message).to.not.include('\n');
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', MERIDIAN_SQLITE_FILE: '/srv/m.sqlite', MERIDIAN_SECRET_KEY: key }),
+    ).to.throw(ConfigError, /needs MERIDIAN_PUBLIC_URL: /);
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        MERIDIAN_PUBLIC_URL: 'ftp://x',
+        DATABASE_URL: 'postgres://d',
+        MERIDIAN_SECRET_KEY: key,
+      }),
+    ).to.throw(ConfigError, /MERIDIAN_PUBLIC_URL must be an http\(s\) URL/);
+  });
+
+  it('turns the demo off and migrations on start off in production, on elsewhere; each overridable', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://d',
+      MERIDIAN_PUBLIC_URL: 'https://pmo.example.com/',
+      MERIDIAN_SECRET_KEY: key,
+    };
+    expect(loadConfig(production)).to.include({
+      demo: false,
+      migrateOnStart: false,
+      publicUrl: 'https://pmo.example.com',
+    });
+    expect(loadConfig({ NODE_ENV: 'development' })).to.include({
+      demo: true,
+      migrateOnStart: true,
+      publicUrl: null,
+    });
+    expect(loadConfig({ MERIDIAN_DEMO: 'false' })).to.include({ demo: false });
+    expect(
+      loadConfig({ ...production, MERIDIAN_DEMO: 'true', MERIDIAN_MIGRATE_ON_START: 'true' }),
+    ).to.include({
+      demo: true,
+      migrateOnStart: true,
+    });
+    expect(missingProductionSettings(production)).to.deep.equal([]);
+  });
+
+  it('reads MERIDIAN_CORS_ORIGINS as a list (empty: CORS off) and MERIDIAN_SHUTDOWN_TIMEOUT_MS', () => {
+    expect(loadConfig({}).corsOrigins).to.deep.equal([]);
+    expect(
+      loadConfig({ MERIDIAN_CORS_ORIGINS: ' https://a.example , https://b.example/ ,' }).corsOrigins,
+    ).to.deep.equal(['https://a.example', 'https://b.example']);
+    expect(loadConfig({}).shutdownTimeoutMs).to.equal(10_000);
+    expect(loadConfig({ MERIDIAN_SHUTDOWN_TIMEOUT_MS: '2500' }).shutdownTimeoutMs).to.equal(2_500);
   });
 });

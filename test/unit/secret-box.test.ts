@@ -60,15 +60,21 @@ describe('secret box', () => {
     const previous = newSecretKey();
     const configured = loadConfig({
       NODE_ENV: 'production',
+      MERIDIAN_SQLITE_FILE: 'meridian.sqlite',
+      MERIDIAN_PUBLIC_URL: 'https://pmo.example.com',
       MERIDIAN_SECRET_KEY: current,
       MERIDIAN_SECRET_KEY_PREVIOUS: previous,
     });
     expect(configured.secretKeys.current.toString('base64')).to.equal(current);
     expect(configured.secretKeys.previous?.toString('base64')).to.equal(previous);
     expect(configured.localSecretKeyFile).to.equal(null);
-    expect(() => loadConfig({ NODE_ENV: 'production' })).to.throw(
-      /MERIDIAN_SECRET_KEY is required in production/,
-    );
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://x',
+        MERIDIAN_PUBLIC_URL: 'https://a.example',
+      }),
+    ).to.throw(/needs MERIDIAN_SECRET_KEY: /);
     expect(() => loadConfig({ MERIDIAN_SECRET_KEY: 'short' })).to.throw(/base64 of 32/);
 
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meridian-key-'));
