@@ -3,7 +3,7 @@
 # (docs/deploy.md, "Build"):
 #   dist/main.js, worker.js, cli.js, migrate.js  the entry points (node dist/main.js …)
 #   dist/server/, dist/generated/                the compiled modules; migrations under dist/server/db/migrations
-#   dist/generated/openapi.yaml                  the bundled contract the server validates against and serves
+#   dist/generated/openapi.yaml, openapi.json    the bundled contract the server validates against and serves
 #   dist/datasets/                               the NYC dataset of the demo
 #   dist/docs-assets/                            /docs' assets precompressed (Brotli and gzip)
 # Production then needs only `npm ci --omit=dev` (or `npm prune --omit=dev`) beside dist/.
@@ -17,5 +17,5 @@ cp datasets/nyc-capital-projects-2019-09-01.csv dist/datasets/
 for entry in main worker cli migrate; do
   printf "// Entry point written by scripts/build.sh.\nimport './server/%s.js';\n" "$entry" > "dist/$entry.js"
 done
-node --import tsx scripts/precompress.ts dist/docs-assets
+node --import tsx scripts/build-assets.ts dist
 echo "build: dist/ ready (node dist/main.js, dist/worker.js, dist/cli.js, dist/migrate.js)"

@@ -28,9 +28,26 @@ export interface LoadedSpec {
   yaml: string;
 }
 
-/** Reads and parses the bundled contract; the served YAML leaves out the file's do-not-edit banner. */
-export function loadSpec(file = SPEC_PATH): LoadedSpec {
-  const yaml = fs.readFileSync(file, 'utf8').replace(/^(?:#[^\n]*\n)+/, '');
+/** The contract from its YAML text; the served YAML leaves out the file's do-not-edit banner. */
+export function parseSpecYaml(text: string): LoadedSpec {
+  const yaml = text.replace(/^(?:#[^\n]*\n)+/, '');
   const document = YAML.parse(yaml) as Record<string, unknown>;
   return { document, json: JSON.stringify(document), yaml };
+}
+
+/**
+ * Reads and parses the bundled contract. Beside it, the build (scripts/build-assets.ts) stores the same document
+ * parsed, `openapi.json`: when present it is read instead of parsing the YAML, which takes most of a start's time
+ * (docs/deploy.md, "Restarts").
+ */
+export function loadSpec(file = SPEC_PATH): LoadedSpec {
+  const text = fs.readFileSync(file, 'utf8');
+  const parsed = file.replace(/\.yaml$/, '.json');
+  if (parsed === file || !fs.existsSync(parsed)) return parseSpecYaml(text);
+  const json = fs.readFileSync(parsed, 'utf8');
+  return {
+    document: JSON.parse(json) as Record<string, unknown>,
+    json,
+    yaml: text.replace(/^(?:#[^\n]*\n)+/, ''),
+  };
 }
