@@ -5,7 +5,10 @@
  * - one rate limit: 1,200 requests of one tenant spread over both API processes let 1,000 through;
  * - every webhook event delivered once, to a real HTTP receiver, by whichever worker claims it;
  * - the missed-milestone sweep run once: both workers sweep at start, the milestones are marked (and announced)
- *   by one of them, once each.
+ *   by one of them, once each;
+ * - every agent run executed once (one attempt, one completion event) whichever worker claims it;
+ * - a key revoked through one API process refused by the other within AUTH_CACHE_TTL_MS (README.md, "How it
+ *   scales": 5 s).
  * Postgres only (MERIDIAN_TEST_DB=postgres). Waits are bounded and generous; nothing asserts a duration.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -13,6 +16,7 @@ import { expect } from 'chai';
 import { systemClock } from '../../server/clock.js';
 import { loadConfig } from '../../server/config.js';
 import { systemActor } from '../../server/services/context.js';
+import { AUTH_CACHE_TTL_MS } from '../../server/services/identity/index.js';
 import { buildServices } from '../../server/services/index.js';
 import { WINDOW_MS } from '../../server/services/rate-limits.js';
 import { client } from '../support/client.js';
@@ -33,6 +37,8 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs: num
   function () {
     this.timeout(600_000);
     const processes: ChildProcess[] = [];
+    // The two API processes' /v1 URLs and the environment they share, set by the first test.
+    const apis: string[] = [];
     let receiver: Receiver;
     let database: Awaited<ReturnType<typeof openTestDatabase>>;
     before(async () => {
@@ -76,7 +82,6 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs: num
       const busyKey = await keyOf('Rate-limited tenant');
       const eventsKey = await keyOf('Events tenant');
 
-      const apis: string[] = [];
       for (let i = 0; i < 2; i++) {
         const api = await startEntryPoint(
           'server/main.ts',
@@ -190,6 +195,88 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs: num
         for (let i = 1000; i < ok.length; i++)
           expect((ok[i] as number) - (ok[i - 1000] as number)).to.be.at.least(WINDOW_MS - 1_000);
       }
+    });
+
+    it('run each agent run once and refuse a revoked key in the other process within the cache bound', async () => {
+      expect(apis, 'the first test started the processes').to.have.length(2);
+      // A tenant of its own, made through the first API process with a key the services create.
+      const services = buildServices(
+        { db: database.db, clock: systemClock },
+        loadConfig({ NODE_ENV: 'test', MERIDIAN_WEBHOOK_ALLOW_PRIVATE: 'true' }),
+      );
+      const { tenant } = await services.tenants.create({ name: 'Agents tenant', userName: 'Owner' });
+      const key = (
+        await services.apiKeys.create(systemActor(tenant.id), {
+          name: 'admin',
+          scopes: ['read', 'write', 'admin'],
+        })
+      ).key;
+      const [a, b] = apis.map((base) => client(base, key)) as [
+        ReturnType<typeof client>,
+        ReturnType<typeof client>,
+      ];
+      const before = receiver.received.length;
+      const hook = await a.post('createWebhook', '/webhooks', {
+        body: { url: receiver.url(), events: ['agent.execution_completed'] },
+      });
+      expect(hook.status).to.equal(201);
+      for (let i = 0; i < 5; i++)
+        await b.post('createProject', '/projects', {
+          body: {
+            name: `Agent project ${i}`,
+            startDate: '2026-01-01',
+            endDate: '2026-12-31',
+            budget: 100_000,
+          },
+        });
+      const RUNS = 8;
+      const runs = await Promise.all(
+        Array.from({ length: RUNS }, (_, i) =>
+          (i % 2 ? a : b).post('runAgent', '/agents/run', { body: { agentId: 'portfolio-health' } }),
+        ),
+      );
+      expect(runs.map((r) => r.status)).to.deep.equal(Array(RUNS).fill(202));
+      const ids = runs.map((r) => r.body.executionId as string);
+      await receiver.waitFor(before + RUNS, 120_000);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const completions = receiver.received
+        .slice(before)
+        .map((got) => verify(hook.body.secret as string, got));
+      const perExecution = new Map<string, number>();
+      for (const event of completions)
+        perExecution.set(event.data.executionId, (perExecution.get(event.data.executionId) ?? 0) + 1);
+      expect([...perExecution.keys()].sort()).to.deep.equal([...ids].sort());
+      expect([...perExecution.values()].every((n) => n === 1)).to.equal(true);
+      for (const id of ids) {
+        const execution = await a.get('getAgentExecution', `/agents/executions/${id}`);
+        expect(execution.body).to.include({ status: 'COMPLETED', attempts: 1 });
+      }
+
+      // A key used on B (so B holds it), revoked through A: B refuses it within the documented bound.
+      const made = await a.post('createApiKey', '/api-keys', {
+        body: { name: 'short-lived', scopes: ['read'] },
+      });
+      expect(made.status).to.equal(201);
+      const shortLived = client(apis[1] as string, made.body.key as string);
+      expect((await shortLived.get('getMe', '/me')).status).to.equal(200);
+      const revokedAt = Date.now();
+      expect((await a.delete('revokeApiKey', `/api-keys/${made.body.id}`)).status).to.equal(204);
+      expect((await client(apis[0] as string, made.body.key as string).get('getMe', '/me')).status).to.equal(
+        401,
+      );
+      let refusedAfter = -1;
+      while (Date.now() - revokedAt < AUTH_CACHE_TTL_MS + 5_000) {
+        if ((await shortLived.get('getMe', '/me')).status === 401) {
+          refusedAfter = Date.now() - revokedAt;
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      console.log(
+        `      ${RUNS} agent runs over 2 workers: ${perExecution.size} completions, each once, attempts 1; ` +
+          `a revoked key refused by the other API process after ${refusedAfter} ms (bound ${AUTH_CACHE_TTL_MS} ms)`,
+      );
+      expect(refusedAfter).to.be.within(0, AUTH_CACHE_TTL_MS + 1_000);
     });
   },
 );
