@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: spec lint, typecheck, lint, generated-code check, unit, integration and contract tests on SQLite, the
+# `npm test`: spec lint, typecheck, lint, generated-code check, Containerfile lint (hadolint), unit, integration
+# and contract tests on SQLite (integration includes the pruned build, test/integration/dist.test.ts), the
 # contract and integration suites on Postgres when TEST_DATABASE_URL is set, the hostile-input suite (test/security/,
 # on SQLite and on Postgres when TEST_DATABASE_URL is set), the API reference (/docs) in headless Chromium, then
 # schemathesis against a live server. Ends with one line of totals over every mocha run ("N passed, N failed,
@@ -16,6 +17,7 @@ step "spec lint (Redocly, Spectral)";             npm run -s lint:spec
 step "typecheck (tsc --noEmit)";                  npm run -s typecheck
 step "lint (scripts/lint.sh)";                    npm run -s lint
 step "generated code matches the spec";           npm run -s check:generated
+step "Containerfile (hadolint)";                  npm run -s lint:containerfile
 step "unit tests";                                counted test:unit
 step "integration tests (SQLite)";                counted test:integration
 step "contract tests (SQLite)";                   counted test:contract
