@@ -1,12 +1,13 @@
 /**
  * Starting and stopping (docs/deploy.md, "Operations"), as child processes over a real SQLite file: a busy port is
- * reported in one line before any import or key, and SIGTERM lets a worker finish the agent run in flight (exit
+ * reported in one line before any import or key; SIGTERM lets the API answer a request in flight (and accept no
+ * new connection) before it exits 0, and lets a worker finish the agent run in flight (exit
  * code 0, the run COMPLETED on its first attempt) within MERIDIAN_SHUTDOWN_TIMEOUT_MS, or, past that bound, exits
  * with code 1 leaving the run to its lease (docs/design.md, "Job runner").
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
@@ -142,6 +143,54 @@ async function call(baseUrl: string, method: string, p: string, body?: unknown):
     } finally {
       for (const w of workers) await stopProcess(w.child, 'SIGKILL');
       await stopProcess(api.child);
+    }
+  });
+
+  it('on SIGTERM, the API answers the request in flight, refuses new connections, and exits 0', async () => {
+    const api = await startApi({
+      DATABASE_URL: '',
+      MERIDIAN_SQLITE_FILE: path.join(dir, 'requests.sqlite'),
+      MERIDIAN_IMPORT_DEMO: 'false',
+      MERIDIAN_API_KEY: KEY,
+    });
+    try {
+      const url = new URL(api.baseUrl);
+      const body = JSON.stringify({
+        name: 'Sent across a shutdown',
+        startDate: '2026-01-01',
+        endDate: '2026-12-31',
+      });
+      // A request whose body arrives in two halves, with SIGTERM between them.
+      const socket = connect(Number(url.port), url.hostname);
+      let answer = '';
+      socket.on('data', (c: Buffer) => {
+        answer += c.toString();
+      });
+      const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      socket.write(
+        `POST /v1/projects HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: Bearer ${KEY}\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 20)}`,
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      const exit = new Promise<number | null>((resolve) => {
+        api.child.removeAllListeners('exit');
+        api.child.once('exit', resolve);
+      });
+      api.child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 300));
+      const refused = await fetch(`${api.baseUrl}/me`, { headers: { authorization: `Bearer ${KEY}` } }).then(
+        () => 'answered',
+        (err: Error & { cause?: { code?: string } }) => err.cause?.code ?? err.message,
+      );
+      expect(refused).to.equal('ECONNREFUSED');
+      socket.write(body.slice(20));
+      await closed;
+      expect(answer).to.match(/^HTTP\/1\.1 201 /);
+      expect(answer).to.include('Sent across a shutdown');
+      expect(await exit).to.equal(0);
+    } finally {
+      await stopProcess(api.child, 'SIGKILL');
     }
   });
 });
