@@ -42,8 +42,12 @@ export async function checkPortFree(port: number, host: string): Promise<void> {
 /** Listens on `port`/`host`, rejecting with the one-line {@link PortUnavailableError} on a busy port. */
 export function listen(server: NetServer, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    server.once('error', (err: NodeJS.ErrnoException) => reject(portError(err, port, host)));
-    server.listen(port, host, () => resolve());
+    const failed = (err: NodeJS.ErrnoException) => reject(portError(err, port, host));
+    server.once('error', failed);
+    server.listen(port, host, () => {
+      server.off('error', failed);
+      resolve();
+    });
   });
 }
 
