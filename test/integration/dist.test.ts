@@ -3,7 +3,7 @@
  * repository (the working tree is never pruned): the sources, a copy of `node_modules` (hard links: what `npm ci`
  * gives for the lock file), `npm run build`, `npm prune --omit=dev`; then, with production dependencies only, the
  * commands the Containerfile runs: `node dist/migrate.js`, `NODE_ENV=production node dist/main.js`, its
- * HEALTHCHECK, and `node dist/cli.js`. On an explicit SQLite file and on Postgres (when TEST_DATABASE_URL is set):
+ * HEALTHCHECK, `node dist/worker.js` and `node dist/cli.js`. On an explicit SQLite file and on Postgres (when TEST_DATABASE_URL is set):
  * no demo tenant, no printed key, the API serves a tenant made with the CLI, and SIGTERM stops it with exit code 0.
  *
  * Runs once per `npm test`: in the Postgres leg when there is one (doing both databases), else in the SQLite leg.
@@ -218,6 +218,20 @@ function startDist(
         });
         expect(docs.headers.get('content-encoding')).to.equal('br');
         expect((await docs.arrayBuffer()).byteLength).to.be.above(1_000_000);
+
+        // The worker, from the build too: it runs jobs and stops on SIGTERM with exit code 0.
+        const worker = spawn(process.execPath, ['dist/worker.js'], { cwd: dir, env: productionEnv(env) });
+        let workerOut = '';
+        worker.stdout.on('data', (c: Buffer) => {
+          workerOut += c.toString();
+        });
+        const workerExit = new Promise<number | null>((resolve) => worker.once('exit', resolve));
+        const deadline = Date.now() + 60_000;
+        while (!workerOut.includes('running jobs') && Date.now() < deadline && worker.exitCode === null)
+          await new Promise((r) => setTimeout(r, 100));
+        expect(workerOut).to.match(/meridian-worker: .*production mode[\s\S]*running jobs/);
+        worker.kill('SIGTERM');
+        expect(await workerExit).to.equal(0);
 
         const exit = new Promise<number | null>((resolve) => main?.child.once('exit', resolve));
         main.child.kill('SIGTERM');
