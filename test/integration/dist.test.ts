@@ -86,7 +86,12 @@ function startDist(
     }
     // node_modules as `npm ci` leaves it, by hard links (npm prune unlinks, never writes into, the copy's files);
     // npm's own record of the tree is a real copy, as npm rewrites it.
-    await run('cp', ['-al', path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules')]);
+    const modules = [path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules')];
+    // Hard links need one file system; across two (a separate /tmp), a full copy.
+    await run('cp', ['-al', ...modules]).catch(async () => {
+      fs.rmSync(modules[1] as string, { recursive: true, force: true });
+      await run('cp', ['-a', ...modules]);
+    });
     fs.rmSync(path.join(dir, 'node_modules', '.package-lock.json'));
     fs.copyFileSync(
       path.join(ROOT, 'node_modules', '.package-lock.json'),
