@@ -1,7 +1,7 @@
 /**
  * The API process (`npm start` from source, `node dist/main.js` from the build): check the port, migrate (or, in
- * production, check that `node dist/migrate.js` has run), create the demo when `MERIDIAN_DEMO` is on (server/
- * bootstrap.ts, the one place it happens), run the job runner (webhook deliveries and agent executions) and the
+ * production, check that `node dist/migrate.js` has run), create the demo when `MERIDIAN_DEMO` is on
+ * (`startDemo` of server/bootstrap.ts, the one place it happens), run the job runner (webhook deliveries and agent executions) and the
  * periodic sweeps in this process unless MERIDIAN_WORKER=false, and listen on PORT (default 8080). SIGTERM drains
  * requests and jobs (docs/deploy.md, "Operations").
  */
