@@ -18,7 +18,8 @@
  * older commit), `--node BIN` (the Node binary for both servers; default this one), `--out NAME` (results as
  * bench/results/<NAME>.json and .md; default `http`), `--duration S` (per round, default 5), `--rounds N` (default
  * 3), `--connections N` (default 50), `--only WORD` (subjects whose id contains it), `--profile DIR` (run Meridian
- * under `--cpu-prof` and leave the profile in DIR; see bench/profile-summary.ts).
+ * under `--cpu-prof` and leave the profile in DIR; see bench/profile-summary.ts), `--peers --pg URL --pg-dir DIR`
+ * (Meridian on SQLite, Postgres and 2 processes beside tuned Directus and bare Express: bench/http/peers.ts).
  *
  * Nothing is asserted: the figures are read off the table.
  */
@@ -28,6 +29,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { NYC_KEY, parseOptions, ROOT } from './http/options.js';
+import { benchPeers } from './http/peers.js';
 import type { Subject } from './http/subjects.js';
 import { load, type Recorded, record, type Sample, type Summary, summarise } from './http/load.js';
 import {
@@ -51,6 +53,18 @@ function gitHead(dir: string): string {
 /** Runs the benchmark; returns the table rows (also written to bench/results/<out>.json and .md). */
 export async function benchHttp(argv: string[] = []): Promise<Record<string, string | number>[]> {
   const options = parseOptions(argv);
+  if (options.peers) {
+    if (!options.pg || !options.pgDir) throw new Error('--peers needs --pg URL and --pg-dir DIR (bench/README.md)');
+    const peers = await benchPeers(options, options.pg, options.pgDir);
+    return peers.map((r) => ({
+      subject: r.subject,
+      server: r.server,
+      'req/s': r.summary.reqPerSec,
+      'CPU µs/req': r.summary.cpuMicrosPerRequest,
+      'Postgres CPU µs/req': r.pgCpuMicrosPerRequest ?? '—',
+      'transactions/req': r.transactionsPerRequest ?? '—',
+    }));
+  }
   const say = (line: string) => process.stdout.write(`${line}\n`);
   const twoCores = os.availableParallelism() >= 2 && fs.existsSync('/usr/bin/taskset');
   const serverCore = twoCores ? 0 : null;

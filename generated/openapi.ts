@@ -4356,8 +4356,8 @@ export interface components {
         Location: string;
         /**
          * @description Current state of the caller's rate-limit window (IETF RateLimit fields draft): `r` is the number of requests
-         *     remaining and `t` the seconds until the oldest request in the sliding 60-second window leaves it (when quota
-         *     starts to come back), e.g. `"default"; r=999; t=42`.
+         *     remaining and `t` the seconds until the oldest second of requests in the sliding 60-second window leaves it
+         *     (when quota starts to come back), e.g. `"default"; r=999; t=42`.
          * @example "default"; r=999; t=42
          */
         RateLimit: string;

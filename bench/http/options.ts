@@ -21,6 +21,12 @@ export interface Options {
   connections: number;
   only: string | null;
   profile: string | null;
+  /** `--peers`: the peers benchmark (bench/http/peers.ts) instead of the bare-Express one. */
+  peers: boolean;
+  /** `--pg URL`: the benchmark's own Postgres (a user that may create databases), for `--peers`. */
+  pg: string | null;
+  /** `--pg-dir DIR`: that server's folder (scripts/pg-test-server.sh's MERIDIAN_PG_DIR), to read its CPU. */
+  pgDir: string | null;
 }
 
 export function parseOptions(argv: string[]): Options {
@@ -37,5 +43,8 @@ export function parseOptions(argv: string[]): Options {
     connections: Number(get('connections') ?? 50),
     only: get('only') ?? null,
     profile: get('profile') ?? null,
+    peers: argv.includes('--peers'),
+    pg: get('pg') ?? null,
+    pgDir: get('pg-dir') ?? null,
   };
 }

@@ -5,7 +5,6 @@ import type { ListFilter, Schema } from '../schemas.js';
 import type { Page, PageRequest } from './lists.js';
 import { type SortField, sortOrder } from './lists.js';
 import type { Executor } from './sql.js';
-import { runSql, sqlOnce } from './sql.js';
 import { compareKeys } from './values.js';
 import { column, VersionedTable } from './versioned-table.js';
 
@@ -54,21 +53,13 @@ export function listMilestones(
   );
 }
 
-/** The SQL of {@link milestonesByDueDate} (built once): tenant and project bound. */
-const milestonesOfProjectSql = sqlOnce((db: Executor, tenantId: string, projectId: string) =>
-  milestones.query(db, tenantId).andWhere('project_id', projectId),
-);
-
-/** Every milestone of a project ordered by due date then id (the project detail view). */
-export async function milestonesByDueDate(
-  db: Executor,
-  tenantId: string,
-  projectId: string,
-): Promise<MilestoneRecord[]> {
-  // Sorted here, not by ORDER BY: a project has a handful of milestones, and SQLite re-plans an ordered statement
-  // with bound parameters on every run (≈ 10 µs of a 3 µs read; bench/results/profiles.md). Dates and ids are
-  // ASCII, so JavaScript's string order is SQLite's BINARY order.
-  const rows = await runSql(db, milestonesOfProjectSql(db, tenantId, projectId), [tenantId, projectId]);
+/**
+ * Milestone rows (the table's own columns) as records, by due date then id (the project detail view). Sorted here,
+ * not by ORDER BY: a project has a handful of milestones, and SQLite re-plans an ordered statement with bound
+ * parameters on every run (bench/results/profiles.md). Dates and ids are ASCII, so JavaScript's string order is
+ * SQLite's BINARY order.
+ */
+export function inDueOrder(rows: Record<string, unknown>[]): MilestoneRecord[] {
   return rows.map(milestones.toRecord).sort((a, b) => compareKeys([a.dueDate, a.id], [b.dueDate, b.id]));
 }
 

@@ -108,6 +108,12 @@ export class VersionedTable<R extends VersionedRecord, F extends object = Fields
     });
   }
 
+  /** The table's own columns a record is read from (id, field columns, bookkeeping), without joined ones. */
+  get ownColumns(): string[] {
+    const fields = Object.values(this.#spec.fields as Record<string, Column<unknown>>).map((c) => c.name);
+    return ['id', ...fields, 'version', 'created_at', 'updated_at'];
+  }
+
   /** `table.column`, for queries that join other tables. */
   col(column: string): string {
     return `${this.name}.${column}`;

@@ -5,7 +5,8 @@
 import { v7 as uuidv7 } from 'uuid';
 import { daysBetween } from '../dates.js';
 import type { Page, PageRequest } from '../repositories/lists.js';
-import { type MilestoneRecord, milestonesByDueDate } from '../repositories/milestones.js';
+import type { MilestoneRecord } from '../repositories/milestones.js';
+import { projectDetailRows } from '../repositories/project-detail.js';
 import {
   FACETS,
   findProjectByCode,
@@ -18,7 +19,6 @@ import {
   writeProjectFacets,
 } from '../repositories/projects.js';
 import type { Executor } from '../repositories/sql.js';
-import { teamAllocations } from '../repositories/team.js';
 import { findTenant } from '../repositories/tenants.js';
 import type { Schema } from '../schemas.js';
 import type { Actor, ServiceDeps } from './context.js';
@@ -203,22 +203,24 @@ export class ProjectService {
     return project;
   }
 
-  /** The detail view: project, its milestones by due date, team (from allocations) and budget summary. */
+  /**
+   * The detail view: project, its milestones by due date, team (from allocations) and budget summary, read in one
+   * statement. @throws AppError 404 when unknown in this tenant.
+   */
   async getDetail(actor: Actor, id: string): Promise<ProjectDetail> {
-    const project = await this.get(actor, id);
-    const [milestones, allocations, timeZone] = await Promise.all([
-      milestonesByDueDate(this.deps.db.knex, actor.tenantId, id),
-      teamAllocations(this.deps.db.knex, actor.tenantId, id),
+    const [rows, timeZone] = await Promise.all([
+      projectDetailRows(this.deps.db.knex, actor.tenantId, id),
       // The authenticated request already holds the tenant: no second read of it (docs/design.md, The request
       // pipeline).
       actor.timeZone ?? findTenant(this.deps.db.knex, actor.tenantId).then((t) => t?.timezone ?? 'UTC'),
     ]);
+    if (!rows) throw notFound('project', id);
     const today = this.deps.calendar.today(timeZone, this.deps.clock.now());
     return {
-      ...project,
-      milestones,
-      team: teamOf(allocations, today),
-      budgetSummary: budgetSummaryOf(project),
+      ...rows.project,
+      milestones: rows.milestones,
+      team: teamOf(rows.allocations, today),
+      budgetSummary: budgetSummaryOf(rows.project),
     };
   }
 

@@ -1,25 +1,25 @@
 /**
  * Rate limits as a sliding window (seed: 1,000 requests per minute per tenant; docs/design.md, "Limits"): in any
- * 60-second interval at most `limit` requests of a key pass. A log of the instants of the requests let through is
- * kept per key, so the answer is exact: 600 requests at 12:00:59 and 600 at 12:01:01 let exactly 1,000 through (a
- * fixed window lets all 1,200 through; GCRA and the sliding-window counter approximate and do not hold this either).
- * Refused requests are not logged, so a client that keeps retrying is let through again as soon as its oldest request
- * leaves the window.
+ * 60-second interval at most `limit` requests of a key pass, whatever the clock's minute. Refused requests are not
+ * counted, so a client that keeps retrying is let through again as soon as quota leaves the window.
  *
- * Where the log lives: in this process's memory on the embedded SQLite default (one process), in the database on
- * Postgres, where every API process of the deployment must see the same count (an advisory lock per key makes
- * the check-and-log atomic across processes). Time is the injected clock's, so tests move time instead of sleeping.
+ * Two stores, one guarantee. The embedded SQLite default (one process) keeps a log of the instants let through per
+ * key in memory and answers exactly. Postgres, where every API process of a deployment must see one count, keeps
+ * per-second buckets in one row per key (repositories/rate-limits.ts), checked and counted by one statement: a bucket
+ * that straddles the window's start is counted whole, so the limit still holds in every 60 s and the only error is
+ * on the safe side — a request may be refused that the exact log would pass, by at most the requests let through in
+ * that one second. Time is the injected clock's, so tests move time instead of sleeping.
  *
- * No library fitted both stores: express-rate-limit's and rate-limiter-flexible's stores count fixed windows, the
- * sliding-window packages on npm (ratelimit.js, sliding-window-rate-limiter) need Redis, and
- * @acpr/rate-limit-postgresql counts per window with its own pg pool and schema (docs/design.md, "Limits").
+ * No library fitted both stores: express-rate-limit's and rate-limiter-flexible's stores count fixed windows (twice
+ * the limit across a boundary), the sliding-window packages on npm (ratelimit.js, sliding-window-rate-limiter) need
+ * Redis, and @acpr/rate-limit-postgresql counts per window with its own pg pool and schema.
  */
-import { countLoggedHits, pruneLoggedHits, takeLoggedHit } from '../repositories/rate-limits.js';
+import { countBucketHits, pruneBuckets, takeBucketHit } from '../repositories/rate-limits.js';
 import type { ServiceDeps } from './context.js';
 
 /** Length of the sliding window (the seed's limit is per minute). */
 export const WINDOW_MS = 60_000;
-/** Housekeeping: old hits are deleted every this many requests. */
+/** Housekeeping: keys whose requests all left the window are forgotten every this many requests. */
 const PRUNE_EVERY = 1_000;
 
 /** The outcome of one request against a key's window. */
@@ -50,14 +50,15 @@ export class RateLimitService {
 
   constructor(private readonly deps: ServiceDeps) {}
 
-  /** Whether the log is shared by every process (Postgres) or kept by this one (SQLite). */
+  /** Whether the window is shared by every process (Postgres) or kept by this one (SQLite). */
   get shared(): boolean {
     return this.deps.db.dialect === 'postgres';
   }
 
   /**
-   * Counts a request of `key` against `limit` per {@link WINDOW_MS}: lets it through and logs it when fewer than
-   * `limit` requests of the key were let through in the last 60 s, else refuses it (and logs nothing).
+   * Counts a request of `key` against `limit` per {@link WINDOW_MS}: lets it through and counts it when fewer than
+   * `limit` requests of the key were let through in the last 60 s (on Postgres: in the buckets the last 60 s touch),
+   * else refuses it (and counts nothing).
    */
   async consume(key: string, limit: number): Promise<RateDecision> {
     const now = this.deps.clock.now().getTime();
@@ -70,7 +71,8 @@ export class RateLimitService {
       const oldest = log.head < log.at.length ? (log.at[log.head] as number) : null;
       return this.#decision(allowed, limit, count + (allowed ? 1 : 0), oldest, now);
     }
-    const hit = await takeLoggedHit(this.deps.db.knex, key, limit, now, WINDOW_MS);
+    if (limit < 1) return this.#decision(false, limit, 0, null, now);
+    const hit = await takeBucketHit(this.deps.db.knex, key, limit, now, WINDOW_MS);
     return this.#decision(hit.taken, limit, hit.count + (hit.taken ? 1 : 0), hit.oldest, now);
   }
 
@@ -88,7 +90,7 @@ export class RateLimitService {
         now,
       );
     }
-    const { count, oldest } = await countLoggedHits(this.deps.db.knex, key, now, WINDOW_MS);
+    const { count, oldest } = await countBucketHits(this.deps.db.knex, key, now, WINDOW_MS);
     return this.#decision(count < limit, limit, count, oldest, now);
   }
 
@@ -127,6 +129,6 @@ export class RateLimitService {
       }
       return;
     }
-    await pruneLoggedHits(this.deps.db.knex, cutoff);
+    await pruneBuckets(this.deps.db.knex, cutoff);
   }
 }

@@ -83,6 +83,51 @@ describe('rate limits', function () {
     expect(statuses.filter((s) => s === 200)).to.have.length(600);
   });
 
+  it('never lets more than the limit through in any 60 s, requests spread over minutes at uneven instants', async () => {
+    const t = await server.createTenant(undefined, { rateLimitPerMinute: 5 });
+    const api = client(server.baseUrl, t.keys.read);
+    clock.advance(120_000);
+    const passed: number[] = [];
+    // Steps of 0.1–9.9 s in a fixed pseudo-random order: bursts, gaps and requests on either side of second edges.
+    let step = 7;
+    for (let i = 0; i < 80; i++) {
+      step = (step * 37 + 11) % 99;
+      clock.advance((step + 1) * 100);
+      const res = await api.get('getMe', '/me');
+      expect(res.status).to.be.oneOf([200, 429]);
+      if (res.status === 200) passed.push(clock.now().getTime());
+    }
+    for (let i = 5; i < passed.length; i++)
+      expect((passed[i] as number) - (passed[i - 5] as number)).to.be.at.least(60_000);
+    expect(passed.length).to.be.at.least(15);
+  });
+
+  it('counts a second that straddles the window’s start whole on Postgres (refuses early, never lets more through)', async () => {
+    const t = await server.createTenant(undefined, { rateLimitPerMinute: 2 });
+    const api = client(server.baseUrl, t.keys.read);
+    const clockAt = (iso: string) => clock.advance(Date.parse(iso) - clock.now().getTime());
+    clockAt('2026-07-03T09:00:30.000Z');
+    expect((await api.get('getMe', '/me')).status).to.equal(200);
+    clockAt('2026-07-03T09:00:30.500Z');
+    expect((await api.get('getMe', '/me')).status).to.equal(200);
+    // 60.2 s after the first: it left the window, the second did not.
+    clockAt('2026-07-03T09:01:30.200Z');
+    const edge = await api.get('getMe', '/me');
+    if (TEST_DB === 'postgres') {
+      // Its second (09:00:30) is still in the window as a whole: refused until its last request leaves.
+      expectProblem(edge, 429, 'rate_limited');
+      expect(edge.headers.get('retry-after')).to.equal('1');
+      clockAt('2026-07-03T09:01:30.500Z');
+      const after = await api.get('getMe', '/me');
+      expect(after.status).to.equal(200);
+      expect(remaining(after)).to.equal(1);
+    } else {
+      // The in-memory log is exact.
+      expect(edge.status).to.equal(200);
+      expect(remaining(edge)).to.equal(0);
+    }
+  });
+
   it('applies a tenant’s own limit (ENTERPRISE override), shown in GET /tenant', async () => {
     const small = await server.createTenant(undefined, { rateLimitPerMinute: 3 });
     const api = client(server.baseUrl, small.keys.read);
