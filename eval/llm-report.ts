@@ -26,7 +26,7 @@ export function modelReport(scores: readonly QuestionScore[]): string[] {
       .map(([r, n]) => `${r} ${n}`)
       .join(', ') || 'none';
   const latency = (list: readonly QuestionScore[]) => {
-    const ms = list.map((s) => s.ms);
+    const ms = list.map((s) => Math.round(s.ms));
     return `p50 ${percentile(ms, 50)} ms, p95 ${percentile(ms, 95)} ms, max ${percentile(ms, 100)} ms (${ms.length} asks)`;
   };
   return [

@@ -377,5 +377,7 @@ describe('Bring your own model', function () {
     expect(all).to.contain('"reason":"timeout"');
     expect(all).to.contain('"reason":"rate_limited"');
     expect(all).to.contain('language model failed');
+    // The model server's own error text is logged with the failure.
+    expect(all).to.contain('scripted 500');
   });
 });

@@ -15,8 +15,8 @@ import { loadConfig } from '../../server/config.js';
 import { estimateTokens } from '../../server/services/llm/tokens.js';
 import { type LocalModel, startLocalModel } from '../support/local-model.js';
 
-const CONTEXT = 4096;
-const MAX_TOKENS = 400;
+const CONTEXT = 2048;
+const MAX_TOKENS = 256;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 const QUESTIONS = Number(process.env.MERIDIAN_TEST_MODEL_QUESTIONS ?? 6);
 /** A CPU answers a 270M model's longest prompts in well under this; a stuck generation falls back at it. */
@@ -45,6 +45,8 @@ describe('Bring your own model: a real local model', function () {
       MERIDIAN_LLM_CONTEXT_TOKENS: String(CONTEXT),
       MERIDIAN_LLM_MAX_TOKENS: String(MAX_TOKENS),
       MERIDIAN_LLM_TIMEOUT_MS: String(TIMEOUT_MS),
+      // Every question reaches the model here; the breaker has its own test (test/contract/llm-guarantees.test.ts).
+      MERIDIAN_LLM_BREAKER_FAILURES: '1000',
     }).llm;
     const world = await startEvalWorld({ databaseUrl: process.env.TEST_DATABASE_URL, llm });
     try {

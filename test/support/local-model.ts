@@ -58,11 +58,15 @@ export async function startLocalModel(contextSize: number): Promise<LocalModel |
   const prompts: LocalModel['prompts'] = [];
   let queue: Promise<unknown> = Promise.resolve();
 
-  const complete = async (body: {
-    messages: Message[];
-    max_tokens?: number;
-    response_format?: { type: string; json_schema?: { schema: unknown } };
-  }) => {
+  const complete = async (
+    signal: AbortSignal,
+    body: {
+      messages: Message[];
+      max_tokens?: number;
+      response_format?: { type: string; json_schema?: { schema: unknown } };
+    },
+  ) => {
+    if (signal.aborted) throw new Error('the client went away');
     const system = body.messages
       .filter((m) => m.role === 'system')
       .map((m) => m.content)
@@ -85,6 +89,9 @@ export async function startLocalModel(contextSize: number): Promise<LocalModel |
       return await session.prompt(user, {
         maxTokens: body.max_tokens ?? 512,
         temperature: 0,
+        // A client that gave up (Meridian's deadline) stops the generation: the next request does not wait for it.
+        signal,
+        stopOnAbortSignal: true,
         ...(grammar ? { grammar } : {}),
       });
     } finally {
@@ -100,7 +107,9 @@ export async function startLocalModel(contextSize: number): Promise<LocalModel |
       return;
     }
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-    const run = queue.then(() => complete(body));
+    const gone = new AbortController();
+    res.on('close', () => gone.abort());
+    const run = queue.then(() => complete(gone.signal, body));
     queue = run.catch(() => undefined);
     try {
       const content = await run;
