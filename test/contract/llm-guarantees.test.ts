@@ -133,6 +133,8 @@ describe('Bring your own model: guarantees', function () {
         .join('\n');
       expect(estimateTokens(system) + estimateTokens(user) + 300).to.be.at.most(1800);
       expect(user).not.to.contain('A long description');
+      // A question about money: no schedule fields.
+      expect(user).not.to.contain('endDate');
       return { status: 500 };
     });
     await w.ask();

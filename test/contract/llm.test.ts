@@ -122,7 +122,7 @@ describe('Bring your own model', function () {
               records: [numberOf(req.prompt, 'Harbour tunnel')],
             },
             {
-              text: 'It is due on June 30, 2026 but forecast to finish 2027-06-30.',
+              text: 'Its budget is $1 million; its forecast cost is 1,250,000 USD.',
               records: [numberOf(req.prompt, 'Harbour tunnel')],
             },
           ],
@@ -135,7 +135,7 @@ describe('Bring your own model', function () {
     expect(body.sentencesDropped).to.equal(0);
     expect(body).not.to.have.property('fallbackReason');
     expect(body.answer).to.equal(
-      'Harbour tunnel, the one project over budget, is forecast at $1.25 million against $1,000,000: $250,000 or 25% over [1]. It is due on June 30, 2026 but forecast to finish 2027-06-30 [1].',
+      'Harbour tunnel, the one project over budget, is forecast at $1.25 million against $1,000,000: $250,000 or 25% over [1]. Its budget is $1 million; its forecast cost is 1,250,000 USD [1].',
     );
     expect(body.citations).to.have.length(1);
     expect(body.citations[0]).to.include({

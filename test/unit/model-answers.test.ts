@@ -4,6 +4,7 @@
  * the JSON read out of a reply without structured output.
  */
 import { expect } from 'chai';
+import { fieldsFor } from '../../server/services/ask/model-prompt.js';
 import { hasUuid, missingFacts, restates, withoutIds } from '../../server/services/llm/answers.js';
 import { CircuitBreaker } from '../../server/services/llm/breaker.js';
 import { jsonIn } from '../../server/services/llm/model.js';
@@ -78,6 +79,17 @@ describe('model answers', () => {
     expect(breaker.admit()).to.equal('probe');
     breaker.succeeded();
     expect(breaker.state()).to.deep.equal({ state: 'closed', consecutiveFailures: 0 });
+  });
+
+  it('sends a question about money no schedule fields, and the reverse; any other question every field', () => {
+    const money = fieldsFor('Which projects are over budget?');
+    expect(['budget', 'forecastCost', 'name', 'status'].every(money)).to.equal(true);
+    expect(['endDate', 'forecastEndDate', 'slipDays'].some(money)).to.equal(false);
+    const late = fieldsFor('Which projects are late?');
+    expect(['endDate', 'forecastEndDate', 'slipDays', 'name'].every(late)).to.equal(true);
+    expect(['budget', 'forecastCost', 'overrun'].some(late)).to.equal(false);
+    const both = fieldsFor('Tell me about Harbour tunnel');
+    expect(['budget', 'endDate', 'name'].every(both)).to.equal(true);
   });
 
   it('reads the JSON out of a reply: whole, fenced or between the outer braces', () => {

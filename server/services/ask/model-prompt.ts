@@ -7,7 +7,9 @@
  *   and dates (a project's computed overrun, overrun percentage and slip with them). Ids, bookkeeping and empty
  *   values are left out; a reference to another record sent becomes its number (`projectN`); free text
  *   (descriptions, summaries, snippets) is sent only when the answer came from full-text search, cut to
- *   {@link FREE_TEXT_CHARS} characters;
+ *   {@link FREE_TEXT_CHARS} characters. A question about money only (budget, cost, overrun…) gets no schedule
+ *   fields, one about the schedule only (late, slip, due, dates…) no money fields ({@link fieldsFor}); any other
+ *   question gets both;
  * - records are added in order while the prompt stays within the token budget (llm/tokens.ts); the embedded
  *   engine's answer, with its `[n]` markers renumbered to the records sent, carries the figures of what did not
  *   fit (its sums, counts, rankings). When not even the question, that answer and the first record fit, there is
@@ -46,11 +48,34 @@ export interface AskPrompt {
   tokens: number;
 }
 
+const MONEY_FIELD = /budget|cost|overrun|spend|amount|variance/i;
+const SCHEDULE_FIELD = /date|due|slip|start|finish|asOf/i;
+const MONEY_QUESTION = /budget|cost|overrun|over\b|spen[dt]|money|dollar|\$|expens|fund|afford|price/i;
+const SCHEDULE_QUESTION =
+  /late|slip|date|due|when|finish|start|end|schedul|delay|overdue|miss|deadline|histor|timeline|month|year|week/i;
+
+/**
+ * Which field names a question needs: a predicate that refuses the schedule fields of a question about money
+ * only, and the money fields of a question about the schedule only (both kinds of question, or neither: every field).
+ */
+export function fieldsFor(question: string): (key: string) => boolean {
+  const money = MONEY_QUESTION.test(question);
+  const schedule = SCHEDULE_QUESTION.test(question);
+  if (money === schedule) return () => true;
+  return money ? (key) => !SCHEDULE_FIELD.test(key) : (key) => !MONEY_FIELD.test(key);
+}
+
 /** The compact fields of a record: no ids, no bookkeeping, no empty values; references to records sent as `xN`. */
-function compact(r: EvidenceRecord, numberOf: ReadonlyMap<string, number>, withText: boolean) {
+function compact(
+  r: EvidenceRecord,
+  numberOf: ReadonlyMap<string, number>,
+  withText: boolean,
+  needed: (key: string) => boolean,
+) {
   const out: Record<string, unknown> = { n: 0, type: r.type };
   for (const [key, value] of Object.entries(r.record as Record<string, unknown>)) {
     if (HIDDEN.has(key) || key === 'id' || value === null || value === undefined || value === '') continue;
+    if (!needed(key)) continue;
     if (typeof value === 'string' && UUID.test(value)) {
       const n = numberOf.get(value.toLowerCase());
       if (n !== undefined && key.endsWith('Id')) out[`${key.slice(0, -2)}N`] = n;
@@ -66,9 +91,10 @@ function compact(r: EvidenceRecord, numberOf: ReadonlyMap<string, number>, withT
   }
   if (r.type === 'project') {
     const f = figuresOf(r.record as Parameters<typeof figuresOf>[0]);
-    if (f.overrun !== null) out.overrun = f.overrun;
-    if (f.overrunPercent !== null) out.overrunPercent = Math.round(f.overrunPercent * 10) / 10;
-    if (f.slipDays !== null) out.slipDays = f.slipDays;
+    if (f.overrun !== null && needed('overrun')) out.overrun = f.overrun;
+    if (f.overrunPercent !== null && needed('overrun'))
+      out.overrunPercent = Math.round(f.overrunPercent * 10) / 10;
+    if (f.slipDays !== null && needed('slipDays')) out.slipDays = f.slipDays;
   }
   return out;
 }
@@ -103,7 +129,8 @@ export function askPrompt(evidence: Evidence, embedded: ComposedAnswer, budget: 
   const candidates = all.slice(0, MAX_RECORDS);
   const numberOf = new Map(candidates.map((r, i) => [r.id.toLowerCase(), i + 1]));
   const withText = evidence.finding.kind === 'search';
-  const lines = candidates.map((r, i) => ({ ...compact(r, numberOf, withText), n: i + 1 }));
+  const needed = fieldsFor(evidence.question);
+  const lines = candidates.map((r, i) => ({ ...compact(r, numberOf, withText, needed), n: i + 1 }));
   const head = [
     `Question: ${JSON.stringify(evidence.question)}`,
     'Answer the question from these records (one JSON object a line; cite a record by its number n) and the',
