@@ -14,6 +14,7 @@
  */
 import { loadConfig } from '../server/config.js';
 import { startEvalWorld } from './harness.js';
+import { modelReport } from './llm-report.js';
 import { type Figures, figuresOf, loadGolden, type QuestionScore, runGolden } from './score.js';
 
 /** The thresholds the embedded engine is held to (docs/agents.md, Ask). */
@@ -65,17 +66,6 @@ function engineArg(argv: readonly string[]): 'embedded' | 'llm' {
   throw new Error(`--engine must be embedded or llm, got "${value}"`);
 }
 
-/** How the model fared over the answers: written by it, fallen back (by reason), sentences dropped. */
-export function modelSummary(scores: readonly QuestionScore[]): string {
-  const written = scores.filter((s) => s.engine === 'model');
-  const reasons = new Map<string, number>();
-  for (const s of scores)
-    if (s.fallbackReason) reasons.set(s.fallbackReason, (reasons.get(s.fallbackReason) ?? 0) + 1);
-  const dropped = written.reduce((n, s) => n + (s.sentencesDropped ?? 0), 0);
-  const fallback = [...reasons].map(([r, n]) => `${r} ${n}`).join(', ') || 'none';
-  return `model wrote ${written.length} of ${scores.length} answers; fell back: ${fallback}; sentences dropped by the server's checks: ${dropped}`;
-}
-
 if (import.meta.url === `file://${process.argv[1]}`) {
   const databaseUrl = process.env.DATABASE_URL;
   const engine = engineArg(process.argv.slice(2));
@@ -112,7 +102,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       `precision ${all.precision.toFixed(3)} (≥ ${THRESHOLDS.precision}), recall ${all.recall.toFixed(3)} (≥ ${THRESHOLDS.recall}), fact accuracy ${all.factAccuracy.toFixed(3)} (= ${THRESHOLDS.factAccuracy}): ${ok ? 'PASS' : 'FAIL'}`,
     );
     if (llm) {
-      console.log(`model ${llm.model} at ${llm.baseUrl}: ${modelSummary(scores)}`);
+      console.log(`model ${llm.model} at ${llm.baseUrl}:`);
+      for (const line of modelReport(scores)) console.log(`  ${line}`);
       process.exitCode = all.integrityErrors === 0 ? 0 : 1;
     } else process.exitCode = ok ? 0 : 1;
   } finally {

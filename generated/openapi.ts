@@ -2712,10 +2712,15 @@ export interface components {
          *     instead: `timeout` (no answer within `MERIDIAN_LLM_TIMEOUT_MS`), `rate_limited` (the model answered 429),
          *     `model_error` (any other failure to reach the model or a 5xx, after the client's retries),
          *     `malformed_output` (the reply was not the structured sentences asked for), `ungrounded` (too many sentences
-         *     failed the server's checks: fewer than half survived, or none).
+         *     failed the server's checks: fewer than half survived, or none), `restates_question` (the model's answer
+         *     repeated the question instead of answering it), `missing_facts` (the model's answer left out a figure, a
+         *     date, a count or a name that the embedded answer states), `prompt_too_large` (the question, the embedded answer
+         *     and the first record would not fit the model's context, `MERIDIAN_LLM_CONTEXT_TOKENS`; the model was not
+         *     asked), `circuit_open` (the model failed repeatedly and is not asked until a probe succeeds; `GET /readyz`
+         *     shows the state).
          * @enum {string}
          */
-        ModelFallbackReason: "timeout" | "rate_limited" | "model_error" | "malformed_output" | "ungrounded";
+        ModelFallbackReason: "timeout" | "rate_limited" | "model_error" | "malformed_output" | "ungrounded" | "restates_question" | "missing_facts" | "prompt_too_large" | "circuit_open";
         /** @description Position of a page within its list. */
         PaginationMeta: {
             /** @description The page size applied. */
@@ -6914,7 +6919,7 @@ export const issueSortValues: ReadonlyArray<FlattenedDeepRequired<components>["s
 export const issueStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["IssueStatus"]> = ["OPEN", "IN_PROGRESS", "RESOLVED", "CLOSED"];
 export const milestoneSortValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MilestoneSort"]> = ["createdAt", "-createdAt", "dueDate", "-dueDate"];
 export const milestoneStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MilestoneStatus"]> = ["PENDING", "COMPLETED", "MISSED"];
-export const modelFallbackReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ModelFallbackReason"]> = ["timeout", "rate_limited", "model_error", "malformed_output", "ungrounded"];
+export const modelFallbackReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ModelFallbackReason"]> = ["timeout", "rate_limited", "model_error", "malformed_output", "ungrounded", "restates_question", "missing_facts", "prompt_too_large", "circuit_open"];
 export const problemFieldLocationValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ProblemFieldLocation"]> = ["body", "query", "path", "header"];
 export const projectSortValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ProjectSort"]> = ["createdAt", "-createdAt", "name", "-name", "endDate", "-endDate", "forecastEndDate", "-forecastEndDate", "budget", "-budget"];
 export const projectStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ProjectStatus"]> = ["PLANNED", "ON_TRACK", "AT_RISK", "OFF_TRACK", "ON_HOLD", "COMPLETED", "CANCELLED"];

@@ -139,7 +139,24 @@ export interface LlmConfig {
   timeoutMs: number;
   /** Most tokens the model may write per answer (env `MERIDIAN_LLM_MAX_TOKENS`, default 1024). */
   maxTokens: number;
+  /**
+   * The model's context window in tokens (env `MERIDIAN_LLM_CONTEXT_TOKENS`, default 8192: an 8k-context model);
+   * a prompt plus `maxTokens` stays within it (docs/agents.md, "Bring your own model").
+   */
+  contextTokens: number;
+  /**
+   * How the reply's JSON is asked for (env `MERIDIAN_LLM_STRUCTURED_OUTPUT`, default `json_schema`):
+   * `json_schema` (`response_format` with the schema), `json_object` (`response_format: json_object`, the schema
+   * in the prompt) or `none` (no `response_format`; the JSON is read out of the text and validated).
+   */
+  structuredOutput: 'json_schema' | 'json_object' | 'none';
+  /** Consecutive failures that open the circuit breaker (env `MERIDIAN_LLM_BREAKER_FAILURES`, default 3). */
+  breakerFailures: number;
+  /** How long an open breaker waits before one probe call, in ms (env `MERIDIAN_LLM_BREAKER_COOLDOWN_MS`, default 30000). */
+  breakerCooldownMs: number;
 }
+
+const STRUCTURED_OUTPUT = ['json_schema', 'json_object', 'none'] as const;
 
 function llmOf(env: NodeJS.ProcessEnv): LlmConfig | null {
   const baseUrl = env.MERIDIAN_LLM_BASE_URL?.trim();
@@ -161,6 +178,13 @@ function llmOf(env: NodeJS.ProcessEnv): LlmConfig | null {
     apiKey: env.MERIDIAN_LLM_API_KEY?.trim() || null,
     timeoutMs: Math.max(1, int('MERIDIAN_LLM_TIMEOUT_MS', env.MERIDIAN_LLM_TIMEOUT_MS, 20_000)),
     maxTokens: Math.max(1, int('MERIDIAN_LLM_MAX_TOKENS', env.MERIDIAN_LLM_MAX_TOKENS, 1024)),
+    contextTokens: Math.max(512, int('MERIDIAN_LLM_CONTEXT_TOKENS', env.MERIDIAN_LLM_CONTEXT_TOKENS, 8192)),
+    structuredOutput: structuredOutputOf(env.MERIDIAN_LLM_STRUCTURED_OUTPUT),
+    breakerFailures: Math.max(1, int('MERIDIAN_LLM_BREAKER_FAILURES', env.MERIDIAN_LLM_BREAKER_FAILURES, 3)),
+    breakerCooldownMs: Math.max(
+      0,
+      int('MERIDIAN_LLM_BREAKER_COOLDOWN_MS', env.MERIDIAN_LLM_BREAKER_COOLDOWN_MS, 30_000),
+    ),
   };
 }
 
@@ -209,6 +233,14 @@ function listOf(value: string | undefined): string[] {
 }
 
 /** Reads the key in `file`, or writes a new one there (mode 600) when it does not exist yet. */
+function structuredOutputOf(value: string | undefined): LlmConfig['structuredOutput'] {
+  const v = value?.trim() || 'json_schema';
+  if ((STRUCTURED_OUTPUT as readonly string[]).includes(v)) return v as LlmConfig['structuredOutput'];
+  throw new Error(
+    `MERIDIAN_LLM_STRUCTURED_OUTPUT must be one of ${STRUCTURED_OUTPUT.join(', ')}, got "${v}"`,
+  );
+}
+
 function localKey(file: string): Buffer {
   try {
     return parseSecretKey(fs.readFileSync(file, 'utf8'), file);

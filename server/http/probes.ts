@@ -5,7 +5,8 @@
  * - `/healthz` (liveness): 200 `{"status":"ok"}` whenever the process can answer; it touches nothing else, so a
  *   database outage never gets a healthy process restarted.
  * - `/readyz` (readiness): 200 `{"status":"ready","checks":{…}}` when the database answers within 2 s and every
- *   migration is applied; otherwise 503 `service_unavailable` (problem+json) with `Retry-After`, so traffic goes
+ *   migration is applied (with a language model configured, `details.languageModel` shows its circuit breaker, which
+ *   never decides readiness: docs/agents.md, "Bring your own model"); otherwise 503 `service_unavailable` (problem+json) with `Retry-After`, so traffic goes
  *   elsewhere until it is.
  */
 import { type Request, type RequestHandler, Router } from 'express';
@@ -57,7 +58,9 @@ export function probeRoutes(readiness: ReadinessService, logger: Logger): Router
       );
       return;
     }
-    res.status(200).json({ status: 'ready', checks: state.checks });
+    res
+      .status(200)
+      .json({ status: 'ready', checks: state.checks, ...(state.details ? { details: state.details } : {}) });
   });
   return router;
 }

@@ -101,6 +101,6 @@ export function buildServices(
     jobs,
     events,
     rateLimits: new RateLimitService(deps),
-    readiness: new ReadinessService(deps),
+    readiness: new ReadinessService({ ...deps, model }),
   };
 }

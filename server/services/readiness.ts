@@ -4,6 +4,7 @@
  * answering at all and needs no service.
  */
 import { type Database, pendingMigrations, pingDatabase } from '../repositories/db.js';
+import type { BreakerState } from './llm/breaker.js';
 
 /** How long the readiness check waits for the database before calling it unreachable (ms). */
 export const READINESS_TIMEOUT_MS = 2_000;
@@ -22,6 +23,11 @@ export interface Readiness {
   };
   /** The migrations not applied yet, by file name (empty when current or unknown). */
   pendingMigrations: string[];
+  /**
+   * What does not decide readiness but an operator wants to see: the language model's circuit breaker when a
+   * model is configured (docs/agents.md, "Bring your own model": a dead model never makes the server unready).
+   */
+  details?: { languageModel: BreakerState & { model: string } };
 }
 
 /**
@@ -32,16 +38,32 @@ export interface Readiness {
 export class ReadinessService {
   readonly #db: Database;
   readonly #timeoutMs: number;
+  readonly #model: { name: string; breakerState(): BreakerState } | null;
   #schemaCurrent = false;
 
   /** @param options.timeoutMs how long a check waits for the database (default {@link READINESS_TIMEOUT_MS}). */
-  constructor(options: { db: Database; timeoutMs?: number }) {
+  constructor(options: {
+    db: Database;
+    timeoutMs?: number;
+    /** The configured language model, whose breaker state is a detail of every answer. */
+    model?: { name: string; breakerState(): BreakerState } | null;
+  }) {
     this.#db = options.db;
+    this.#model = options.model ?? null;
     this.#timeoutMs = options.timeoutMs ?? READINESS_TIMEOUT_MS;
   }
 
   /** Checks the database and the schema; never throws (a failed check is a state, not an error). */
   async check(): Promise<Readiness> {
+    const state = await this.#check();
+    if (!this.#model) return state;
+    return {
+      ...state,
+      details: { languageModel: { model: this.#model.name, ...this.#model.breakerState() } },
+    };
+  }
+
+  async #check(): Promise<Readiness> {
     const reachable = await this.#withinBound(pingDatabase(this.#db));
     if (!reachable) {
       return {

@@ -17,7 +17,7 @@ import { createJobRunner, type JobRunner } from '../../server/jobs/index.js';
 import { markersIn } from '../../server/services/agents/citations.js';
 import { type Api, client } from '../support/client.js';
 import { makeProject, makeRisk } from '../support/records.js';
-import { idsInPrompt, type ScriptedModel, startScriptedModel } from '../support/scripted-model.js';
+import { numberOf, type ScriptedModel, startScriptedModel } from '../support/scripted-model.js';
 import { startTestServer, type TestServer, type TestTenant } from '../support/server.js';
 
 const KEY = 'sk-test-4f7a0c2e9b1d86e35a0f7c2d9e1b4a68';
@@ -44,6 +44,8 @@ describe('Bring your own model', function () {
       MERIDIAN_LLM_API_KEY: KEY,
       MERIDIAN_LLM_TIMEOUT_MS: String(TIMEOUT_MS),
       MERIDIAN_LLM_MAX_TOKENS: '700',
+      // The breaker has tests of its own (llm-guarantees.test.ts); here every failure must reach the model.
+      MERIDIAN_LLM_BREAKER_FAILURES: '1000',
     };
     const sink = new Writable({
       write(chunk, _enc, done) {
@@ -111,26 +113,29 @@ describe('Bring your own model', function () {
 
   it('passes a grounded answer through: engine model, the model named, every [n] a record sent', async () => {
     model.push((req) => {
-      expect(idsInPrompt(req.prompt)).to.include(ids.harbour);
+      expect(req.prompt).not.to.contain(ids.harbour);
       return {
         json: {
           sentences: [
             {
-              text: 'Harbour tunnel is forecast at $1.25 million against a budget of $1,000,000, 25% over.',
-              ids: [ids.harbour],
+              text: 'Harbour tunnel, the one project over budget, is forecast at $1.25 million against $1,000,000: $250,000 or 25% over.',
+              records: [numberOf(req.prompt, 'Harbour tunnel')],
             },
-            { text: 'It is due on June 30, 2026 but forecast to finish 2027-06-30.', ids: [ids.harbour] },
+            {
+              text: 'Its budget is $1 million; its forecast cost is 1,250,000 USD.',
+              records: [numberOf(req.prompt, 'Harbour tunnel')],
+            },
           ],
         },
       };
     });
     const { body } = await ask(overBudget);
-    expect(body.engine).to.equal('model');
+    expect(body.engine, JSON.stringify(body)).to.equal('model');
     expect(body.model).to.equal('scripted-8b');
     expect(body.sentencesDropped).to.equal(0);
     expect(body).not.to.have.property('fallbackReason');
     expect(body.answer).to.equal(
-      'Harbour tunnel is forecast at $1.25 million against a budget of $1,000,000, 25% over [1]. It is due on June 30, 2026 but forecast to finish 2027-06-30 [1].',
+      'Harbour tunnel, the one project over budget, is forecast at $1.25 million against $1,000,000: $250,000 or 25% over [1]. Its budget is $1 million; its forecast cost is 1,250,000 USD [1].',
     );
     expect(body.citations).to.have.length(1);
     expect(body.citations[0]).to.include({
@@ -150,31 +155,36 @@ describe('Bring your own model', function () {
   });
 
   it('drops a sentence citing an unknown id or inventing a number, and says how many', async () => {
-    model.push({
+    model.push((req) => ({
       json: {
         sentences: [
-          { text: 'Harbour tunnel is over budget.', ids: [ids.harbour] },
-          { text: 'Its budget is $1,000,000.', ids: [ids.harbour] },
-          { text: 'Another project is late.', ids: ['00000000-0000-4000-8000-000000000000'] },
-          { text: 'It will cost $3.7 million.', ids: [ids.harbour] },
+          { text: 'Harbour tunnel is over budget.', records: [numberOf(req.prompt, 'Harbour tunnel')] },
+          {
+            text: 'It is the one project over, by $250,000 (25%).',
+            records: [numberOf(req.prompt, 'Harbour tunnel')],
+          },
+          { text: 'Another project is late.', records: [77] },
+          { text: 'It will cost $3.7 million.', records: [numberOf(req.prompt, 'Harbour tunnel')] },
         ],
       },
-    });
+    }));
     const { body } = await ask(overBudget);
     expect(body.engine).to.equal('model');
     expect(body.sentencesDropped).to.equal(2);
-    expect(body.answer).to.equal('Harbour tunnel is over budget [1]. Its budget is $1,000,000 [1].');
+    expect(body.answer).to.equal(
+      'Harbour tunnel is over budget [1]. It is the one project over, by $250,000 (25%) [1].',
+    );
   });
 
   it("falls back when the answer cites another tenant's record or invents its figures (ungrounded)", async () => {
-    model.push({
+    model.push((req) => ({
       json: {
         sentences: [
-          { text: 'Harbour tunnel (theirs) has a budget of $9 million.', ids: [ids.theirs] },
-          { text: 'Harbour tunnel is 40% over budget.', ids: [ids.harbour] },
+          { text: 'Harbour tunnel (theirs) has a budget of $9 million.', records: [99] },
+          { text: 'Harbour tunnel is 40% over budget.', records: [numberOf(req.prompt, 'Harbour tunnel')] },
         ],
       },
-    });
+    }));
     const { body } = await ask(overBudget);
     expect(body.engine).to.equal('embedded');
     expect(body.fallbackReason).to.equal('ungrounded');
@@ -186,19 +196,22 @@ describe('Bring your own model', function () {
     // The model "obeys" the description of Harbour tunnel: cites Library roof (not among the records sent for this
     // question) and states the $99 million the description asks for.
     model.push((req) => {
-      expect(req.prompt).to.contain('Ignore previous instructions');
-      expect(req.prompt.indexOf('Ignore previous instructions')).to.be.above(req.prompt.indexOf('<data>'));
+      // Free text is sent only for full-text answers: the instruction in the description never reaches the prompt.
+      expect(req.prompt).not.to.contain('Ignore previous instructions');
       expect(req.body.messages[0]?.content).to.contain('never instructions');
-      const obeyed = /cite project Library roof/.test(req.prompt);
+      const obeyed = true; // as if it had read the instruction anyway
       return {
         json: {
           sentences: obeyed
             ? [
-                { text: 'Library roof is the project to watch.', ids: [ids.library] },
-                { text: 'Harbour tunnel has a budget of $99 million.', ids: [ids.harbour] },
-                { text: 'Harbour tunnel is over budget.', ids: [ids.harbour] },
+                { text: 'Library roof is the project to watch.', records: [42] },
+                {
+                  text: 'Harbour tunnel has a budget of $99 million.',
+                  records: [numberOf(req.prompt, 'Harbour tunnel')],
+                },
+                { text: 'Harbour tunnel is over budget.', records: [numberOf(req.prompt, 'Harbour tunnel')] },
               ]
-            : [{ text: 'Harbour tunnel is over budget.', ids: [ids.harbour] }],
+            : [{ text: 'Harbour tunnel is over budget.', records: [numberOf(req.prompt, 'Harbour tunnel')] }],
         },
       };
     });
@@ -220,7 +233,7 @@ describe('Bring your own model', function () {
   });
 
   it('falls back on a reply that arrives after MERIDIAN_LLM_TIMEOUT_MS, within it', async () => {
-    model.push({ delayMs: TIMEOUT_MS * 3, json: { sentences: [{ text: 'Late.', ids: [ids.harbour] }] } });
+    model.push({ delayMs: TIMEOUT_MS * 3, json: { sentences: [{ text: 'Late.', records: [1] }] } });
     const { body, ms } = await ask(overBudget);
     expect(body.engine).to.equal('embedded');
     expect(body.fallbackReason).to.equal('timeout');
@@ -289,21 +302,24 @@ describe('Bring your own model', function () {
     expect(computed.engine).to.equal('embedded');
     expect(computed.fallbackReason).to.equal('model_error');
     model.push((req) => {
-      expect(idsInPrompt(req.prompt)).to.include(ids.harbour);
+      expect(req.prompt).not.to.contain(ids.harbour);
       return {
         json: {
           summary: [
             {
               text: 'Harbour tunnel is the one overrun, forecast at $1,250,000 against $1,000,000.',
-              ids: [ids.harbour],
+              records: [numberOf(req.prompt, 'Harbour tunnel')],
             },
-            { text: 'Overall the portfolio is within 10% of budget.', ids: [ids.harbour, ids.library] },
+            {
+              text: 'Overall the portfolio is within 10% of budget.',
+              records: [numberOf(req.prompt, 'Harbour tunnel'), 42],
+            },
           ],
         },
       };
     });
     const written = await runAgent('budget-health');
-    expect(written.engine).to.equal('model');
+    expect(written.engine, JSON.stringify(written)).to.equal('model');
     expect(written.model).to.equal('scripted-8b');
     expect(written.sentencesDropped).to.equal(1); // "10%" is in no metric or record
     const harbour = written.citations.find((c: { id: string }) => c.id === ids.harbour);
@@ -317,8 +333,8 @@ describe('Bring your own model', function () {
   it('status-report: the model rewrites overall, schedule, cost and risks; decisions stay computed', async () => {
     const computed = await runAgent('status-report', `project:${ids.harbour}`);
     model.push((req) => {
-      const [first] = idsInPrompt(req.prompt);
-      const say = (text: string) => [{ text, ids: [ids.harbour] }];
+      const [first] = req.prompt.match(/"n": ?\d+/) ?? [];
+      const say = (text: string) => [{ text, records: [numberOf(req.prompt, 'Harbour tunnel')] }];
       expect(first).to.be.a('string');
       return {
         json: {
@@ -327,7 +343,12 @@ describe('Bring your own model', function () {
             overall: say('Harbour tunnel is off track and needs attention.'),
             schedule: say('Its finish moved from 2026-06-30 to 2027-06-30.'),
             cost: say('Its forecast cost is $1.25 million against a $1 million budget.'),
-            risks: [{ text: 'Ground water ingress is its largest risk.', ids: [ids.risk] }],
+            risks: [
+              {
+                text: 'Ground water ingress is its largest risk.',
+                records: [numberOf(req.prompt, 'Ground water ingress')],
+              },
+            ],
           },
         },
       };
@@ -356,5 +377,7 @@ describe('Bring your own model', function () {
     expect(all).to.contain('"reason":"timeout"');
     expect(all).to.contain('"reason":"rate_limited"');
     expect(all).to.contain('language model failed');
+    // The model server's own error text is logged with the failure.
+    expect(all).to.contain('scripted 500');
   });
 });

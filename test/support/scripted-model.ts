@@ -44,6 +44,8 @@ export interface ScriptedModel {
   baseUrl: string;
   /** Every request received, in order. */
   requests: ReceivedRequest[];
+  /** What scripts threw (each answered 599). */
+  errors: unknown[];
   /** Queues answers for the next requests (first in, first out). */
   push(...scripts: Script[]): void;
   /** The answer when the queue is empty (default: 500). */
@@ -51,9 +53,36 @@ export interface ScriptedModel {
   close(): Promise<void>;
 }
 
-/** The ids (UUIDs) in a prompt's data, in order of appearance, each once. */
-export function idsInPrompt(prompt: string): string[] {
-  return [...new Set(prompt.match(/"id": ?"([0-9a-f-]{36})"/g)?.map((m) => m.slice(-37, -1)) ?? [])];
+/** The values of a prompt's `<data>` block: one JSON document, or one JSON value a line. */
+export function dataInPrompt(prompt: string): unknown[] {
+  const block = /<data>\n([\s\S]*?)\n<\/data>/.exec(prompt)?.[1] ?? '';
+  try {
+    return [JSON.parse(block)];
+  } catch {
+    return block.split('\n').map((line) => JSON.parse(line) as unknown);
+  }
+}
+
+/** The records of a prompt's data: every object with a number `n`, with its name or title. */
+export function recordsInPrompt(prompt: string): { n: number; name: string; [field: string]: unknown }[] {
+  const out: { n: number; name: string }[] = [];
+  const visit = (v: unknown) => {
+    if (Array.isArray(v)) for (const x of v) visit(x);
+    else if (v && typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      if (typeof o.n === 'number') out.push({ ...o, n: o.n, name: String(o.name ?? o.title ?? '') });
+      for (const x of Object.values(o)) visit(x);
+    }
+  };
+  for (const value of dataInPrompt(prompt)) visit(value);
+  return out;
+}
+
+/** The number `n` the prompt gives the record named (or titled) `name`; throws when it is not in the prompt. */
+export function numberOf(prompt: string, name: string): number {
+  const found = recordsInPrompt(prompt).find((r) => r.name === name);
+  if (!found) throw new Error(`no record named ${name} in the prompt`);
+  return found.n;
 }
 
 /** Starts the scripted server on 127.0.0.1 (a free port). */
@@ -61,6 +90,7 @@ export async function startScriptedModel(): Promise<ScriptedModel> {
   const queue: Script[] = [];
   let fallback: Script = { status: 500 };
   const requests: ReceivedRequest[] = [];
+  const errors: unknown[] = [];
   const timers = new Set<NodeJS.Timeout>();
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -77,7 +107,14 @@ export async function startScriptedModel(): Promise<ScriptedModel> {
     };
     requests.push(received);
     const script = queue.shift() ?? fallback;
-    const answer = typeof script === 'function' ? script(received) : script;
+    let answer: Scripted;
+    try {
+      answer = typeof script === 'function' ? script(received) : script;
+    } catch (error) {
+      // A script that throws (an assertion on the prompt) answers 599 with its message, for the test to see.
+      answer = { status: 599 };
+      errors.push(error);
+    }
     const send = () => {
       if (res.destroyed) return;
       if (answer.status && answer.status >= 300) {
@@ -112,6 +149,7 @@ export async function startScriptedModel(): Promise<ScriptedModel> {
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
+    errors,
     push: (...scripts) => queue.push(...scripts),
     setDefault: (script) => {
       fallback = script;

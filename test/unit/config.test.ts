@@ -67,6 +67,10 @@ describe('MERIDIAN_LLM_* configuration (server/config.ts)', () => {
       apiKey: null,
       timeoutMs: 20_000,
       maxTokens: 1024,
+      contextTokens: 8192,
+      structuredOutput: 'json_schema',
+      breakerFailures: 3,
+      breakerCooldownMs: 30_000,
     });
     const full = loadConfig({
       NODE_ENV: 'test',
@@ -77,6 +81,14 @@ describe('MERIDIAN_LLM_* configuration (server/config.ts)', () => {
       MERIDIAN_LLM_MAX_TOKENS: '300',
     }).llm;
     expect(full).to.include({ apiKey: 'sk-x', timeoutMs: 5000, maxTokens: 300 });
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'test',
+        MERIDIAN_LLM_BASE_URL: 'http://x',
+        MERIDIAN_LLM_MODEL: 'x',
+        MERIDIAN_LLM_STRUCTURED_OUTPUT: 'xml',
+      }),
+    ).to.throw(/MERIDIAN_LLM_STRUCTURED_OUTPUT/);
     expect(() => loadConfig({ NODE_ENV: 'test', MERIDIAN_LLM_MODEL: 'x' })).to.throw(/set together/);
     expect(() =>
       loadConfig({ NODE_ENV: 'test', MERIDIAN_LLM_BASE_URL: 'ftp://x', MERIDIAN_LLM_MODEL: 'x' }),

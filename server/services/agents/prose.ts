@@ -12,6 +12,7 @@
  */
 import { z } from 'zod';
 import type { Schema } from '../../schemas.js';
+import { withoutIds } from '../llm/answers.js';
 import {
   type CheckedSentences,
   checkSentences,
@@ -20,11 +21,11 @@ import {
   type ModelSentence,
 } from '../llm/grounding.js';
 import { delimited, type LanguageModel } from '../llm/model.js';
+import { estimateTokens } from '../llm/tokens.js';
 import { markdown } from './analyses/status-report-quality/sections.js';
 import type { AgentId } from './catalogue.js';
 
 type AgentOutput = Schema<'AgentOutput'>;
-type Citation = Schema<'Citation'>;
 
 /** The report sections a model may rewrite (`decisions` are findings: computed). */
 export const PROSE_SECTIONS = ['overall', 'schedule', 'cost', 'risks'] as const;
@@ -32,11 +33,11 @@ export const PROSE_SECTIONS = ['overall', 'schedule', 'cost', 'risks'] as const;
 const sentences = z
   .array(
     z.object({
-      text: z.string().max(2000).describe('One sentence, without ids or [n] markers.'),
-      ids: z
-        .array(z.string().max(64))
+      text: z.string().max(2000).describe('One sentence, without record numbers or [n] markers.'),
+      records: z
+        .array(z.number().int())
         .max(50)
-        .describe('The ids of the cited records this sentence rests on.'),
+        .describe('The numbers n of the records this sentence rests on.'),
     }),
   )
   .max(20);
@@ -51,11 +52,6 @@ const REPORT_SCHEMA = z.object({
     risks: sentences,
   }),
 });
-
-/** A text's `[n]` markers replaced by the ids of the citations they name (what the model reads). */
-function withIds(text: string, citations: readonly Citation[]): string {
-  return text.replace(/\[(\d+)\]/g, (_, n: string) => `[id: ${citations[Number(n) - 1]?.id ?? '?'}]`);
-}
 
 /**
  * The output with model prose, or unchanged but for `engine: embedded` and the `fallbackReason`. An output that
@@ -81,44 +77,58 @@ export async function withModelProse(
       severity: f.severity,
       category: f.category,
       title: f.title,
-      detail: withIds(f.detail, output.citations),
+      detail: f.detail,
       recommendation: f.recommendation,
     })),
     records: output.citations.map((c) => ({
+      n: c.index,
       type: c.type,
-      id: c.id,
       title: c.title,
       excerpt: c.excerpt,
       ...(c.field ? { field: c.field } : {}),
     })),
-    computedSummary: withIds(output.summary, output.citations),
+    computedSummary: output.summary,
     ...(report
       ? {
-          computedReport: Object.fromEntries(
-            report.sections.map((s) => [s.id, s.sentences.map((t) => withIds(t, output.citations))]),
-          ),
+          computedReport: Object.fromEntries(report.sections.map((s) => [s.id, s.sentences])),
         }
       : {}),
   };
   const task = report
     ? 'Write the summary and the overall, schedule, cost and risks sections of this status report'
     : `Write the summary of this ${agentId} analysis`;
-  const prompt = `${task} for a portfolio manager, from the analysis and records below.\n${delimited(data)}`;
+  // Records are numbered by their citation index ([n] in the computed prose is record n); no id is shown.
+  const prompt = `${task} for a portfolio manager, from the analysis and records below (cite records by n).\n${delimited(data)}`;
+  if (estimateTokens(prompt) > model.promptBudget(report ? REPORT_SCHEMA : SUMMARY_SCHEMA))
+    return fallback('prompt_too_large');
+  const byIndex = new Map(output.citations.map((c) => [c.index, c.id.toLowerCase()]));
+  const toIds = (list: { text: string; records: number[] }[]): ModelSentence[] =>
+    list.map((s) => ({
+      text: withoutIds(s.text),
+      ids: s.records.map((n) => byIndex.get(n) ?? `record ${n}`),
+    }));
   let summaryReply: ModelSentence[];
   let sectionReplies: Record<(typeof PROSE_SECTIONS)[number], ModelSentence[]> | null = null;
   if (report) {
     const reply = await model.complete(REPORT_SCHEMA, prompt, 'status_report');
     if (!reply.ok) return fallback(reply.reason);
-    summaryReply = reply.value.summary;
-    sectionReplies = reply.value.sections;
+    summaryReply = toIds(reply.value.summary);
+    const v = reply.value.sections;
+    sectionReplies = {
+      overall: toIds(v.overall),
+      schedule: toIds(v.schedule),
+      cost: toIds(v.cost),
+      risks: toIds(v.risks),
+    };
   } else {
     const reply = await model.complete(SUMMARY_SCHEMA, prompt, 'summary');
     if (!reply.ok) return fallback(reply.reason);
-    summaryReply = reply.value.summary;
+    summaryReply = toIds(reply.value.summary);
   }
 
   const allowed = new Set(output.citations.map((c) => c.id.toLowerCase()));
-  const facts = new FactSet().add(data);
+  const { records: _shown, ...figures } = data;
+  const facts = new FactSet().add(figures).add(data.records.map(({ n: _n, ...r }) => r));
   const check = (list: ModelSentence[]) => checkSentences(list, allowed, facts);
   const summary = check(summaryReply);
   const sections = new Map<string, CheckedSentences>();

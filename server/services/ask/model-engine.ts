@@ -1,29 +1,38 @@
 /**
  * The model engine of the Ask agent (docs/agents.md, Bring your own model): a second composer behind the same
- * retrieval and the same citation builder as the embedded engine. It never retrieves: the model is given exactly the
- * records of the evidence (`evidenceRecords`, the closed set an answer may cite) as delimited data with their ids, the
- * figures the server computed from them (each project's overrun and slip, counts, and the embedded engine's own
- * answer), and writes sentences that each name the ids they rest on. The server checks every sentence
- * (services/llm/grounding.ts), drops those that fail, and cites the survivors through the {@link CitationBuilder};
- * when the answer loses its substance, or the model fails, the embedded answer is given instead, with the reason.
+ * retrieval and the same citation builder as the embedded engine. It never retrieves: the model is given the records
+ * of the evidence (`evidenceRecords`, the closed set an answer may cite), numbered and compact, within the prompt's
+ * token budget (model-prompt.ts), with the embedded engine's own answer, and writes sentences that each name the
+ * numbers of the records they rest on. The server maps the numbers back to records, cuts any id out of the text,
+ * drops the sentences that restate the question or fail the grounding check (services/llm/grounding.ts), requires
+ * the figures and names of the embedded answer (services/llm/answers.ts), and cites the survivors through the
+ * {@link CitationBuilder}; when the answer loses its substance or is incomplete, the prompt would not fit, or the
+ * model fails, the embedded answer is given instead, with the reason.
  */
 import { z } from 'zod';
 import { type Citation, CitationBuilder, type CitationSource, statusReportUrl } from '../agents/citations.js';
-import { checkSentences, FactSet, keepsSubstance } from '../llm/grounding.js';
-import { delimited, type LanguageModel, type ModelFallbackReason } from '../llm/model.js';
+import { hasUuid, missingFacts, restates, withoutIds } from '../llm/answers.js';
+import { checkSentences, FactSet, type ModelSentence } from '../llm/grounding.js';
+import type { LanguageModel, ModelFallbackReason } from '../llm/model.js';
 import type { ComposedAnswer } from './embedded.js';
-import { type Evidence, type EvidenceRecord, evidenceRecords, figuresOf } from './evidence.js';
+import { type Evidence, type EvidenceRecord, evidenceRecords } from './evidence.js';
+import { askPrompt } from './model-prompt.js';
 
-/** The most records one prompt carries (a portfolio question can find hundreds; the first ones are sent). */
-export const MAX_RECORDS = 60;
+export { MAX_RECORDS } from './model-prompt.js';
 
-/** The reply the model must give (validated by the AI SDK against this schema). */
+/** The reply the model must give (validated against this schema). */
 export const SENTENCES_SCHEMA = z.object({
   sentences: z
     .array(
       z.object({
-        text: z.string().max(2000).describe('One sentence of the answer, without ids or [n] markers.'),
-        ids: z.array(z.string().max(64)).max(50).describe('The ids of the records this sentence rests on.'),
+        text: z
+          .string()
+          .max(2000)
+          .describe('One sentence of the answer, without record numbers or [n] markers.'),
+        records: z
+          .array(z.number().int())
+          .max(50)
+          .describe('The numbers n of the records this sentence rests on.'),
       }),
     )
     .max(40),
@@ -46,30 +55,6 @@ function titleOf(r: EvidenceRecord): string {
   return r.id;
 }
 
-/** Fields no answer rests on (bookkeeping) and the tenant id, left out of what the model sees. */
-const HIDDEN = new Set(['tenantId', 'version', 'createdAt', 'updatedAt', 'deletedAt', 'etag']);
-
-/** A record as the model sees it: its fields (bookkeeping left out) and, for a project, its computed figures. */
-function dataOf(r: EvidenceRecord): Record<string, unknown> {
-  const fields = Object.fromEntries(
-    Object.entries(r.record as Record<string, unknown>).filter(
-      ([k, v]) => !HIDDEN.has(k) && v !== null && v !== undefined && v !== '',
-    ),
-  );
-  if (r.type === 'project') {
-    const f = figuresOf(r.record as Parameters<typeof figuresOf>[0]);
-    return {
-      ...fields,
-      computed: {
-        overrun: f.overrun,
-        overrunPercent: f.overrunPercent === null ? null : Math.round(f.overrunPercent * 10) / 10,
-        slipDays: f.slipDays,
-      },
-    };
-  }
-  return fields;
-}
-
 /** The excerpt of a record the embedded engine did not cite: its first fields as `name value` pairs. */
 function excerptOf(data: Record<string, unknown>): string {
   return Object.entries(data)
@@ -84,45 +69,53 @@ function excerptOf(data: Record<string, unknown>): string {
 export class ModelEngine {
   constructor(private readonly model: LanguageModel) {}
 
+  #hasRecords(evidence: Evidence): boolean {
+    return evidenceRecords(evidence.finding).length > 0;
+  }
+
   /**
    * The model's answer to the evidence, or `embedded` with the reason when the model fails or its answer loses
    * its substance. With no record in the evidence, the model is not asked (the embedded "nothing found" stands).
    */
   async compose(evidence: Evidence, embedded: ComposedAnswer): Promise<ModelComposedAnswer> {
-    const records = evidenceRecords(evidence.finding).slice(0, MAX_RECORDS);
-    if (records.length === 0) return embedded;
     const fallback = (reason: ModelFallbackReason): ModelComposedAnswer => ({
       ...embedded,
       fallbackReason: reason,
     });
-
-    const sent = records.map((r) => ({ type: r.type, id: r.id, data: dataOf(r) }));
-    const computed = {
-      recordsFound: evidenceRecords(evidence.finding).length,
-      recordsSent: sent.length,
-      currency: evidence.currency,
-      // The embedded engine's answer: the server's own figures (sums, counts, rankings), with record ids for [n].
-      serverAnswer: withIds(embedded.answer, embedded.citations),
-    };
-    const prompt = [
-      `Question: ${JSON.stringify(evidence.question)}`,
-      'Answer the question from these records of the portfolio (each with its id) and the figures computed from them:',
-      delimited({ records: sent, computed }),
-    ].join('\n');
+    const built = askPrompt(evidence, embedded, this.model.promptBudget(SENTENCES_SCHEMA));
+    if (built === null) {
+      // Nothing to send (no record found), or not even the first record fits the context.
+      return this.#hasRecords(evidence) ? fallback('prompt_too_large') : embedded;
+    }
+    const { prompt, sent, computed } = built;
     const reply = await this.model.complete(SENTENCES_SCHEMA, prompt, 'answer');
     if (!reply.ok) return fallback(reply.reason);
 
-    const facts = new FactSet().add(sent).add(computed).add(evidence.question);
-    const checked = checkSentences(
-      reply.value.sentences,
-      new Set(records.map((r) => r.id.toLowerCase())),
-      facts,
-    );
-    if (!keepsSubstance(checked)) return fallback('ungrounded');
+    // Record numbers back to ids (a number not sent stays unknown and fails the check); ids cut out of the text.
+    const idOf = new Map(sent.map((s) => [s.n, s.record.id.toLowerCase()]));
+    const sentences: ModelSentence[] = reply.value.sentences.map((s) => ({
+      text: withoutIds(s.text),
+      ids: s.records.map((n) => idOf.get(n) ?? `record ${n}`),
+    }));
+    const asked = sentences.filter((s) => !restates(s.text, evidence.question));
+    const restated = sentences.length - asked.length;
+    const facts = new FactSet()
+      .add(sent.map((s) => s.data))
+      .add(computed)
+      .add(evidence.question);
+    const checked = checkSentences(asked, new Set(idOf.values()), facts);
+    // Substance (grounding.ts, keepsSubstance): at least one sentence kept, and no fewer kept than lost.
+    const lost = checked.dropped.length + restated;
+    if (checked.kept.length === 0 || checked.kept.length < lost)
+      return fallback(
+        restated > 0 && restated >= checked.dropped.length ? 'restates_question' : 'ungrounded',
+      );
+    const names = embedded.citations.map((c) => c.title).filter((t) => t && embedded.answer.includes(t));
+    const said = checked.kept.map((s) => s.text).join(' ');
+    if (missingFacts(said, withoutMarkers(embedded.answer), names).length > 0)
+      return fallback('missing_facts');
 
-    const byId = new Map(
-      records.map((r, i) => [r.id.toLowerCase(), { record: r, data: sent[i]?.data ?? {} }]),
-    );
+    const byId = new Map(sent.map((s) => [s.record.id.toLowerCase(), { record: s.record, data: s.data }]));
     const embeddedCitations = new Map<string, Citation>();
     for (const c of embedded.citations) if (!embeddedCitations.has(c.id)) embeddedCitations.set(c.id, c);
     const cites = new CitationBuilder();
@@ -152,24 +145,20 @@ export class ModelEngine {
       const body = /[.!?]$/.test(sentence) ? sentence.slice(0, -1) : sentence;
       return `${body} ${[...new Set(markers)].join('')}${/[!?]$/.test(sentence) ? sentence.slice(-1) : '.'}`;
     });
+    const answer = text.join(' ');
+    // The prompt shows no id and the text was cleaned of any; an id that still shows is never served.
+    if (hasUuid(answer)) return fallback('ungrounded');
     return {
-      answer: text.join(' '),
+      answer,
       citations: cites.all(),
       engine: 'model',
       model: this.model.name,
-      sentencesDropped: checked.dropped.length,
+      sentencesDropped: checked.dropped.length + restated,
     };
   }
 }
 
-/** The embedded answer with each `[n]` (and range `[a]–[b]`) replaced by the cited records' ids. */
-function withIds(answer: string, citations: readonly Citation[]): string {
-  const idOf = (n: number) => citations[n - 1]?.id ?? '?';
-  return answer
-    .replace(/\[(\d+)\]–\[(\d+)\]/g, (_, a: string, b: string) => {
-      const ids: string[] = [];
-      for (let n = Number(a); n <= Number(b); n++) ids.push(idOf(n));
-      return `[ids: ${ids.join(', ')}]`;
-    })
-    .replace(/\[(\d+)\]/g, (_, n: string) => `[id: ${idOf(Number(n))}]`);
+/** A text without its `[n]` markers (and ranges `[a]–[b]`). */
+function withoutMarkers(text: string): string {
+  return text.replace(/\[\d+\](?:–\[\d+\])?/g, ' ');
 }

@@ -21,7 +21,7 @@ from typing_extensions import Self
 
 class ModelFallbackReason(str, Enum):
     """
-    Present when a model is configured and enabled for your tenant but the embedded engine wrote the text instead: `timeout` (no answer within `MERIDIAN_LLM_TIMEOUT_MS`), `rate_limited` (the model answered 429), `model_error` (any other failure to reach the model or a 5xx, after the client's retries), `malformed_output` (the reply was not the structured sentences asked for), `ungrounded` (too many sentences failed the server's checks: fewer than half survived, or none). 
+    Present when a model is configured and enabled for your tenant but the embedded engine wrote the text instead: `timeout` (no answer within `MERIDIAN_LLM_TIMEOUT_MS`), `rate_limited` (the model answered 429), `model_error` (any other failure to reach the model or a 5xx, after the client's retries), `malformed_output` (the reply was not the structured sentences asked for), `ungrounded` (too many sentences failed the server's checks: fewer than half survived, or none), `restates_question` (the model's answer repeated the question instead of answering it), `missing_facts` (the model's answer left out a figure, a date, a count or a name that the embedded answer states), `prompt_too_large` (the question, the embedded answer and the first record would not fit the model's context, `MERIDIAN_LLM_CONTEXT_TOKENS`; the model was not asked), `circuit_open` (the model failed repeatedly and is not asked until a probe succeeds; `GET /readyz` shows the state). 
     """
 
     """
@@ -32,6 +32,10 @@ class ModelFallbackReason(str, Enum):
     MODEL_ERROR = 'model_error'
     MALFORMED_OUTPUT = 'malformed_output'
     UNGROUNDED = 'ungrounded'
+    RESTATES_QUESTION = 'restates_question'
+    MISSING_FACTS = 'missing_facts'
+    PROMPT_TOO_LARGE = 'prompt_too_large'
+    CIRCUIT_OPEN = 'circuit_open'
 
     @classmethod
     def from_json(cls, json_str: str) -> Self:
