@@ -13,6 +13,7 @@ import path from 'node:path';
 import { findProjectByCode } from '../../repositories/projects.js';
 import type { Actor, BaseDeps } from '../../services/context.js';
 import { AppError } from '../../services/errors.js';
+import type { MilestoneService } from '../../services/milestones.js';
 import type { ProjectService } from '../../services/projects.js';
 import type { StatusReportService } from '../../services/status-reports.js';
 import { inWrite } from '../../services/versioned.js';
@@ -20,6 +21,7 @@ import { type CheckpointStore, checkpointTable, NYC_SOURCE } from './checkpoints
 import { type ParsedRow, parseRow, readCsv } from './csv.js';
 import { descriptivePatch, newProject, type ProjectPlan, planProject, reportInput } from './decisions.js';
 import { MAPPING, type MappingCount, type MappingId, type MappingRule } from './mapping.js';
+import { syncDerivedMilestones } from './milestones.js';
 
 /** A row that was skipped, with its 1-based line in the file. */
 export interface ImportNote {
@@ -48,6 +50,8 @@ export interface ImportReport {
   nullFields: { field: string; reason: string; rows: number }[];
   /** The mapping table with the rows each decision affected in this run. */
   mapping: MappingCount[];
+  /** Derived milestones created or changed by this run (0 without a milestone service). */
+  milestonesDerived: number;
 }
 
 /** Options of {@link importNycCapitalProjects}. */
@@ -64,7 +68,16 @@ export interface ImportOptions {
 export interface ImportServices {
   projects: ProjectService;
   statusReports: StatusReportService;
+  /** When given, each imported project's derived milestones are synchronised after its reports (./milestones.ts). */
+  milestones?: MilestoneService;
 }
+
+/**
+ * The version of what an import produces from the same file: raised whenever the import's output changes (the
+ * derived milestones of ./milestones.ts, the mapping), so a start-up that skips an unchanged file re-imports when
+ * this version differs (docs/resources.md, Status reports: the NYC importer).
+ */
+export const NYC_IMPORT_VERSION = 2;
 
 /**
  * Imports the CSV text into the actor's tenant: every row of a PID that can have a project becomes one status report
@@ -83,7 +96,7 @@ export async function importNycCapitalProjects(
   const source = `import:${path.basename(options.fileName)}` as const;
   const counts = new Map<MappingId, number>(MAPPING.map((m) => [m.id, 0]));
   const count = (id: MappingId, n = 1) => counts.set(id, (counts.get(id) ?? 0) + n);
-  const report: Omit<ImportReport, 'skippedByReason' | 'nullFields' | 'mapping'> = {
+  const report: Omit<ImportReport, 'skippedByReason' | 'nullFields' | 'mapping' | 'milestonesDerived'> = {
     source,
     rowsRead: records.length,
     projectsCreated: 0,
@@ -155,7 +168,21 @@ export async function importNycCapitalProjects(
     progress();
   }
 
-  return { ...report, ...summary(counts) };
+  let milestonesDerived = 0;
+  if (services.milestones) {
+    for (const plan of plans.values()) {
+      const project = await findProjectByCode(deps.db.knex, actor.tenantId, plan.code);
+      if (!project) continue;
+      milestonesDerived += await syncDerivedMilestones(
+        deps,
+        services.milestones,
+        actor,
+        project.id,
+        project.endDate,
+      );
+    }
+  }
+  return { ...report, ...summary(counts), milestonesDerived };
 }
 
 /** The mapping table with the rows each decision affected, and from it the skipped rows and null fields by reason. */
