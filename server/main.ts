@@ -9,6 +9,7 @@ import { DEMO_TENANT_NAME, ensureDemoTenant, importDemoPortfolio } from './boots
 import { systemClock } from './clock.js';
 import { loadConfig, localSecretKeyWarning } from './config.js';
 import { SecretBox } from './crypto/secret-box.js';
+import { ensureSyntheticTenant, SYNTHETIC_TENANT_NAME } from './demo/synthetic.js';
 import { createJobRunner, startSweeps } from './jobs/index.js';
 import { progressReporter } from './progress.js';
 import { migrate, openDatabase } from './repositories/db.js';
@@ -38,9 +39,23 @@ async function main(): Promise<void> {
     );
     say(
       `meridian: ${report.reportsStored} status reports stored, ${report.projectsCreated} projects created, ` +
-        `${report.rowsAlreadyImported} already imported, ${report.skipped.length} skipped ` +
+        `${report.rowsAlreadyImported} already imported, ${report.skipped.length} skipped, ` +
+        `${report.milestonesDerived} derived milestones written ` +
         `(the mapping and its counts: npm run cli -- import nyc-capital-projects ` +
         `datasets/nyc-capital-projects-2019-09-01.csv --tenant "${DEMO_TENANT_NAME}")`,
+    );
+  }
+  // The synthetic demo (an engineering firm, docs/agents.md, Demo tenants) is created with the NYC demo.
+  const started = Date.now();
+  const synthetic = await ensureSyntheticTenant(deps, services, systemClock.now());
+  if (synthetic.created) {
+    const c = synthetic.counts;
+    say(
+      `meridian: created the synthetic demo tenant "${SYNTHETIC_TENANT_NAME}" (${c.projects} projects, ${c.people} people, ` +
+        `${c.allocations} allocations, ${c.risks} risks, ${c.issues} issues, ${c.milestones} milestones) in ${Date.now() - started} ms`,
+    );
+    say(
+      `\n  Admin API key of the synthetic demo tenant (shown once, store it now):\n\n    ${synthetic.newKey}\n`,
     );
   }
   if (demo.newKey) {

@@ -306,3 +306,15 @@ export async function recordKindsPresent(
   }
   return present;
 }
+
+/** The ids of the tenant's projects that have a milestone of this name. */
+export async function projectsWithMilestoneNamed(
+  db: Executor,
+  tenantId: string,
+  name: string,
+): Promise<string[]> {
+  const rows = (await db('milestones').where({ tenant_id: tenantId, name }).distinct('project_id')) as {
+    project_id: string;
+  }[];
+  return rows.map((r) => r.project_id);
+}

@@ -21,7 +21,7 @@ import { type CheckpointStore, checkpointTable, NYC_SOURCE } from './checkpoints
 import { type ParsedRow, parseRow, readCsv } from './csv.js';
 import { descriptivePatch, newProject, type ProjectPlan, planProject, reportInput } from './decisions.js';
 import { MAPPING, type MappingCount, type MappingId, type MappingRule } from './mapping.js';
-import { syncDerivedMilestones } from './milestones.js';
+import { projectsWithDerivedMilestones, syncDerivedMilestones } from './milestones.js';
 
 /** A row that was skipped, with its 1-based line in the file. */
 export interface ImportNote {
@@ -132,6 +132,7 @@ export async function importNycCapitalProjects(
   // Replay order: report date, then PID, then file order, so events come out in the order things happened.
   rows.sort((a, b) => a.asOf.localeCompare(b.asOf) || Number(a.pid) - Number(b.pid) || a.line - b.line);
 
+  const touched = new Set<string>();
   let done = report.skipped.length;
   const progress = () => options.onProgress?.(++done, records.length);
   for (const row of rows) {
@@ -158,6 +159,7 @@ export async function importNycCapitalProjects(
         return { created, applied: stored.applied };
       });
       for (const id of tally) count(id);
+      touched.add(plan.code);
       report.reportsStored++;
       if (outcome.created) report.projectsCreated++;
       if (!outcome.applied) report.reportsHistoryOnly++;
@@ -170,9 +172,11 @@ export async function importNycCapitalProjects(
 
   let milestonesDerived = 0;
   if (services.milestones) {
+    // Projects that got reports in this run, and those without derived milestones yet (imported before them).
+    const derived = await projectsWithDerivedMilestones(deps.db.knex, actor.tenantId);
     for (const plan of plans.values()) {
       const project = await findProjectByCode(deps.db.knex, actor.tenantId, plan.code);
-      if (!project) continue;
+      if (!project || (derived.has(project.id) && !touched.has(plan.code))) continue;
       milestonesDerived += await syncDerivedMilestones(
         deps,
         services.milestones,

@@ -7,7 +7,8 @@
  * that it is derived and cites the status reports (by id and date) it comes from. Synchronised idempotently: a
  * milestone of the same name is updated only when its derivation changed.
  */
-import { findMilestones } from '../../repositories/ask.js';
+import { findMilestones, projectsWithMilestoneNamed } from '../../repositories/ask.js';
+import type { Executor } from '../../repositories/sql.js';
 import type { StoredStatusReport } from '../../repositories/status-reports.js';
 import { statusReportHistory } from '../../repositories/status-reports.js';
 import type { Actor, BaseDeps } from '../../services/context.js';
@@ -109,4 +110,9 @@ export async function syncDerivedMilestones(
     }
   }
   return written;
+}
+
+/** The tenant's projects that have a derived forecast-completion milestone (one query). */
+export async function projectsWithDerivedMilestones(db: Executor, tenantId: string): Promise<Set<string>> {
+  return new Set(await projectsWithMilestoneNamed(db, tenantId, `Forecast completion ${DERIVED}`));
 }

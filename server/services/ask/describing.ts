@@ -20,7 +20,7 @@ const GROUP_WORDS: [RegExp, GroupField][] = [
   [/\bboroughs?\b/, 'borough'],
   [/\bcategor(?:y|ies)\b|\btypes? of projects?\b|\bkinds? of projects?\b/, 'category'],
   [/\bclient agenc(?:y|ies)\b|\bclients?\b/, 'clientAgency'],
-  [/\bagenc(?:y|ies)\b|\bdepartments?\b/, 'managingAgency'],
+  [/\bagenc(?:y|ies)\b|\bdepartments?\b|\boffices?\b/, 'managingAgency'],
   [/\b(?:project )?managers?\b|\bpms\b|\bwho manages the most\b|\bwho runs the most\b/, 'manager'],
   [/\bstatus(?:es)?\b|\brag\b/, 'status'],
 ];
