@@ -21,7 +21,7 @@ const GROUP_WORDS: [RegExp, GroupField][] = [
   [/\bcategor(?:y|ies)\b|\btypes? of projects?\b|\bkinds? of projects?\b/, 'category'],
   [/\bclient agenc(?:y|ies)\b|\bclients?\b/, 'clientAgency'],
   [/\bagenc(?:y|ies)\b|\bdepartments?\b|\boffices?\b/, 'managingAgency'],
-  [/\b(?:project )?managers?\b|\bpms\b|\bwho manages the most\b|\bwho runs the most\b/, 'manager'],
+  [/\b(?:project )?managers?\b|\bpms\b/, 'manager'],
   [/\bstatus(?:es)?\b|\brag\b/, 'status'],
 ];
 
@@ -30,11 +30,11 @@ const GROUP_WORDS: [RegExp, GroupField][] = [
  * "compare Brooklyn and Queens" with `comparing` set to the facet its values belong to), or null.
  */
 export function groupingIn(text: string, comparing: GroupField | null): Grouping | null {
-  let by: GroupField | null = null;
-  for (const [rx, field] of GROUP_WORDS) {
+  let by: GroupField | null = /\bwho (?:manages|runs|leads) the most\b/.test(text) ? 'manager' : null;
+  for (const [rx, field] of by ? [] : GROUP_WORDS) {
     const source = rx.source;
     const asked = new RegExp(
-      `\\b(?:which|what|by|per|each|every|across|among|between|breakdown of|split of)\\b(?: \\w+){0,2} (?:${source})|(?:${source}) (?:has|have|had|with|is|are) the (?:most|largest|biggest|highest|fewest|least|smallest|lowest)|\\bwho manages the most\\b|\\bwho runs the most\\b`,
+      `\\b(?:which|what|by|per|each|every|across|among|between|breakdown of|split of)\\b(?: \\w+){0,2} (?:${source})|(?:${source}) (?:has|have|had|with|is|are) the (?:most|largest|biggest|highest|fewest|least|smallest|lowest)`,
     );
     if (asked.test(text)) {
       by = field;

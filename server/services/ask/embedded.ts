@@ -48,6 +48,8 @@ const WRITERS: { [K in Finding['kind']]: FindingWriter<K> } = {
   portfolio: writePortfolio,
   person: writePerson,
   groups: writeGroups,
+  advice: () =>
+    'Ask answers from your portfolio’s records and does not make decisions or give advice such as this. Ask what the records say instead: the project’s status, budget, risks, issues, milestones or history.',
 };
 
 /** A note of retrieval (evidence.ts, `EvidenceNote`) with `{i}` replaced by the markers of its i-th project. */

@@ -154,6 +154,8 @@ export type Finding =
     }
   | { kind: 'search'; terms: string[]; hits: SearchEvidence[] }
   | { kind: 'person'; people: PersonDetail[] }
+  /** A request for advice or a decision: answered with what Ask can say instead, citing nothing. */
+  | { kind: 'advice' }
   /** Projects grouped by a facet, the manager or the status (./groups.ts), largest group first. */
   | {
       kind: 'groups';

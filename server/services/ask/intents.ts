@@ -91,7 +91,9 @@ export type Intent =
   | { kind: 'overAllocated' }
   /** What one or more people named in the question work on. */
   | { kind: 'person' }
-  | { kind: 'search'; terms: string[]; types?: string[] };
+  | { kind: 'search'; terms: string[]; types?: string[] }
+  /** A request for advice or a decision ("Should we cancel X?"): beyond what records can ground. */
+  | { kind: 'advice' };
 
 /** What the rules know besides the text: whether the question names a project, and the tenant's facet values. */
 export interface ParseContext {
@@ -139,6 +141,7 @@ export function parseIntent(question: string, text: string, ctx: ParseContext): 
   const facets = facetsIn(question, ctx.facets ?? []);
   const terms = searchTerms(text, ctx.subjectWords ?? [], facets);
   const form = RX.count.test(text) ? 'count' : 'list';
+  if (RX.advice.test(text)) return { kind: 'advice' };
 
   if (ctx.hasSubject) {
     // A question about one project: its words name the aspects to answer ("How late is it?" asks for dates, it is

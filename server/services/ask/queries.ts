@@ -194,6 +194,7 @@ const QUERIES: { [K in Intent['kind']]: IntentQuery<K> } = {
         .sort((a, b) => b.projects.length - a.projects.length || (a.status < b.status ? -1 : 1)),
     };
   },
+  advice: async () => ({ kind: 'advice' }),
   async search({ db, tenant, projectId }, intent) {
     return {
       kind: 'search',

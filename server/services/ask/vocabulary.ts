@@ -50,6 +50,8 @@ export const RX = {
   risk: /\brisks?\b/,
   issue: /\bissues?\b|\bproblems?\b|\bblockers?\b/,
   project: /\bprojects?\b/,
+  advice:
+    /^(?:should|shall|must) (?:i|we|they)\b|\bwhat should (?:i|we)\b|\bshould (?:i|we) (?:fire|cancel|kill|stop|hire|sack|replace|approve|fund)\b|\b(?:do|would) you (?:recommend|advise|suggest)\b|\bis it (?:wise|a good idea)\b/,
 };
 
 /** Words naming a project status. */
@@ -181,8 +183,14 @@ const VOCABULARY: RegExp[] = [
  * made only of vocabulary, "Which projects are late?", names none and needs no name search).
  */
 export function nameWords(text: string): string[] {
-  return searchTerms(text, [], []);
+  // Expressions that span words ("how is … doing") would swallow the name between them.
+  let rest = text;
+  for (const rx of NAME_VOCABULARY) rest = rest.replace(rx, ' ');
+  return contentWords(rest);
 }
+
+/** The vocabulary without the expressions that span several words (see {@link nameWords}). */
+const NAME_VOCABULARY = VOCABULARY.filter((rx) => !/\.\*|\.\{/.test(rx.source));
 
 /**
  * The content words of the question that are not intent vocabulary, facet values or words of the subject's name
