@@ -239,6 +239,7 @@ export function evidenceRecords(finding: Finding): EvidenceRecord[] {
       break;
     case 'groups':
       for (const g of finding.groups) projects([...g.projects, ...g.unknown]);
+      projects(finding.ungrouped);
       break;
     case 'risks':
       for (const r of finding.risks) add('risk', r.record);
