@@ -38,6 +38,16 @@ export interface AskTenant {
   today: string;
   /** The tenant's IANA time zone, named when an answer reads a time word. */
   timeZone: string;
+  /**
+   * `today` is the data's latest report date (historical data, ./periods.ts): a milestone marked MISSED since, by
+   * the sweep, is judged by its due date against that date like any other.
+   */
+  historical?: boolean;
+}
+
+/** A milestone still to come: PENDING, or (historical data) marked MISSED by the sweep after the data ends. */
+function open(tenant: AskTenant, m: { status: string }): boolean {
+  return m.status === 'PENDING' || (tenant.historical === true && m.status === 'MISSED');
 }
 
 /** What an intent's query runs with besides the intent. */
@@ -149,9 +159,11 @@ const QUERIES: { [K in Intent['kind']]: IntentQuery<K> } = {
     const projectIds = await projectIdsOf(db, t, intent.filter);
     const list = (
       intent.which === 'missed'
-        ? await findMilestones(db, t, { projectIds, missedBy: tenant.today })
+        ? (await findMilestones(db, t, { projectIds, missedBy: tenant.today })).filter(
+            (m) => !tenant.historical || m.dueDate < tenant.today,
+          )
         : (await findMilestones(db, t, { projectIds })).filter(
-            (m) => m.status === 'PENDING' && m.dueDate >= tenant.today,
+            (m) => open(tenant, m) && m.dueDate >= tenant.today,
           )
     ).filter((m) => !period || (m.dueDate >= period.from && m.dueDate <= period.to));
     return { kind: 'milestones', intent, today: tenant.today, milestones: await withProjects(db, t, list) };
@@ -250,8 +262,10 @@ async function projectDetail(
       });
       detail.milestones =
         intent.milestones === 'upcoming'
-          ? all.filter((m) => m.status === 'PENDING' && m.dueDate >= tenant.today)
-          : all;
+          ? all.filter((m) => open(tenant, m) && m.dueDate >= tenant.today)
+          : intent.milestones === 'missed'
+            ? all.filter((m) => !tenant.historical || m.dueDate < tenant.today)
+            : all;
     } else if (aspect === 'status') {
       detail.latestReport = await latestStatusReport(db, t, project.id);
     } else if (aspect === 'history') {

@@ -84,7 +84,14 @@ export class Retrieval {
     // Advice is declined whatever the question describes: nothing is cited.
     if (intent.kind === 'advice') notes.length = 0;
     const finding = await findingOf(
-      { db: this.db, tenant: { ...tenant, today: ref.date }, subjects, projectId, people, period },
+      {
+        db: this.db,
+        tenant: { ...tenant, today: ref.date, historical: ref.basis === 'data' },
+        subjects,
+        projectId,
+        people,
+        period,
+      },
       intent,
     );
     const gap = await gapNote(this.db, tenant.id, finding);
