@@ -40,7 +40,7 @@ export interface Config {
   authFailuresPerMinute: number;
   /** Admin key of the demo tenant created on first start (env `MERIDIAN_API_KEY`); null → a new key is generated and printed once. */
   demoApiKey: string | null;
-  /** Import the bundled NYC portfolio into the demo tenant on first start (env `MERIDIAN_IMPORT_DEMO`, default true). */
+  /** Import the bundled NYC portfolio into the demo tenant and create the synthetic demo tenant on first start (env `MERIDIAN_IMPORT_DEMO`, default true). */
   importDemo: boolean;
   /**
    * Where the API is mounted (`/v1`): its routes, the served spec and every `Location` header are under it; `Link`

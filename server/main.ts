@@ -44,19 +44,19 @@ async function main(): Promise<void> {
         `(the mapping and its counts: npm run cli -- import nyc-capital-projects ` +
         `datasets/nyc-capital-projects-2019-09-01.csv --tenant "${DEMO_TENANT_NAME}")`,
     );
-  }
-  // The synthetic demo (an engineering firm, docs/agents.md, Demo tenants) is created with the NYC demo.
-  const started = Date.now();
-  const synthetic = await ensureSyntheticTenant(deps, services, systemClock.now());
-  if (synthetic.created) {
-    const c = synthetic.counts;
-    say(
-      `meridian: created the synthetic demo tenant "${SYNTHETIC_TENANT_NAME}" (${c.projects} projects, ${c.people} people, ` +
-        `${c.allocations} allocations, ${c.risks} risks, ${c.issues} issues, ${c.milestones} milestones) in ${Date.now() - started} ms`,
-    );
-    say(
-      `\n  Admin API key of the synthetic demo tenant (shown once, store it now):\n\n    ${synthetic.newKey}\n`,
-    );
+    // The synthetic demo (an engineering firm, docs/agents.md, Demo tenants) is created with the NYC demo, under the same switch.
+    const started = Date.now();
+    const synthetic = await ensureSyntheticTenant(deps, services, systemClock.now());
+    if (synthetic.created) {
+      const c = synthetic.counts;
+      say(
+        `meridian: created the synthetic demo tenant "${SYNTHETIC_TENANT_NAME}" (${c.projects} projects, ${c.people} people, ` +
+          `${c.allocations} allocations, ${c.risks} risks, ${c.issues} issues, ${c.milestones} milestones) in ${Date.now() - started} ms`,
+      );
+      say(
+        `\n  Admin API key of the synthetic demo tenant (shown once, store it now):\n\n    ${synthetic.newKey}\n`,
+      );
+    }
   }
   if (demo.newKey) {
     say('');
