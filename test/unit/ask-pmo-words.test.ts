@@ -153,6 +153,11 @@ describe('Ask: how a PMO asks', () => {
       },
       terms: [],
     });
+    expect(parse('What changed in the last status report of it?', true)).to.deep.include({
+      kind: 'project',
+      latestReport: true,
+    });
+    expect(parse('How has it changed over time?', true)).to.not.have.property('latestReport');
     expect(parse('Should we cancel the Gowanus project?', true)).to.deep.equal({ kind: 'advice' });
     expect(parse('What should I do about DEP?')).to.deep.equal({ kind: 'advice' });
   });

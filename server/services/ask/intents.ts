@@ -64,6 +64,8 @@ export type Intent =
       risks: { severities?: string[]; statuses?: string[] };
       issues: { priorities?: string[]; statuses?: string[] };
       milestones?: 'missed' | 'upcoming';
+      /** The question asks what the latest status report changed ("the last status report"). */
+      latestReport?: boolean;
     }
   | { kind: 'projects'; form: 'list' | 'count'; filter: ProjectFilter; terms: string[] }
   | { kind: 'projectSum'; field: SumField; filter: ProjectFilter; terms: string[] }
@@ -166,6 +168,7 @@ export function parseIntent(question: string, text: string, ctx: ParseContext): 
         ...(issueStatuses ? { statuses: issueStatuses } : {}),
       },
       ...(which && aspects.includes('milestones') ? { milestones: which } : {}),
+      ...(aspects.includes('history') && RX.latestReport.test(text) ? { latestReport: true } : {}),
     };
   }
 

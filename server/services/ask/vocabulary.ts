@@ -50,6 +50,7 @@ export const RX = {
   risk: /\brisks?\b/,
   issue: /\bissues?\b|\bproblems?\b|\bblockers?\b/,
   project: /\bprojects?\b/,
+  latestReport: /\b(?:last|latest|most recent|newest)\b(?: \w+){0,2} (?:status )?(?:reports?|update)\b/,
   advice:
     /^(?:should|shall|must) (?:i|we|they)\b|\bwhat should (?:i|we)\b|\bshould (?:i|we) (?:fire|cancel|kill|stop|hire|sack|replace|approve|fund)\b|\b(?:do|would) you (?:recommend|advise|suggest)\b|\bis it (?:wise|a good idea)\b/,
 };
