@@ -2,7 +2,7 @@
  * The eval's world: a fresh database (a SQLite file, or a throwaway schema of the Postgres server named by
  * `DATABASE_URL`), the real app listening on 127.0.0.1 with a fixed clock, and three tenants: the NYC demo
  * portfolio (imported as `npm start` imports it), the fixture PMO and its twin (eval/fixture.ts, created through
- * the API).
+ * the API), and the synthetic engineering firm (server/demo/, as `npm start` creates it).
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -15,6 +15,7 @@ import { createApp } from '../server/app.js';
 import { importDemoPortfolio } from '../server/bootstrap.js';
 import { ManualClock } from '../server/clock.js';
 import { type LlmConfig, loadConfig } from '../server/config.js';
+import { ensureSyntheticTenant } from '../server/demo/synthetic.js';
 import { type Database, migrate, openDatabase } from '../server/repositories/db.js';
 import { systemActor } from '../server/services/context.js';
 import type { Services } from '../server/services/index.js';
@@ -36,7 +37,7 @@ export interface EvalWorld {
   db: Database;
   /** The app's services (the tests look behind the API: the evidence an answer was written from). */
   services: Services;
-  tenants: { nyc: EvalTenant; fixture: EvalTenant; twin: EvalTenant };
+  tenants: { nyc: EvalTenant; fixture: EvalTenant; twin: EvalTenant; synthetic: EvalTenant };
   close(): Promise<void>;
 }
 
@@ -116,6 +117,14 @@ export async function startEvalWorld(
   await createFixture(baseUrl, fixture.writeKey);
   const twin = await tenant('Twin Harbor PMO (eval twin)');
   await createTwin(baseUrl, twin.writeKey);
+  // The synthetic demo tenant as `npm start` creates it, anchored on the eval's today (server/demo/).
+  const made = await ensureSyntheticTenant({ db, clock }, meridian.services, clock.now());
+  const madeActor = systemActor(made.tenantId);
+  const synthetic: EvalTenant = {
+    id: made.tenantId,
+    readKey: (await apiKeys.create(madeActor, { name: 'eval read', scopes: ['read'] })).key,
+    writeKey: made.newKey ?? '',
+  };
   // Postgres plans from table statistics, which autovacuum gathers a minute or so after a bulk load: gather them
   // now, as a deployment that has been running would have them.
   if (db.dialect === 'postgres') await db.knex.raw('ANALYZE');
@@ -124,7 +133,7 @@ export async function startEvalWorld(
     baseUrl,
     db,
     services: meridian.services,
-    tenants: { nyc, fixture, twin },
+    tenants: { nyc, fixture, twin, synthetic },
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

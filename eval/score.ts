@@ -17,9 +17,31 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import type { EvalWorld } from './harness.js';
+import { type AskCitation, integrityOf, numbersIn } from './integrity.js';
+
+export { datesIn, integrityOf, markersIn, numbersIn } from './integrity.js';
 
 /** The golden set's folder: one YAML file of `questions:` per topic (eval/golden/README.md). */
 export const GOLDEN_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'golden');
+
+/**
+ * The harder sets, written by reading the data rather than the code (eval/hard/README.md): `hard`, used while
+ * tuning, and `held-out`, kept in a folder of its own that was run only to report it.
+ */
+export const HARDER_SETS: [string, string][] = [
+  ['hard', path.join(path.dirname(fileURLToPath(import.meta.url)), 'hard')],
+  ['held-out', path.join(path.dirname(fileURLToPath(import.meta.url)), 'held-out')],
+];
+
+/** An answer is right when it cites every required record and nothing else, states every fact, and refuses when it must. */
+export function answerRight(s: QuestionScore): boolean {
+  return (
+    s.requiredCited === s.required &&
+    s.citedRelevant === s.cited &&
+    s.factsStated === s.facts &&
+    s.refuse === s.refused
+  );
+}
 
 type RecordRef = Record<string, string>;
 /** SQL runs as given on SQLite; `sqlPostgres` replaces it on Postgres where the dialects differ (date arithmetic). */
@@ -33,7 +55,7 @@ function sqlOf(world: EvalWorld, spec: { sql?: string; sqlPostgres?: string }): 
 /** One question of the golden set. */
 export interface GoldenQuestion {
   id: string;
-  tenant: 'nyc' | 'fixture' | 'twin';
+  tenant: 'nyc' | 'fixture' | 'twin' | 'synthetic';
   category: string;
   question: string;
   /** Restrict to this project (named by its title in the tenant). */
@@ -44,6 +66,8 @@ export interface GoldenQuestion {
   allow?: CiteSpec;
   /** Values the answer must state. */
   facts?: FactSpec[];
+  /** The question must be refused: another tenant's data, or advice the records cannot ground (cite nothing). */
+  refuse?: boolean;
 }
 
 /** What one answer scored. */
@@ -68,6 +92,9 @@ export interface QuestionScore {
   extraRecords: string[];
   missingFacts: string[];
   integrity: string[];
+  /** Whether the question is to be refused, and whether the answer did (cited nothing). */
+  refuse: boolean;
+  refused: boolean;
 }
 
 /** Figures over a set of answers. */
@@ -80,6 +107,11 @@ export interface Figures {
   meanRecall: number;
   meanFactAccuracy: number;
   integrityErrors: number;
+  /** Share of answers right ({@link answerRight}). */
+  accuracy: number;
+  /** Questions to be refused, and how many of them the answers refused. */
+  refusalsExpected: number;
+  refusalsMade: number;
 }
 
 /**
@@ -199,75 +231,6 @@ async function resolveFacts(
   return out;
 }
 
-/** The numbers written in a text: `$1,234.50`, `-$4,318,643.37`, `12.5%`, `3,253` (dates are not numbers here). */
-export function numbersIn(text: string): number[] {
-  const withoutDates = text.replace(/\b\d{4}-\d{2}-\d{2}\b/g, ' ').replace(/\[\d+\]/g, ' ');
-  const out: number[] = [];
-  for (const m of withoutDates.matchAll(/(-?)[$€£]?(-?)(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?/g)) {
-    const sign = m[1] === '-' || m[2] === '-' ? -1 : 1;
-    out.push(sign * Number(`${(m[3] as string).replaceAll(',', '')}${m[4] ?? ''}`));
-  }
-  return out;
-}
-
-/** The ISO dates written in a text. */
-export function datesIn(text: string): string[] {
-  return [...text.matchAll(/\b\d{4}-\d{2}-\d{2}\b/g)].map((m) => m[0]);
-}
-
-/** The citation indexes an answer refers to: `[n]` and every index of a range `[a]–[b]`. */
-export function markersIn(text: string): number[] {
-  const out: number[] = [];
-  const rest = text.replace(/\[(\d+)\]–\[(\d+)\]/g, (_m, a: string, b: string) => {
-    for (let i = Number(a); i <= Number(b); i++) out.push(i);
-    return ' ';
-  });
-  for (const m of rest.matchAll(/\[(\d+)\]/g)) out.push(Number(m[1]));
-  return out;
-}
-
-interface AskCitation {
-  index: number;
-  type: string;
-  id: string;
-  title: string;
-  url: string;
-  excerpt: string;
-}
-
-/**
- * The integrity of an answer: markers that resolve, citations referred to, and figures that come from the cited
- * records (in an excerpt, a count of cited records, or a sum over the cited excerpts of one column of figures).
- */
-export function integrityOf(answer: string, citations: AskCitation[]): string[] {
-  const problems: string[] = [];
-  const indexes = new Set(citations.map((c) => c.index));
-  const used = new Set(markersIn(answer));
-  for (const n of used) if (!indexes.has(n)) problems.push(`[${n}] resolves to no citation`);
-  for (const c of citations)
-    if (!used.has(c.index)) problems.push(`citation ${c.index} is never referred to`);
-  citations.forEach((c, i) => {
-    if (c.index !== i + 1) problems.push(`citation ${i + 1} has index ${c.index}`);
-  });
-  const excerptNumbers = citations.flatMap((c) => [...numbersIn(c.excerpt), ...numbersIn(c.title)]);
-  const excerptDates = new Set(citations.flatMap((c) => datesIn(c.excerpt)));
-  // Sums: the i-th figure of every excerpt, added up (a total over the cited records).
-  const sums: number[] = [];
-  const columns = citations.map((c) => numbersIn(c.excerpt));
-  const width = Math.max(0, ...columns.map((c) => c.length));
-  for (let i = 0; i < width; i++) sums.push(columns.reduce((s, c) => s + (c[i] ?? 0), 0));
-  const close = (a: number, b: number) => Math.abs(a - b) < 0.006 || Math.abs(a - b) <= Math.abs(b) * 1e-9;
-  for (const n of numbersIn(answer)) {
-    const grounded =
-      excerptNumbers.some((e) => close(e, n) || close(Math.abs(e), n)) ||
-      (Number.isInteger(n) && n >= 0 && n <= citations.length) ||
-      sums.some((s) => close(s, n));
-    if (!grounded) problems.push(`figure ${n} is in no cited record`);
-  }
-  for (const d of datesIn(answer)) if (!excerptDates.has(d)) problems.push(`date ${d} is in no cited record`);
-  return problems;
-}
-
 function factStated(answer: string, fact: Fact): boolean {
   if ('text' in fact) return answer.includes(fact.text);
   return numbersIn(answer).some((n) => Math.abs(n - fact.number) <= fact.tolerance);
@@ -320,7 +283,9 @@ export async function scoreQuestion(world: EvalWorld, q: GoldenQuestion): Promis
     missingRecords: [...required].filter((id) => !cited.has(id)),
     extraRecords: json.citations.filter((c) => !relevant.has(c.id)).map((c) => `${c.type} “${c.title}”`),
     missingFacts: facts.filter((f) => !stated.includes(f)).map((f) => ('text' in f ? f.text : f.label)),
-    integrity: integrityOf(json.answer, json.citations),
+    integrity: integrityOf(json.answer, json.citations, q.question),
+    refuse: q.refuse === true,
+    refused: q.refuse === true && json.citations.length === 0,
   };
 }
 
@@ -347,6 +312,9 @@ export function figuresOf(scores: QuestionScore[]): Figures {
     meanRecall: mean((s) => ratio(s.requiredCited, s.required)),
     meanFactAccuracy: mean((s) => ratio(s.factsStated, s.facts)),
     integrityErrors: sum((s) => s.integrity.length),
+    accuracy: mean((s) => (answerRight(s) ? 1 : 0)),
+    refusalsExpected: sum((s) => (s.refuse ? 1 : 0)),
+    refusalsMade: sum((s) => (s.refused ? 1 : 0)),
   };
 }
 

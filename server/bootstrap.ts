@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
+import { ensureSyntheticTenant, SYNTHETIC_TENANT_NAME } from './demo/synthetic.js';
 import { NYC_SOURCE } from './import/nyc/checkpoints.js';
 import { type ImportReport, importNycCapitalProjects } from './import/nyc/importer.js';
 import { NYC_IMPORT_VERSION } from './import/nyc/version.js';
@@ -155,9 +156,20 @@ export async function startDemo(
         ? `meridian: the NYC capital projects portfolio is imported and its file unchanged (importer v${NYC_IMPORT_VERSION}): not read again`
         : `meridian: imported the NYC capital projects portfolio: ${report.reportsStored} status reports stored, ` +
             `${report.projectsCreated} projects created, ${report.rowsAlreadyImported} already imported, ` +
-            `${report.skipped.length} skipped (the mapping and its counts: npm run cli -- import nyc-capital-projects ` +
+            `${report.skipped.length} skipped, ${report.milestonesDerived} derived milestones written (the mapping and its counts: npm run cli -- import nyc-capital-projects ` +
             `datasets/nyc-capital-projects-2019-09-01.csv --tenant "${DEMO_TENANT_NAME}")`,
     );
+    // The synthetic demo (an engineering firm, docs/agents.md, Demo tenants) is created with the NYC demo.
+    const started = Date.now();
+    const synthetic = await ensureSyntheticTenant(deps, services, deps.clock.now());
+    if (synthetic.created) {
+      const c = synthetic.counts;
+      say(
+        `meridian: created the synthetic demo tenant "${SYNTHETIC_TENANT_NAME}" (${c.projects} projects, ${c.people} people, ` +
+          `${c.allocations} allocations, ${c.risks} risks, ${c.issues} issues, ${c.milestones} milestones) in ${Date.now() - started} ms`,
+      );
+      say(`\n  Admin API key of the synthetic demo tenant (shown once, store it now):\n\n    ${synthetic.newKey}\n`);
+    }
   }
   if (demo.newKey) {
     say('');

@@ -45,7 +45,7 @@ export interface Config {
    * their data at start. Env `MERIDIAN_DEMO`; default on, off when NODE_ENV=production.
    */
   demo: boolean;
-  /** Import the bundled NYC portfolio into the demo tenant at start (env `MERIDIAN_IMPORT_DEMO`, default true; only with {@link Config.demo}). */
+  /** Import the bundled NYC portfolio into the demo tenant and create the synthetic demo tenant at start (env `MERIDIAN_IMPORT_DEMO`, default true; only with {@link Config.demo}). */
   importDemo: boolean;
   /**
    * The address users reach this deployment at, e.g. `https://pmo.example.com` (env `MERIDIAN_PUBLIC_URL`, no

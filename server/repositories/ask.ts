@@ -47,7 +47,13 @@ export interface ProjectQuery {
    * case-insensitively; `agency` is the managing or the client agency) or `tags` (exact), having one of the values.
    */
   facets?: readonly { field: string; values: readonly string[] }[] | undefined;
+  /** A money field at least `min` and/or at most `max` (a null value never qualifies). */
+  money?: { field: 'budget' | 'forecastCost' | 'actualCost'; min?: number; max?: number } | undefined;
+  /** Projects with a status report dated within [from, to] (of one of `statuses`, when given). */
+  reported?: { from: string; to: string; statuses?: readonly string[] | undefined } | undefined;
 }
+
+const MONEY_COLUMNS = { budget: 'budget', forecastCost: 'forecast_cost', actualCost: 'actual_cost' } as const;
 
 /** The tenant's projects matching the query, by name then id. */
 export function findProjects(db: Executor, tenantId: string, q: ProjectQuery): Promise<ProjectRecord[]> {
@@ -69,6 +75,20 @@ export function findProjects(db: Executor, tenantId: string, q: ProjectQuery): P
         query
           .whereNotNull(projects.col('forecast_end_date'))
           .andWhereRaw('projects.forecast_end_date > projects.end_date');
+      }
+      if (q.money) {
+        const column = projects.col(MONEY_COLUMNS[q.money.field]);
+        query.whereNotNull(column);
+        if (q.money.min !== undefined) query.where(column, '>=', q.money.min);
+        if (q.money.max !== undefined) query.where(column, '<=', q.money.max);
+      }
+      if (q.reported) {
+        const reports = db('status_reports')
+          .select('project_id')
+          .where('tenant_id', tenantId)
+          .whereBetween('as_of', [q.reported.from, q.reported.to]);
+        if (q.reported.statuses) reports.whereIn('status', [...q.reported.statuses]);
+        query.whereIn(projects.col('id'), reports);
       }
       for (const { field, values } of q.facets ?? []) {
         if (field === 'tags') {
@@ -261,4 +281,40 @@ export function findAllocations(
     },
     ['start_date'],
   );
+}
+
+/** The date of the tenant's newest status report, or null when it has none. */
+export async function latestReportDate(db: Executor, tenantId: string): Promise<string | null> {
+  const row = (await db('status_reports').where('tenant_id', tenantId).max('as_of as latest').first()) as
+    | { latest: string | null }
+    | undefined;
+  return row?.latest ?? null;
+}
+
+/** The kinds of record a tenant may have none of, and so whose absence an answer states. */
+export type RecordKind = 'milestones' | 'risks' | 'issues' | 'resources' | 'allocations';
+
+/** Which of these kinds of record the tenant has at least one of (one indexed probe per table). */
+export async function recordKindsPresent(
+  db: Executor,
+  tenantId: string,
+  kinds: readonly RecordKind[],
+): Promise<Set<RecordKind>> {
+  const present = new Set<RecordKind>();
+  for (const kind of kinds) {
+    if (await db(kind).where('tenant_id', tenantId).first('id')) present.add(kind);
+  }
+  return present;
+}
+
+/** The ids of the tenant's projects that have a milestone of this name. */
+export async function projectsWithMilestoneNamed(
+  db: Executor,
+  tenantId: string,
+  name: string,
+): Promise<string[]> {
+  const rows = (await db('milestones').where({ tenant_id: tenantId, name }).distinct('project_id')) as {
+    project_id: string;
+  }[];
+  return rows.map((r) => r.project_id);
 }

@@ -56,6 +56,30 @@ describe('Ask (askAgent)', () => {
     expect(record.body.id).to.equal(project.id);
   });
 
+  it('names two projects a name matches equally well and asks which; resolves a superlative to one project', async () => {
+    const tag = uniq('Quarry').split('-')[1] as string;
+    const north = await makeProject(ctx.api, {
+      name: `Quarrybrook ${tag} Pumping Station North`,
+      budget: 9e11,
+    });
+    const south = await makeProject(ctx.api, { name: `Quarrybrook ${tag} Pumping Station South`, budget: 1 });
+    const res = await ask(ctx.reader, { question: `How is the Quarybrook ${tag} pumping station doing?` });
+    expect(res.status).to.equal(200);
+    expectWellCited(res.body);
+    expect(res.body.answer).to.match(
+      /^The question matches 2 projects about equally well: .*Which one is meant\?/,
+    );
+    expect(res.body.citations.map((c: any) => c.id)).to.include.members([north.id, south.id]);
+
+    const largest = await ask(ctx.reader, { question: 'What is the status of the largest project?' });
+    expect(largest.status).to.equal(200);
+    expectWellCited(largest.body);
+    expect(largest.body.answer).to.match(
+      /^“the largest project” is read as the first project by budget: Quarrybrook/,
+    );
+    expect(largest.body.citations[0].id).to.equal(north.id);
+  });
+
   it('answers the same question the same way twice', async () => {
     const name = uniq('Seawall');
     await makeProject(ctx.api, { name, status: 'OFF_TRACK', budget: 10, forecastCost: 12 });

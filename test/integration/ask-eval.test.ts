@@ -8,7 +8,14 @@
 import { expect } from 'chai';
 import { type EvalWorld, startEvalWorld } from '../../eval/harness.js';
 import { meetsThresholds, report, THRESHOLDS } from '../../eval/run.js';
-import { figuresOf, loadGolden, type QuestionScore, runGolden } from '../../eval/score.js';
+import {
+  answerRight,
+  figuresOf,
+  HARDER_SETS,
+  loadGolden,
+  type QuestionScore,
+  runGolden,
+} from '../../eval/score.js';
 import { EmbeddedEngine } from '../../server/services/ask/embedded.js';
 import { evidenceRecords } from '../../server/services/ask/evidence.js';
 import { systemActor } from '../../server/services/context.js';
@@ -68,6 +75,34 @@ describe('Ask eval (golden set)', function () {
         const row = await world.db.knex(table).where({ id: citations[0].id }).first('tenant_id');
         expect(row?.tenant_id, q.id).to.equal(tenant.id);
       }
+    }
+  });
+
+  it('answers the harder set right and at least 90 % of its held-out part, on every category', async () => {
+    for (const [name, dir] of HARDER_SETS) {
+      const set = await runGolden(world, loadGolden(dir));
+      const wrong = set.filter((s) => !answerRight(s)).map((s) => `${s.id}: ${s.answer.slice(0, 300)}`);
+      const right = set.length - wrong.length;
+      if (name === 'hard') expect(wrong, wrong.join('\n')).to.deep.equal([]);
+      else expect(right / set.length, wrong.join('\n')).to.be.at.least(0.9);
+      expect(
+        set.filter((s) => s.refuse && !s.refused).map((s) => s.id),
+        name,
+      ).to.deep.equal([]);
+      expect(figuresOf(set).integrityErrors, name).to.equal(0);
+    }
+  });
+
+  it('cites in the harder set only records of the evidence and of its notes (scope, ambiguity)', async () => {
+    for (const q of HARDER_SETS.flatMap(([, dir]) => loadGolden(dir))) {
+      const tenant = world.tenants[q.tenant];
+      const evidence = await world.services.ask.evidence(systemActor(tenant.id), { question: q.question });
+      const allowed = new Set(evidenceRecords(evidence.finding).map((r) => `${r.type}:${r.id}`));
+      for (const n of evidence.notes ?? [])
+        for (const p of n.projects ?? []) allowed.add(`project:${p.figures.project.id}`);
+      const { citations } = await new EmbeddedEngine().compose(evidence);
+      for (const c of citations)
+        expect(allowed.has(`${c.type}:${c.id}`), `${q.id}: ${c.type} ${c.title}`).to.equal(true);
     }
   });
 });

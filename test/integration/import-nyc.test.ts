@@ -291,6 +291,39 @@ describe(`import nyc-capital-projects (real CSV, ${TEST_DB})`, function () {
     );
   });
 
+  it('derives milestones from each project’s phase changes and forecast finish, citing the reports', async () => {
+    expect(first.milestonesDerived).to.be.greaterThan(355);
+    const rows = (await db
+      .knex('milestones')
+      .where({ tenant_id: tenantId })
+      .select('project_id', 'name', 'description', 'status', 'due_date')) as {
+      project_id: string;
+      name: string;
+      description: string;
+      status: string;
+      due_date: string;
+    }[];
+    expect(
+      rows.every((m) => m.name.endsWith('(derived)') && m.description.startsWith('Derived from')),
+    ).to.equal(true);
+    const forecasts = rows.filter((m) => m.name === 'Forecast completion (derived)');
+    expect(forecasts.length).to.be.greaterThan(300);
+    const phases = rows.filter((m) => m.name.includes('phase reached'));
+    expect(phases.length).to.be.greaterThan(50);
+    // Every report a description cites is a report of the milestone's own project, dated as cited.
+    for (const m of phases.slice(0, 25)) {
+      const cited = [...m.description.matchAll(/status report ([0-9a-f-]{36}) of (\d{4}-\d{2}-\d{2})/g)];
+      expect(cited.length).to.equal(2);
+      for (const [, id, asOf] of cited) {
+        const report = await db.knex('status_reports').where({ id, tenant_id: tenantId }).first();
+        expect(report.project_id).to.equal(m.project_id);
+        expect(report.as_of).to.equal(asOf);
+      }
+      expect(m.due_date).to.equal(cited[1]?.[2]);
+      expect(m.status).to.equal('COMPLETED');
+    }
+  });
+
   it('changes nothing on a second run of the same file', async () => {
     const eventsBefore = (await listEvents(db.knex, tenantId)).length;
     const before = await snapshot();

@@ -84,10 +84,7 @@ describe('Ask intent rules', () => {
     ['Who is over-allocated?', { kind: 'overAllocated' }],
     ['Which people are overbooked next month?', { kind: 'overAllocated' }],
     ['Anything about hurricanes?', { kind: 'search', terms: ['hurricanes'] }],
-    [
-      'What will the weather be like in Paris tomorrow?',
-      { kind: 'search', terms: ['weather', 'paris', 'tomorrow'] },
-    ],
+    ['What will the weather be like in Paris tomorrow?', { kind: 'search', terms: ['weather', 'paris'] }],
   ];
   for (const [question, expected] of portfolio) {
     it(`reads “${question}”`, () => {

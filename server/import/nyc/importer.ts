@@ -13,6 +13,7 @@ import path from 'node:path';
 import { findProjectByCode } from '../../repositories/projects.js';
 import type { Actor, BaseDeps } from '../../services/context.js';
 import { AppError } from '../../services/errors.js';
+import type { MilestoneService } from '../../services/milestones.js';
 import type { ProjectService } from '../../services/projects.js';
 import type { StatusReportService } from '../../services/status-reports.js';
 import { inWrite } from '../../services/versioned.js';
@@ -20,6 +21,7 @@ import { type CheckpointStore, checkpointTable, NYC_SOURCE } from './checkpoints
 import { type ParsedRow, parseRow, readCsv } from './csv.js';
 import { descriptivePatch, newProject, type ProjectPlan, planProject, reportInput } from './decisions.js';
 import { MAPPING, type MappingCount, type MappingId, type MappingRule } from './mapping.js';
+import { projectsWithDerivedMilestones, syncDerivedMilestones } from './milestones.js';
 
 /** A row that was skipped, with its 1-based line in the file. */
 export interface ImportNote {
@@ -48,6 +50,8 @@ export interface ImportReport {
   nullFields: { field: string; reason: string; rows: number }[];
   /** The mapping table with the rows each decision affected in this run. */
   mapping: MappingCount[];
+  /** Derived milestones created or changed by this run (0 without a milestone service). */
+  milestonesDerived: number;
 }
 
 /** Options of {@link importNycCapitalProjects}. */
@@ -64,6 +68,8 @@ export interface ImportOptions {
 export interface ImportServices {
   projects: ProjectService;
   statusReports: StatusReportService;
+  /** When given, each imported project's derived milestones are synchronised after its reports (./milestones.ts). */
+  milestones?: MilestoneService;
 }
 
 /**
@@ -83,7 +89,7 @@ export async function importNycCapitalProjects(
   const source = `import:${path.basename(options.fileName)}` as const;
   const counts = new Map<MappingId, number>(MAPPING.map((m) => [m.id, 0]));
   const count = (id: MappingId, n = 1) => counts.set(id, (counts.get(id) ?? 0) + n);
-  const report: Omit<ImportReport, 'skippedByReason' | 'nullFields' | 'mapping'> = {
+  const report: Omit<ImportReport, 'skippedByReason' | 'nullFields' | 'mapping' | 'milestonesDerived'> = {
     source,
     rowsRead: records.length,
     projectsCreated: 0,
@@ -119,6 +125,7 @@ export async function importNycCapitalProjects(
   // Replay order: report date, then PID, then file order, so events come out in the order things happened.
   rows.sort((a, b) => a.asOf.localeCompare(b.asOf) || Number(a.pid) - Number(b.pid) || a.line - b.line);
 
+  const touched = new Set<string>();
   let done = report.skipped.length;
   const progress = () => options.onProgress?.(++done, records.length);
   for (const row of rows) {
@@ -145,6 +152,7 @@ export async function importNycCapitalProjects(
         return { created, applied: stored.applied };
       });
       for (const id of tally) count(id);
+      touched.add(plan.code);
       report.reportsStored++;
       if (outcome.created) report.projectsCreated++;
       if (!outcome.applied) report.reportsHistoryOnly++;
@@ -155,7 +163,23 @@ export async function importNycCapitalProjects(
     progress();
   }
 
-  return { ...report, ...summary(counts) };
+  let milestonesDerived = 0;
+  if (services.milestones) {
+    // Projects that got reports in this run, and those without derived milestones yet (imported before them).
+    const derived = await projectsWithDerivedMilestones(deps.db.knex, actor.tenantId);
+    for (const plan of plans.values()) {
+      const project = await findProjectByCode(deps.db.knex, actor.tenantId, plan.code);
+      if (!project || (derived.has(project.id) && !touched.has(plan.code))) continue;
+      milestonesDerived += await syncDerivedMilestones(
+        deps,
+        services.milestones,
+        actor,
+        project.id,
+        project.endDate,
+      );
+    }
+  }
+  return { ...report, ...summary(counts), milestonesDerived };
 }
 
 /** The mapping table with the rows each decision affected, and from it the skipped rows and null fields by reason. */

@@ -8,7 +8,8 @@
  * what the writers share — citations, excerpts, markers, the wording of filters — is ./writers/shared.ts.
  */
 import type { Citation } from '../agents/citations.js';
-import type { Evidence, Finding } from './evidence.js';
+import type { Evidence, EvidenceNote, Finding } from './evidence.js';
+import { writeGroups } from './writers/groups.js';
 import { writeOverAllocated, writePerson } from './writers/people.js';
 import { writeProject } from './writers/project.js';
 import { writePortfolio, writeProjectSum, writeProjects, writeRanking } from './writers/projects.js';
@@ -46,7 +47,16 @@ const WRITERS: { [K in Finding['kind']]: FindingWriter<K> } = {
   search: writeSearch,
   portfolio: writePortfolio,
   person: writePerson,
+  groups: writeGroups,
+  advice: () =>
+    'Ask answers from your portfolio’s records and does not make decisions or give advice such as this. Ask what the records say instead: the project’s status, budget, risks, issues, milestones or history.',
 };
+
+/** A note of retrieval (evidence.ts, `EvidenceNote`) with `{i}` replaced by the markers of its i-th project. */
+function writeNote(w: AnswerWriter, note: EvidenceNote): string {
+  const marks = (note.projects ?? []).map(({ figures, fields }) => `[${w.project(figures, fields)}]`);
+  return note.text.replace(/\{(\d+)\}/g, (_, i: string) => marks[Number(i)] ?? '');
+}
 
 /** The answer to a finding, written by the writer of its kind. */
 function write(w: AnswerWriter, finding: Finding): string {
@@ -59,7 +69,11 @@ export class EmbeddedEngine implements AnswerEngine {
 
   async compose(evidence: Evidence): Promise<ComposedAnswer> {
     const writer = new AnswerWriter(evidence.currency);
-    const answer = write(writer, evidence.finding);
+    const notes = evidence.notes ?? [];
+    const before = notes.filter((n) => n.place === 'before').map((n) => writeNote(writer, n));
+    const body = write(writer, evidence.finding);
+    const after = notes.filter((n) => n.place === 'after').map((n) => writeNote(writer, n));
+    const answer = [...before, body, ...after].join(' ');
     return { answer, citations: writer.cites.all(), engine: this.name };
   }
 }

@@ -14,6 +14,7 @@ import type { RiskRecord } from '../../repositories/risks.js';
 import type { StoredStatusReport } from '../../repositories/status-reports.js';
 import type { CitationType } from '../agents/citations.js';
 import type { AllocationConflict } from '../allocation-conflicts.js';
+import type { Grouping } from './describing.js';
 import type { Intent, ProjectFilter, RankingMeasure } from './intents.js';
 import type { ProjectAspect, SumField } from './vocabulary.js';
 
@@ -44,6 +45,16 @@ export function figuresOf(project: ProjectRecord): ProjectFigures {
       : null;
   const slipDays = project.forecastEndDate ? daysBetween(project.endDate, project.forecastEndDate) : null;
   return { project, overrun, overrunPercent, slipDays };
+}
+
+/** One group: its name, its projects, and (for a money measure) the sum of the known values and the unknown ones. */
+export interface ProjectGroup {
+  name: string;
+  projects: ProjectFigures[];
+  /** Sum of the measure's field over the projects that have it; null for a count. */
+  total: number | null;
+  /** Projects whose value of the measure's field is unknown (not summed). */
+  unknown: ProjectFigures[];
 }
 
 /** A risk, issue or milestone with the project it belongs to. */
@@ -143,11 +154,37 @@ export type Finding =
     }
   | { kind: 'search'; terms: string[]; hits: SearchEvidence[] }
   | { kind: 'person'; people: PersonDetail[] }
+  /** A request for advice or a decision: answered with what Ask can say instead, citing nothing. */
+  | { kind: 'advice' }
+  /** Projects grouped by a facet, the manager or the status (./groups.ts), largest group first. */
+  | {
+      kind: 'groups';
+      grouping: Grouping;
+      filter: ProjectFilter;
+      groups: ProjectGroup[];
+      /** Projects with no value for the grouping field. */
+      ungrouped: ProjectFigures[];
+    }
   /** Every project of the portfolio (or of the filter), grouped by status, most projects first. */
   | { kind: 'portfolio'; filter: ProjectFilter; groups: { status: string; projects: ProjectFigures[] }[] };
 
+/**
+ * A sentence retrieval adds to the answer (docs/agents.md, Ask): how a described project was chosen ("The largest
+ * project by budget is …"), which projects a name left undecided, how a time word was read and against which date,
+ * and what the tenant has no records of (and what would fill them). `{0}`, `{1}`… in `text` stand for the citation
+ * markers of `projects[0]`, `projects[1]`…
+ */
+export interface EvidenceNote {
+  /** Before the answer (scope, ambiguity, time) or after it (what is missing). */
+  place: 'before' | 'after';
+  text: string;
+  projects?: { figures: ProjectFigures; fields: string[] }[];
+}
+
 /** The evidence of one question: the question, the restriction to a project if any, and what was found. */
 export interface Evidence {
+  /** Sentences retrieval adds around the answer (see {@link EvidenceNote}). */
+  notes?: EvidenceNote[];
   question: string;
   /** The request's `projectId`, when the answer is restricted to it. */
   projectId: string | null;
@@ -199,6 +236,10 @@ export function evidenceRecords(finding: Finding): EvidenceRecord[] {
       break;
     case 'portfolio':
       for (const g of finding.groups) projects(g.projects);
+      break;
+    case 'groups':
+      for (const g of finding.groups) projects([...g.projects, ...g.unknown]);
+      projects(finding.ungrouped);
       break;
     case 'risks':
       for (const r of finding.risks) add('risk', r.record);

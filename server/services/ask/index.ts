@@ -71,7 +71,7 @@ export class AskService {
       // The tenant's today in its time zone, through the app's calendar (server/dates.ts).
       const today = this.deps.calendar.today(tenant.timezone, this.deps.clock.now());
       const evidence = await new Retrieval(db).retrieve(
-        { id: tenant.id, currency: tenant.currency, today },
+        { id: tenant.id, currency: tenant.currency, today, timeZone: tenant.timezone },
         input.question,
         input.projectId ?? null,
       );

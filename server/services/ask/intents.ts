@@ -7,6 +7,13 @@
  * caller (retrieval.ts, subjects.ts) and passed in.
  */
 import type { ProjectStatus } from '../../repositories/projects.js';
+import {
+  type GroupField,
+  type Grouping,
+  groupingIn,
+  type MoneyThreshold,
+  moneyThresholdIn,
+} from './describing.js';
 import { type FacetFilter, type FacetValue, facetsIn } from './facets.js';
 import { countIn } from './text.js';
 import {
@@ -36,6 +43,13 @@ export interface ProjectFilter {
   late?: boolean;
   /** Facet filters, combined with AND (the values of one facet with OR). */
   facets?: FacetFilter[];
+  /** A money threshold ("over $100 M"): the field at least `min` and/or at most `max`. */
+  money?: MoneyThreshold;
+  /**
+   * Projects with a status report dated in the period a time word names ("on fire this week"), of one of
+   * `statuses` when given (then the project's own status is not filtered: the report's is).
+   */
+  reported?: { from: string; to: string; statuses?: ProjectStatus[] };
 }
 
 /** What a ranking orders projects by: overrun (amount or % of budget), slip in days, or budget / forecast cost. */
@@ -50,11 +64,15 @@ export type Intent =
       risks: { severities?: string[]; statuses?: string[] };
       issues: { priorities?: string[]; statuses?: string[] };
       milestones?: 'missed' | 'upcoming';
+      /** The question asks what the latest status report changed ("the last status report"). */
+      latestReport?: boolean;
     }
   | { kind: 'projects'; form: 'list' | 'count'; filter: ProjectFilter; terms: string[] }
   | { kind: 'projectSum'; field: SumField; filter: ProjectFilter; terms: string[] }
   | { kind: 'ranking'; measure: RankingMeasure; n: number; filter: ProjectFilter }
   | { kind: 'portfolio'; filter: ProjectFilter }
+  /** Projects grouped by a facet, the manager or the status, each group counted or summed (./describing.ts). */
+  | { kind: 'groups'; grouping: Grouping; filter: ProjectFilter }
   | {
       kind: 'risks';
       form: 'list' | 'count';
@@ -75,7 +93,9 @@ export type Intent =
   | { kind: 'overAllocated' }
   /** What one or more people named in the question work on. */
   | { kind: 'person' }
-  | { kind: 'search'; terms: string[]; types?: string[] };
+  | { kind: 'search'; terms: string[]; types?: string[] }
+  /** A request for advice or a decision ("Should we cancel X?"): beyond what records can ground. */
+  | { kind: 'advice' };
 
 /** What the rules know besides the text: whether the question names a project, and the tenant's facet values. */
 export interface ParseContext {
@@ -90,7 +110,7 @@ export interface ParseContext {
 }
 
 /** The project filter a question's words state: statuses, over budget, late, and the facets it names. */
-function projectFilterOf(text: string, facets: FacetFilter[]): ProjectFilter {
+export function projectFilterOf(text: string, facets: FacetFilter[]): ProjectFilter {
   const filter: ProjectFilter = {};
   const statuses = new Set<ProjectStatus>();
   for (const [rx, values] of STATUS_WORDS) if (rx.test(text)) for (const v of values) statuses.add(v);
@@ -98,11 +118,20 @@ function projectFilterOf(text: string, facets: FacetFilter[]): ProjectFilter {
   if (RX.overrun.test(text)) filter.overBudget = true;
   if (RX.slip.test(text)) filter.late = true;
   if (facets.length > 0) filter.facets = facets;
+  const money = moneyThresholdIn(text);
+  if (money) filter.money = money;
   return filter;
 }
 
 function hasProjectFilter(f: ProjectFilter): boolean {
-  return Boolean(f.statuses || f.overBudget || f.late || f.facets);
+  return Boolean(f.statuses || f.overBudget || f.late || f.facets || f.money || f.reported);
+}
+
+/** The facet whose several values a question names ("Brooklyn and Queens"): what "compare" groups by. */
+function comparedField(facets: FacetFilter[]): GroupField | null {
+  const f = facets.find((x) => x.values.length >= 2);
+  if (!f || f.field === 'tags') return null;
+  return f.field === 'agency' ? 'managingAgency' : f.field;
 }
 
 /**
@@ -114,6 +143,7 @@ export function parseIntent(question: string, text: string, ctx: ParseContext): 
   const facets = facetsIn(question, ctx.facets ?? []);
   const terms = searchTerms(text, ctx.subjectWords ?? [], facets);
   const form = RX.count.test(text) ? 'count' : 'list';
+  if (RX.advice.test(text)) return { kind: 'advice' };
 
   if (ctx.hasSubject) {
     // A question about one project: its words name the aspects to answer ("How late is it?" asks for dates, it is
@@ -138,11 +168,24 @@ export function parseIntent(question: string, text: string, ctx: ParseContext): 
         ...(issueStatuses ? { statuses: issueStatuses } : {}),
       },
       ...(which && aspects.includes('milestones') ? { milestones: which } : {}),
+      ...(aspects.includes('history') && RX.latestReport.test(text) ? { latestReport: true } : {}),
     };
   }
 
   if (RX.overAllocated.test(text)) return { kind: 'overAllocated' };
   if (ctx.hasPerson) return { kind: 'person' };
+
+  const grouping = groupingIn(text, comparedField(facets));
+  if (
+    grouping &&
+    !RX.milestone.test(text) &&
+    !RX.issue.test(text) &&
+    !RX.risk.test(text.replace(/\bat[- ]risk\b/g, ' '))
+  ) {
+    const filter = projectFilterOf(text, facets);
+    if (grouping.measure !== 'count') delete filter.money;
+    return { kind: 'groups', grouping, filter };
+  }
 
   if (RX.milestone.test(text)) {
     const which = RX.missed.test(text) ? 'missed' : RX.upcoming.test(text) ? 'upcoming' : undefined;
@@ -204,7 +247,7 @@ export function parseIntent(question: string, text: string, ctx: ParseContext): 
   }
 
   const filter = projectFilterOf(text, facets);
-  if (RX.portfolio.test(text) && !filter.statuses && !filter.overBudget && !filter.late) {
+  if (RX.portfolio.test(text) && !filter.statuses && !filter.overBudget && !filter.late && !filter.money) {
     return { kind: 'portfolio', filter };
   }
   if (RX.sum.test(text)) {

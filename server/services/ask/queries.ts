@@ -25,7 +25,9 @@ import {
   type ProjectFigures,
   type WithProject,
 } from './evidence.js';
+import { groupProjects } from './groups.js';
 import type { Intent, ProjectFilter } from './intents.js';
+import type { Period } from './periods.js';
 import { searchEvidence, textFilter } from './text-search.js';
 
 /** The tenant as retrieval needs it. */
@@ -34,6 +36,18 @@ export interface AskTenant {
   currency: string;
   /** The tenant's date today (YYYY-MM-DD in its time zone): missed milestones and conflicts are counted from it. */
   today: string;
+  /** The tenant's IANA time zone, named when an answer reads a time word. */
+  timeZone: string;
+  /**
+   * `today` is the data's latest report date (historical data, ./periods.ts): a milestone marked MISSED since, by
+   * the sweep, is judged by its due date against that date like any other.
+   */
+  historical?: boolean;
+}
+
+/** A milestone still to come: PENDING, or (historical data) marked MISSED by the sweep after the data ends. */
+function open(tenant: AskTenant, m: { status: string }): boolean {
+  return m.status === 'PENDING' || (tenant.historical === true && m.status === 'MISSED');
 }
 
 /** What an intent's query runs with besides the intent. */
@@ -46,6 +60,8 @@ export interface QueryContext {
   projectId: string | null;
   /** The people the question names in full. */
   people: ResourceRecord[];
+  /** The period a time word of the question names ("next month"), or null. */
+  period: Period | null;
 }
 
 /** The query of one kind of intent. */
@@ -138,18 +154,40 @@ const QUERIES: { [K in Intent['kind']]: IntentQuery<K> } = {
     list = await textFilter(db, t, 'issue', intent.terms, list);
     return { kind: 'issues', intent, issues: await withProjects(db, t, list) };
   },
-  async milestones({ db, tenant }, intent) {
+  async milestones({ db, tenant, period }, intent) {
     const t = tenant.id;
     const projectIds = await projectIdsOf(db, t, intent.filter);
-    const list =
+    const list = (
       intent.which === 'missed'
-        ? await findMilestones(db, t, { projectIds, missedBy: tenant.today })
+        ? (await findMilestones(db, t, { projectIds, missedBy: tenant.today })).filter(
+            (m) => !tenant.historical || m.dueDate < tenant.today,
+          )
         : (await findMilestones(db, t, { projectIds })).filter(
-            (m) => m.status === 'PENDING' && m.dueDate >= tenant.today,
-          );
+            (m) => open(tenant, m) && m.dueDate >= tenant.today,
+          )
+    ).filter((m) => !period || (m.dueDate >= period.from && m.dueDate <= period.to));
     return { kind: 'milestones', intent, today: tenant.today, milestones: await withProjects(db, t, list) };
   },
-  overAllocated: (c) => overAllocated(c.db, c.tenant, c.people.length > 0 ? c.people : null),
+  overAllocated: (c) => overAllocated(c.db, c.tenant, c.people.length > 0 ? c.people : null, c.period),
+  async groups({ db, tenant }, intent) {
+    const compared = intent.filter.facets?.find(
+      (f) =>
+        f.values.length >= 2 &&
+        (f.field === intent.grouping.by || (f.field === 'agency' && intent.grouping.by === 'managingAgency')),
+    );
+    const filter = compared
+      ? { ...intent.filter, facets: (intent.filter.facets ?? []).filter((f) => f !== compared) }
+      : intent.filter;
+    const list = await filteredProjects(db, tenant.id, filter, []);
+    const { groups, ungrouped } = await groupProjects(
+      db,
+      tenant.id,
+      intent.grouping,
+      list,
+      compared?.values ?? null,
+    );
+    return { kind: 'groups', grouping: intent.grouping, filter: intent.filter, groups, ungrouped };
+  },
   async person({ db, tenant, people }) {
     return { kind: 'person', people: await Promise.all(people.map((r) => personDetail(db, tenant.id, r))) };
   },
@@ -168,6 +206,7 @@ const QUERIES: { [K in Intent['kind']]: IntentQuery<K> } = {
         .sort((a, b) => b.projects.length - a.projects.length || (a.status < b.status ? -1 : 1)),
     };
   },
+  advice: async () => ({ kind: 'advice' }),
   async search({ db, tenant, projectId }, intent) {
     return {
       kind: 'search',
@@ -223,8 +262,10 @@ async function projectDetail(
       });
       detail.milestones =
         intent.milestones === 'upcoming'
-          ? all.filter((m) => m.status === 'PENDING' && m.dueDate >= tenant.today)
-          : all;
+          ? all.filter((m) => open(tenant, m) && m.dueDate >= tenant.today)
+          : intent.milestones === 'missed'
+            ? all.filter((m) => !tenant.historical || m.dueDate < tenant.today)
+            : all;
     } else if (aspect === 'status') {
       detail.latestReport = await latestStatusReport(db, t, project.id);
     } else if (aspect === 'history') {
@@ -278,6 +319,8 @@ async function filteredProjects(
     overBudget: filter.overBudget,
     late: filter.late,
     facets: filter.facets,
+    money: filter.money,
+    reported: filter.reported,
   });
   return textFilter(db, tenantId, 'project', terms, list);
 }
@@ -288,7 +331,15 @@ async function projectIdsOf(
   tenantId: string,
   filter: ProjectFilter,
 ): Promise<string[] | undefined> {
-  if (!filter.statuses && !filter.overBudget && !filter.late && !filter.facets) return undefined;
+  if (
+    !filter.statuses &&
+    !filter.overBudget &&
+    !filter.late &&
+    !filter.facets &&
+    !filter.money &&
+    !filter.reported
+  )
+    return undefined;
   return (await filteredProjects(db, tenantId, filter, [])).map((p) => p.id);
 }
 
@@ -314,10 +365,15 @@ async function overAllocated(
   db: Executor,
   tenant: AskTenant,
   named: ResourceRecord[] | null,
+  period: Period | null,
 ): Promise<Finding> {
-  const allocations = await listAllAllocations(db, tenant.id, { from: tenant.today });
+  const from = period && period.from > tenant.today ? period.from : tenant.today;
+  const allocations = await listAllAllocations(db, tenant.id, { from });
   const conflicts = findConflicts(allocations).filter(
-    (c) => c.endDate >= tenant.today && (!named || named.some((r) => r.id === c.resourceId)),
+    (c) =>
+      c.endDate >= from &&
+      (!period || c.startDate <= period.to) &&
+      (!named || named.some((r) => r.id === c.resourceId)),
   );
   const resourceIds = [...new Set(conflicts.map((c) => c.resourceId))];
   const people = await findResources(db, tenant.id, resourceIds);

@@ -5,7 +5,12 @@
  */
 import type { ProjectStatus } from '../../repositories/projects.js';
 import type { FacetFilter } from './facets.js';
+import { PERIOD_RX } from './periods.js';
 import { contentWords } from './text.js';
+
+/** An amount of money a question compares with: "over $100 M", "under 5 million", "above $2.5bn". */
+export const MONEY_RX =
+  /\b(over|above|more than|greater than|at least|under|below|less than|at most)\s*(\$)?\s*(\d+(?:[.,]\d+)*)\s*(k|thousand|m|mm|mn|million|b|bn|billion)?\b/;
 
 /** What a question about one project asks for. */
 export type ProjectAspect =
@@ -45,6 +50,9 @@ export const RX = {
   risk: /\brisks?\b/,
   issue: /\bissues?\b|\bproblems?\b|\bblockers?\b/,
   project: /\bprojects?\b/,
+  latestReport: /\b(?:last|latest|most recent|newest)\b(?: \w+){0,2} (?:status )?(?:reports?|update)\b/,
+  advice:
+    /^(?:should|shall|must) (?:i|we|they)\b|\bwhat should (?:i|we)\b|\bshould (?:i|we) (?:fire|cancel|kill|stop|hire|sack|replace|approve|fund)\b|\b(?:do|would) you (?:recommend|advise|suggest)\b|\bis it (?:wise|a good idea)\b/,
 };
 
 /** Words naming a project status. */
@@ -56,7 +64,13 @@ export const STATUS_WORDS: [RegExp, ProjectStatus[]][] = [
   [/\bplanned\b|\bnot (?:yet )?started\b/, ['PLANNED']],
   [/\bcompleted\b|\bfinished\b|\bclosed[- ]out\b/, ['COMPLETED']],
   [/\bcancel+ed\b/, ['CANCELLED']],
-  [/\bin trouble\b|\btroubled\b|\bstruggling\b|\bfailing\b|\bred\b/, ['AT_RISK', 'OFF_TRACK']],
+  [/\bon fire\b|\bburning\b|\bin flames\b|\bblowing up\b|\bcritical (?:state|condition)\b/, ['OFF_TRACK']],
+  [/\bamber\b|\byellow\b|\bwobbl\w*|\bshaky\b/, ['AT_RISK']],
+  [/\bgreen\b|\bhealthy\b/, ['ON_TRACK']],
+  [
+    /\bin trouble\b|\btroubled\b|\bstruggling\b|\bfailing\b|\bred\b|\bin the red\b|\bdistressed\b/,
+    ['AT_RISK', 'OFF_TRACK'],
+  ],
 ];
 
 /** Words naming what a question about one project asks for, in the order answers give the aspects. */
@@ -159,6 +173,10 @@ const VOCABULARY: RegExp[] = [
   /\bmanag(?:e|es|ed|ing)\b|\brun by\b|\bclients?\b|\bagenc(?:y|ies)\b|\bboroughs?\b|\bcategor(?:y|ies)\b|\bhistory\b/,
   /\bpriorit\w*|\bseverit\w*|\bscores?\b|\blikelihood\b|\bimpact\b|\brunning\b|\bexpected\b|\bgoing\b|\bstill\b/,
   /\bin the city\b|\bcity\b|\bnyc\b|\bprogramme\b|\bprogram\b|\bwhich\b|\bones?\b|\bwork\b|\bhave\b|\bbeen\b/,
+  /\banything\b|\beverything\b|\bcompare\b|\bversus\b|\bvs\b|\bgroup\w*|\bbreak(?:down| down)\b|\bsplit\b|\bper\b|\beach\b/,
+  /\bmanagers?\b|\bstatus(?:es)?\b|\blargest\b|\bbiggest\b|\bcostliest\b|\bworst\b|\bmost\b|\bdelayed\b|\bmillions?\b|\bbillions?\b/,
+  PERIOD_RX,
+  MONEY_RX,
 ].map((rx) => new RegExp(rx.source, 'g'));
 
 /**
@@ -166,8 +184,14 @@ const VOCABULARY: RegExp[] = [
  * made only of vocabulary, "Which projects are late?", names none and needs no name search).
  */
 export function nameWords(text: string): string[] {
-  return searchTerms(text, [], []);
+  // Expressions that span words ("how is … doing") would swallow the name between them.
+  let rest = text;
+  for (const rx of NAME_VOCABULARY) rest = rest.replace(rx, ' ');
+  return contentWords(rest);
 }
+
+/** The vocabulary without the expressions that span several words (see {@link nameWords}). */
+const NAME_VOCABULARY = VOCABULARY.filter((rx) => !/\.\*|\.\{/.test(rx.source));
 
 /**
  * The content words of the question that are not intent vocabulary, facet values or words of the subject's name

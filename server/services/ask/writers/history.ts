@@ -47,3 +47,28 @@ export function history(w: AnswerWriter, p: ProjectRecord, reports: StoredStatus
   }
   return `${span}; ${statusText}${moved.length ? `; ${joinAnd(moved)}` : ''}.`;
 }
+
+/**
+ * What a project's latest status report changed against the one before: status, phase, forecast finish and forecast
+ * cost, each old → new, or that none of them moved; both reports cited.
+ */
+export function latestChange(w: AnswerWriter, p: ProjectRecord, reports: StoredStatusReport[]): string {
+  const last = reports[reports.length - 1] as StoredStatusReport;
+  const previous = reports[reports.length - 2];
+  const l = w.report(last, p.name);
+  if (!previous) return `The latest status report of ${p.name}, of ${last.asOf} [${l}], is its first.`;
+  const v = w.report(previous, p.name);
+  const money = (n: number | null) => (n === null ? 'unknown' : w.money(n));
+  const fields: [string, string, string][] = [
+    ['status', previous.status, last.status],
+    ['phase', previous.phase ?? 'unknown', last.phase ?? 'unknown'],
+    ['forecast finish', previous.forecastEndDate ?? 'unknown', last.forecastEndDate ?? 'unknown'],
+    ['forecast cost', money(previous.forecastCost), money(last.forecastCost)],
+  ];
+  const changed = fields.filter(([, a, b]) => a !== b).map(([name, a, b]) => `${name} ${a} → ${b}`);
+  const kept = fields.filter(([, a, b]) => a === b).map(([name, a]) => `${name} ${a}`);
+  const head = `The latest status report of ${p.name}, of ${last.asOf} [${l}], against the one of ${previous.asOf} [${v}]`;
+  return changed.length === 0
+    ? `${head}: nothing changed (${kept.join(', ')}).`
+    : `${head}: ${joinAnd(changed)}${kept.length ? `; unchanged: ${kept.join(', ')}` : ''}.`;
+}

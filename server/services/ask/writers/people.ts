@@ -57,7 +57,7 @@ export function writeOverAllocated(
       const who = finding.named.map((r) => `${r.name} [${w.resource(r)}]`);
       return `${joinAnd(who)} ${finding.named.length === 1 ? 'is' : 'are'} not over-allocated: no allocations adding up to more than full time in any period from today on.`;
     }
-    return 'No one is over-allocated: no person has allocations that add up to more than full time in any period from today on.';
+    return 'No one is over-allocated: no person has allocations that add up to more than full time in any period from today (or the period asked about) on.';
   }
   const lines = finding.people.map(({ resource, conflicts, allocations, projects }) => {
     const periods = conflicts.map((c) => `${c.totalPercent}% from ${c.startDate} to ${c.endDate}`);
@@ -87,5 +87,5 @@ export function writeOverAllocated(
     }
     return `${resource.name} [${r}] at ${joinAnd(periods)} (${[...involved.values()].join(', ')})`;
   });
-  return `${plural(finding.people.length, 'person', 'people')} ${finding.people.length === 1 ? 'is' : 'are'} over-allocated (allocations adding up to more than full time) in a period from today on: ${lines.join('; ')}.`;
+  return `${plural(finding.people.length, 'person', 'people')} ${finding.people.length === 1 ? 'is' : 'are'} over-allocated (allocations adding up to more than full time) in a period from today (or the period asked about) on: ${lines.join('; ')}.`;
 }

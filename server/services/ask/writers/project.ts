@@ -7,7 +7,7 @@
 import type { Finding, ProjectDetail } from '../evidence.js';
 import { integer, percent, plural } from '../text.js';
 import type { ProjectAspect } from '../vocabulary.js';
-import { history } from './history.js';
+import { history, latestChange } from './history.js';
 import { hitLines } from './search.js';
 import {
   type AnswerWriter,
@@ -158,11 +158,13 @@ const ASPECTS: Record<ProjectAspect, (c: AspectContext) => string | null> = {
       s += `; and ${integer(list.length - NAMED)} more ${markers(list.slice(NAMED).map((m) => w.milestone(m, p.name)))}`;
     return `${s}.`;
   },
-  history({ w, d, cite }) {
+  history({ w, d, cite, filters }) {
     const p = d.figures.project;
     if ((d.history ?? []).length === 0)
       return `No status reports are recorded for ${p.name} ${cite(['status'])}.`;
-    return history(w, p, d.history ?? []);
+    // Cited in the order written: the latest change first.
+    const latest = filters.latestReport ? `${latestChange(w, p, d.history ?? [])} ` : '';
+    return `${latest}${history(w, p, d.history ?? [])}`;
   },
   overview: () => null,
 };

@@ -230,6 +230,18 @@ export function describe(
     else if (field === 'clientAgency') parts.push(`with client agency ${or}`);
     else parts.push(`tagged ${joinOr(values.map((v) => `“${v}”`))}`);
   }
+  if (filter.money) {
+    const label = SUM_LABELS[filter.money.field];
+    const { min, max } = filter.money;
+    if (min !== undefined) parts.push(`with a ${label} of at least ${integer(min)}`);
+    if (max !== undefined) parts.push(`with a ${label} of at most ${integer(max)}`);
+  }
+  if (filter.reported) {
+    const { from, to, statuses } = filter.reported;
+    parts.push(
+      `that reported${statuses ? ` status ${statuses.join(' or ')}` : ''} between ${from} and ${to}`,
+    );
+  }
   if (filter.overBudget) parts.push('forecast to cost more than their budget');
   if (filter.late) parts.push('forecast to finish after their baseline end date');
   if (terms.length) parts.push(`${mention} ${joinAnd(terms.map((t) => `“${t}”`))}`);
