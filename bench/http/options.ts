@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** Bump when the seed changes, so cached files are rebuilt. */
 export const SEED_VERSION = 'large-v1';
 /** The NYC demo tenant's admin key in benchmark runs (MERIDIAN_API_KEY). */

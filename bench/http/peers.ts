@@ -265,9 +265,10 @@ export async function benchPeers(options: Options, adminUrl: string, pgDir: stri
     const meta = {
       date: new Date().toISOString(),
       node: execFileSync(options.node, ['-v'], { encoding: 'utf8' }).trim(),
-      commit: execFileSync('git', ['-C', options.serverDir, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim(),
+      commit: commitOf(options.serverDir),
       cpu: os.cpus()[0]?.model ?? 'unknown',
-      cores: os.availableParallelism(),
+      // This process is pinned to one core by now: count the machine's.
+      cores: os.cpus().length,
       load: os.loadavg().map((l) => l.toFixed(1)).join(' '),
       connections: options.connections,
       rounds: options.rounds,
@@ -318,5 +319,13 @@ async function pgVersion(adminUrl: string): Promise<string | null> {
     return null;
   } finally {
     await client.end();
+  }
+}
+
+function commitOf(dir: string): string {
+  try {
+    return execFileSync('git', ['-C', dir, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: 'pipe' }).trim();
+  } catch {
+    return path.basename(dir);
   }
 }
