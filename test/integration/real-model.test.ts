@@ -69,6 +69,7 @@ describe('Bring your own model: a real local model', function () {
       }
       console.log(`      ${local.name}, ${scores.length} questions:`);
       for (const line of modelReport(scores)) console.log(`        ${line}`);
+      for (const reply of local.replies.slice(0, 3)) console.log(`        a reply: ${reply.slice(0, 200)}`);
     } finally {
       await world.close();
     }

@@ -27,6 +27,8 @@ export interface LocalModel {
   name: string;
   /** Every prompt received (system and user messages joined), in order. */
   prompts: { system: string; user: string }[];
+  /** Every reply the model wrote, in order (a generation cut by the client's deadline is not among them). */
+  replies: string[];
   close(): Promise<void>;
 }
 
@@ -56,6 +58,7 @@ export async function startLocalModel(contextSize: number): Promise<LocalModel |
   const context = await model.createContext({ contextSize, threads: 2 });
   const sequence = context.getSequence();
   const prompts: LocalModel['prompts'] = [];
+  const replies: string[] = [];
   let queue: Promise<unknown> = Promise.resolve();
 
   const complete = async (
@@ -112,7 +115,8 @@ export async function startLocalModel(contextSize: number): Promise<LocalModel |
     const run = queue.then(() => complete(gone.signal, body));
     queue = run.catch(() => undefined);
     try {
-      const content = await run;
+      const content = (await run) as string;
+      replies.push(content);
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
         JSON.stringify({
@@ -135,6 +139,7 @@ export async function startLocalModel(contextSize: number): Promise<LocalModel |
     baseUrl: `http://127.0.0.1:${port}/v1`,
     name: path.basename(TEST_GGUF),
     prompts,
+    replies,
     async close() {
       server.closeAllConnections();
       server.close();

@@ -5,7 +5,7 @@
  */
 import { expect } from 'chai';
 import { fieldsFor } from '../../server/services/ask/model-prompt.js';
-import { hasUuid, missingFacts, restates, withoutIds } from '../../server/services/llm/answers.js';
+import { hasUuid, missingFacts, recordsOf, restates, withoutIds } from '../../server/services/llm/answers.js';
 import { CircuitBreaker } from '../../server/services/llm/breaker.js';
 import { jsonIn } from '../../server/services/llm/model.js';
 import { estimateTokens } from '../../server/services/llm/tokens.js';
@@ -53,6 +53,11 @@ describe('model answers', () => {
       '25.0%',
       'Library roof',
     ]);
+  });
+
+  it("takes a sentence's [n] markers as its records when it gives none", () => {
+    expect(recordsOf({ text: 'Harbour tunnel is over [2][5].', records: [] })).to.deep.equal([2, 5]);
+    expect(recordsOf({ text: 'Harbour tunnel is over [2].', records: [3] })).to.deep.equal([3]);
   });
 
   it('estimates tokens conservatively: a digit each, three bytes each otherwise', () => {

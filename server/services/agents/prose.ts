@@ -12,7 +12,7 @@
  */
 import { z } from 'zod';
 import type { Schema } from '../../schemas.js';
-import { withoutIds } from '../llm/answers.js';
+import { recordsOf, withoutIds } from '../llm/answers.js';
 import {
   type CheckedSentences,
   checkSentences,
@@ -105,7 +105,7 @@ export async function withModelProse(
   const toIds = (list: { text: string; records: number[] }[]): ModelSentence[] =>
     list.map((s) => ({
       text: withoutIds(s.text),
-      ids: s.records.map((n) => byIndex.get(n) ?? `record ${n}`),
+      ids: recordsOf(s).map((n) => byIndex.get(n) ?? `record ${n}`),
     }));
   let summaryReply: ModelSentence[];
   let sectionReplies: Record<(typeof PROSE_SECTIONS)[number], ModelSentence[]> | null = null;

@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { type Citation, CitationBuilder, type CitationSource, statusReportUrl } from '../agents/citations.js';
-import { hasUuid, missingFacts, restates, withoutIds } from '../llm/answers.js';
+import { hasUuid, missingFacts, recordsOf, restates, withoutIds } from '../llm/answers.js';
 import { checkSentences, FactSet, type ModelSentence } from '../llm/grounding.js';
 import type { LanguageModel, ModelFallbackReason } from '../llm/model.js';
 import type { ComposedAnswer } from './embedded.js';
@@ -95,7 +95,7 @@ export class ModelEngine {
     const idOf = new Map(sent.map((s) => [s.n, s.record.id.toLowerCase()]));
     const sentences: ModelSentence[] = reply.value.sentences.map((s) => ({
       text: withoutIds(s.text),
-      ids: s.records.map((n) => idOf.get(n) ?? `record ${n}`),
+      ids: recordsOf(s).map((n) => idOf.get(n) ?? `record ${n}`),
     }));
     const asked = sentences.filter((s) => !restates(s.text, evidence.question));
     const restated = sentences.length - asked.length;

@@ -92,3 +92,12 @@ export function missingFacts(answer: string, embedded: string, names: readonly s
   for (const name of names) if (!text.includes(normalised(name).trim())) missing.push(name);
   return missing;
 }
+
+/**
+ * The record numbers a sentence rests on: its `records`, or, when it gives none, the `[n]` markers it wrote in its
+ * text (small models copy the server answer's markers instead of filling the field; the numbers are checked alike).
+ */
+export function recordsOf(sentence: { text: string; records: readonly number[] }): number[] {
+  if (sentence.records.length > 0) return [...sentence.records];
+  return [...sentence.text.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]));
+}
