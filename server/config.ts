@@ -97,6 +97,34 @@ export interface Config {
    * or null when `MERIDIAN_SECRET_KEY` is set; the entry points warn while it is in use.
    */
   localSecretKeyFile: string | null;
+  /**
+   * Outgoing mail (invitations; docs/members.md, "Mail"), or null when `MERIDIAN_SMTP_URL` is unset: then invitation
+   * links are only returned by the API, never mailed.
+   */
+  mail: MailConfig | null;
+  /**
+   * Accept an OpenID Connect issuer on plain `http` (env `MERIDIAN_SSO_ALLOW_HTTP=true`; default false: issuers
+   * are `https` only). For a provider on the same machine in tests and trials (docs/members.md).
+   */
+  ssoAllowHttp: boolean;
+}
+
+/** How Meridian sends mail (nodemailer's SMTP transport). */
+export interface MailConfig {
+  /**
+   * `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…:465` (env `MERIDIAN_SMTP_URL`, nodemailer's
+   * connection URL). Never logged nor shown.
+   */
+  smtpUrl: string;
+  /** The `From` of every message (env `MERIDIAN_MAIL_FROM`, default `Meridian <no-reply@localhost>`). */
+  from: string;
+}
+
+function mailOf(env: NodeJS.ProcessEnv): MailConfig | null {
+  const smtpUrl = env.MERIDIAN_SMTP_URL?.trim();
+  if (!smtpUrl) return null;
+  if (!/^smtps?:\/\//.test(smtpUrl)) throw new Error('MERIDIAN_SMTP_URL must start with smtp:// or smtps://');
+  return { smtpUrl, from: env.MERIDIAN_MAIL_FROM?.trim() || 'Meridian <no-reply@localhost>' };
 }
 
 /** An OpenAI-compatible chat-completions endpoint and how to call it. */
@@ -267,5 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     agentStageDelayMs: int('MERIDIAN_AGENT_STAGE_DELAY_MS', env.MERIDIAN_AGENT_STAGE_DELAY_MS, 0),
     llm: llmOf(env),
     ...secretKeysOf(env, nodeEnv),
+    mail: mailOf(env),
+    ssoAllowHttp: bool(env.MERIDIAN_SSO_ALLOW_HTTP, false),
   };
 }

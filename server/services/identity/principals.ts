@@ -58,6 +58,11 @@ export class PrincipalCache {
       if (entry.found.tenant.id === tenantId) this.#entries.delete(hash);
   }
 
+  /** Drops every key of a user (their role changed or they were removed in this process). */
+  forgetUser(userId: string): void {
+    for (const [hash, entry] of this.#entries) if (entry.found.user.id === userId) this.#entries.delete(hash);
+  }
+
   /** Drops a key (revoked in this process: refused from the next request on). */
   forgetKey(id: string): void {
     for (const [hash, entry] of this.#entries) if (entry.found.key.id === id) this.#entries.delete(hash);
