@@ -1227,6 +1227,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tenant/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the tenant's single sign-on configuration
+         * @description Returns the tenant's OpenID Connect single sign-on configuration, without the client secret (write-only:
+         *     `clientSecretSet` only says one is stored).
+         *
+         *     Errors: 404 `not_found` when single sign-on is not configured.
+         *
+         *     Requires scope `admin`.
+         */
+        get: operations["getTenantSso"];
+        /**
+         * Configure single sign-on
+         * @description Sets the tenant's OpenID Connect provider (Enterprise plan). Register Meridian at the provider as a
+         *     confidential client with the `redirectUri` of the answer, then members sign in at `signInUrl`: authorization
+         *     code flow with PKCE, scopes `openid email profile`. A person is matched by their **verified** email, whose
+         *     domain must be one of `allowedDomains`; on first sign-in an account is created with `defaultRole` (never
+         *     `owner`). `passwordSignIn: false` refuses password sign-in for every member of the tenant, so single
+         *     sign-on is the only way in (an owner locked out by a broken provider turns it back on with an API key, or on
+         *     the server with `npm run cli -- users reset`).
+         *
+         *     The client secret is write-only: it is stored encrypted at rest (AES-256-GCM under `MERIDIAN_SECRET_KEY`)
+         *     and never returned by any operation. Send it the first time; later, omit it to keep the stored one. The
+         *     issuer's discovery document is not fetched here: a wrong issuer shows at the first sign-in.
+         *     Recorded in the audit log as `tenant.sso_updated` (without the secret).
+         *
+         *     Errors: 403 `forbidden` when the tenant's plan is not `ENTERPRISE`; 422 `validation_failed` for an issuer
+         *     that is not `https` (unless the deployment sets `MERIDIAN_SSO_ALLOW_HTTP=true`), or a missing
+         *     `clientSecret` on the first configuration.
+         *
+         *     Requires scope `admin`.
+         */
+        put: operations["updateTenantSso"];
+        post?: never;
+        /**
+         * Turn single sign-on off
+         * @description Removes the tenant's single sign-on configuration and its stored secret; password sign-in works again for
+         *     every member. Accounts created by single sign-on stay, without a password until one is set (an owner sends
+         *     them a reset link). Deleting when nothing is configured succeeds and changes nothing. Recorded in the audit
+         *     log as `tenant.sso_deleted`.
+         *
+         *     Requires scope `admin`.
+         */
+        delete: operations["deleteTenantSso"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "project.status_changed": {
@@ -3692,6 +3747,11 @@ export interface components {
          */
         SeveritySource: "DERIVED" | "MANUAL";
         /**
+         * @description The role of an account created by its first single sign-on (never `owner`).
+         * @enum {string}
+         */
+        SsoRole: "admin" | "member" | "viewer";
+        /**
          * @description How a project stood on a date (`asOf`): the PPM status report. Stored once and never changed. Null means
          *     "not reported" (unknown), never 0. `scheduleSlipDays` and `costVariance` compare the report's forecasts with
          *     the project's baseline as it stood at `asOf` (`baselineEndDate`, `baselineBudget`).
@@ -3923,6 +3983,82 @@ export interface components {
              *     embedded engine answers. Default `true`; without a configured model it changes nothing.
              */
             llmEnabled: boolean;
+        };
+        /**
+         * @description The tenant's OpenID Connect single sign-on configuration. The client secret is never returned.
+         * @example {
+         *       "issuerUrl": "https://login.example.com",
+         *       "clientId": "meridian",
+         *       "clientSecretSet": true,
+         *       "allowedDomains": [
+         *         "example.com"
+         *       ],
+         *       "defaultRole": "member",
+         *       "passwordSignIn": false,
+         *       "redirectUri": "http://127.0.0.1:8080/auth/sso/callback",
+         *       "signInUrl": "http://127.0.0.1:8080/auth/sso/start?tenant=0194f2a0-1c3e-7a10-9b2d-3e4f5a6b7c01",
+         *       "createdAt": "2025-06-02T09:30:00Z",
+         *       "updatedAt": "2025-06-02T09:30:00Z"
+         *     }
+         */
+        TenantSso: {
+            /** @description The provider's issuer; its discovery document is read from `<issuerUrl>/.well-known/openid-configuration`. */
+            issuerUrl: string;
+            /** @description Meridian's client id at the provider. */
+            clientId: string;
+            /** @description Always true; the secret itself is write-only. */
+            clientSecretSet: boolean;
+            /** @description Email domains (lower-case) whose verified addresses may sign in. */
+            allowedDomains: string[];
+            defaultRole: components["schemas"]["SsoRole"];
+            /** @description Whether the tenant's members may still sign in with a password; false leaves single sign-on the only way. */
+            passwordSignIn: boolean;
+            /** @description The redirect URI to register at the provider (`<public URL>/auth/sso/callback`). */
+            redirectUri: string;
+            /** @description Where a member starts single sign-on (`<public URL>/auth/sso/start?tenant=<tenant id>`). */
+            signInUrl: string;
+            /**
+             * Format: date-time
+             * @description When single sign-on was configured.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the configuration last changed.
+             */
+            updatedAt: string;
+        };
+        /**
+         * @description The whole single sign-on configuration (PUT replaces it).
+         * @example {
+         *       "issuerUrl": "https://login.example.com",
+         *       "clientId": "meridian",
+         *       "clientSecret": "s3cr3t-from-the-provider",
+         *       "allowedDomains": [
+         *         "example.com"
+         *       ],
+         *       "defaultRole": "member",
+         *       "passwordSignIn": false
+         *     }
+         */
+        TenantSsoUpdate: {
+            /**
+             * Format: uri
+             * @description The provider's issuer, `https://…` (plain `http` only where the deployment allows it, `MERIDIAN_SSO_ALLOW_HTTP=true`).
+             */
+            issuerUrl: string;
+            /** @description Meridian's client id at the provider. */
+            clientId: string;
+            /** @description The client secret; stored encrypted, never returned. Required the first time; omit it to keep the stored one. */
+            clientSecret?: string;
+            /** @description Email domains whose verified addresses may sign in, e.g. `example.com` (compared case-insensitively). */
+            allowedDomains: string[];
+            defaultRole: components["schemas"]["SsoRole"];
+            /**
+             * @description Whether members may still sign in with a password (default true).
+             * @default true
+             */
+            passwordSignIn?: boolean;
         };
         /**
          * @description The settings to change; the others keep their values.
@@ -6671,6 +6807,115 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    getTenantSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configuration. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "issuerUrl": "https://login.example.com",
+                     *       "clientId": "meridian",
+                     *       "clientSecretSet": true,
+                     *       "allowedDomains": [
+                     *         "example.com"
+                     *       ],
+                     *       "defaultRole": "member",
+                     *       "passwordSignIn": false,
+                     *       "redirectUri": "http://127.0.0.1:8080/auth/sso/callback",
+                     *       "signInUrl": "http://127.0.0.1:8080/auth/sso/start?tenant=0194f2a0-1c3e-7a10-9b2d-3e4f5a6b7c01",
+                     *       "createdAt": "2025-06-02T09:30:00Z",
+                     *       "updatedAt": "2025-06-02T09:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TenantSso"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateTenantSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "issuerUrl": "https://login.example.com",
+                 *       "clientId": "meridian",
+                 *       "clientSecret": "s3cr3t-from-the-provider",
+                 *       "allowedDomains": [
+                 *         "example.com"
+                 *       ],
+                 *       "defaultRole": "member",
+                 *       "passwordSignIn": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["TenantSsoUpdate"];
+            };
+        };
+        responses: {
+            /** @description The configuration as stored. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "issuerUrl": "https://login.example.com",
+                     *       "clientId": "meridian",
+                     *       "clientSecretSet": true,
+                     *       "allowedDomains": [
+                     *         "example.com"
+                     *       ],
+                     *       "defaultRole": "member",
+                     *       "passwordSignIn": false,
+                     *       "redirectUri": "http://127.0.0.1:8080/auth/sso/callback",
+                     *       "signInUrl": "http://127.0.0.1:8080/auth/sso/start?tenant=0194f2a0-1c3e-7a10-9b2d-3e4f5a6b7c01",
+                     *       "createdAt": "2025-06-02T09:30:00Z",
+                     *       "updatedAt": "2025-06-02T09:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TenantSso"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteTenantSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            default: components["responses"]["Problem"];
+        };
+    };
     projectStatusChangedWebhook: {
         parameters: {
             query?: never;
@@ -6925,6 +7170,7 @@ export const riskSeverityValues: ReadonlyArray<FlattenedDeepRequired<components>
 export const riskSortValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RiskSort"]> = ["createdAt", "-createdAt", "score", "-score"];
 export const riskStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RiskStatus"]> = ["OPEN", "MITIGATING", "ACCEPTED", "CLOSED"];
 export const severitySourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SeveritySource"]> = ["DERIVED", "MANUAL"];
+export const ssoRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SsoRole"]> = ["admin", "member", "viewer"];
 export const statusReportSectionIdValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StatusReportSection"]["id"]> = ["overall", "schedule", "cost", "risks", "decisions"];
 export const tenantPlanValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TenantPlan"]> = ["FREE", "TEAM", "ENTERPRISE"];
 export const webhookDeliveryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookDeliveryStatus"]> = ["PENDING", "SUCCEEDED", "FAILED"];

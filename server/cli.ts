@@ -136,7 +136,15 @@ secrets
       const warning = localSecretKeyWarning(config);
       if (warning) console.error(warning);
       const report = await services.webhooks.resealSecrets();
-      console.log(JSON.stringify({ webhookEndpoints: report.endpoints, reencrypted: report.resealed }));
+      const sso = await services.ssoSettings.resealSecrets();
+      console.log(
+        JSON.stringify({
+          webhookEndpoints: report.endpoints,
+          reencrypted: report.resealed,
+          ssoConfigurations: sso.configurations,
+          ssoReencrypted: sso.resealed,
+        }),
+      );
     }),
   );
 

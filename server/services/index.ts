@@ -21,6 +21,7 @@ import {
 import { IssueService } from './issues.js';
 import { LanguageModel } from './llm/model.js';
 import { MilestoneService } from './milestones.js';
+import { SsoSettingsService } from './people/sso-settings.js';
 import { ProjectService } from './projects.js';
 import { RateLimitService } from './rate-limits.js';
 import { ReadinessService } from './readiness.js';
@@ -62,6 +63,8 @@ export interface Services {
   rateLimits: RateLimitService;
   /** Readiness of the database and its schema (GET /readyz). */
   readiness: ReadinessService;
+  /** The tenants' single sign-on settings (docs/members.md, "Single sign-on"). */
+  ssoSettings: SsoSettingsService;
 }
 
 /**
@@ -71,7 +74,12 @@ export interface Services {
 export function buildServices(
   base: BaseDeps,
   config: Pick<Config, 'defaultRateLimitPerMinute'> &
-    Partial<Pick<Config, 'webhookAllowPrivate' | 'agentStageDelayMs' | 'llm' | 'secretKeys'>>,
+    Partial<
+      Pick<
+        Config,
+        'webhookAllowPrivate' | 'agentStageDelayMs' | 'llm' | 'secretKeys' | 'ssoAllowHttp' | 'host' | 'port'
+      >
+    >,
   logger?: Logger,
 ): Services {
   // The optional language model (docs/agents.md, "Bring your own model"): one client per app, shared by Ask and
@@ -102,5 +110,10 @@ export function buildServices(
     events,
     rateLimits: new RateLimitService(deps),
     readiness: new ReadinessService(deps),
+    ssoSettings: new SsoSettingsService({
+      ...deps,
+      publicUrl: `http://${config.host ?? '127.0.0.1'}:${config.port ?? 8080}`,
+      allowHttp: config.ssoAllowHttp ?? false,
+    }),
   };
 }

@@ -105,6 +105,7 @@ from meridian._generated.models.risk_sort import RiskSort as RiskSort
 from meridian._generated.models.risk_status import RiskStatus as RiskStatus
 from meridian._generated.models.risk_update import RiskUpdate as RiskUpdate
 from meridian._generated.models.severity_source import SeveritySource as SeveritySource
+from meridian._generated.models.sso_role import SsoRole as SsoRole
 from meridian._generated.models.status_report import StatusReport as StatusReport
 from meridian._generated.models.status_report_create import StatusReportCreate as StatusReportCreate
 from meridian._generated.models.status_report_list import StatusReportList as StatusReportList
@@ -114,6 +115,8 @@ from meridian._generated.models.tenant import Tenant as Tenant
 from meridian._generated.models.tenant_plan import TenantPlan as TenantPlan
 from meridian._generated.models.tenant_rate_limit import TenantRateLimit as TenantRateLimit
 from meridian._generated.models.tenant_settings import TenantSettings as TenantSettings
+from meridian._generated.models.tenant_sso import TenantSso as TenantSso
+from meridian._generated.models.tenant_sso_update import TenantSsoUpdate as TenantSsoUpdate
 from meridian._generated.models.tenant_update import TenantUpdate as TenantUpdate
 from meridian._generated.models.tenant_update_settings import TenantUpdateSettings as TenantUpdateSettings
 from meridian._generated.models.webhook_delivery import WebhookDelivery as WebhookDelivery
@@ -229,6 +232,7 @@ __all__ = [
     'RiskStatus',
     'RiskUpdate',
     'SeveritySource',
+    'SsoRole',
     'StatusReport',
     'StatusReportCreate',
     'StatusReportList',
@@ -238,6 +242,8 @@ __all__ = [
     'TenantPlan',
     'TenantRateLimit',
     'TenantSettings',
+    'TenantSso',
+    'TenantSsoUpdate',
     'TenantUpdate',
     'TenantUpdateSettings',
     'WebhookDelivery',

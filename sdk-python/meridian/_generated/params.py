@@ -36,14 +36,16 @@ from meridian._generated.models.risk_create import RiskCreate
 from meridian._generated.models.risk_severity import RiskSeverity
 from meridian._generated.models.risk_status import RiskStatus
 from meridian._generated.models.risk_update import RiskUpdate
+from meridian._generated.models.sso_role import SsoRole
 from meridian._generated.models.status_report_create import StatusReportCreate
+from meridian._generated.models.tenant_sso_update import TenantSsoUpdate
 from meridian._generated.models.tenant_update import TenantUpdate
 from meridian._generated.models.tenant_update_settings import TenantUpdateSettings
 from meridian._generated.models.webhook_endpoint_create import WebhookEndpointCreate
 from meridian._generated.models.webhook_endpoint_update import WebhookEndpointUpdate
 from meridian._generated.models.webhook_event_type import WebhookEventType
 
-__all__ = ['AgentRunRequestParam', 'AllocationCreateParam', 'AllocationUpdateParam', 'ApiKeyCreateParam', 'AskRequestParam', 'IssueCreateParam', 'IssueUpdateParam', 'MilestoneCreateParam', 'MilestoneUpdateParam', 'ProjectCreateParam', 'ProjectUpdateParam', 'ResourceCreateParam', 'ResourceUpdateParam', 'RiskCreateParam', 'RiskUpdateParam', 'StatusReportCreateParam', 'TenantUpdateParam', 'TenantUpdateSettingsParam', 'WebhookEndpointCreateParam', 'WebhookEndpointUpdateParam']
+__all__ = ['AgentRunRequestParam', 'AllocationCreateParam', 'AllocationUpdateParam', 'ApiKeyCreateParam', 'AskRequestParam', 'IssueCreateParam', 'IssueUpdateParam', 'MilestoneCreateParam', 'MilestoneUpdateParam', 'ProjectCreateParam', 'ProjectUpdateParam', 'ResourceCreateParam', 'ResourceUpdateParam', 'RiskCreateParam', 'RiskUpdateParam', 'StatusReportCreateParam', 'TenantSsoUpdateParam', 'TenantUpdateParam', 'TenantUpdateSettingsParam', 'WebhookEndpointCreateParam', 'WebhookEndpointUpdateParam']
 
 
 class AgentRunRequestParam(TypedDict, total=False):
@@ -341,6 +343,25 @@ class StatusReportCreateParam(TypedDict, total=False):
     """
     schedule_change_total_days: NotRequired[Optional[int]]
     """Change of the forecast finish since the project's first report, in calendar days, as reported, or null."""
+
+
+class TenantSsoUpdateParam(TypedDict, total=False):
+    """The fields of ``meridian.models.TenantSsoUpdate`` as a dict, by their snake_case names."""
+    issuer_url: Required[str]
+    """The provider's issuer, `https://…` (plain `http` only where the deployment allows it,
+    `MERIDIAN_SSO_ALLOW_HTTP=true`).
+    """
+    client_id: Required[str]
+    """Meridian's client id at the provider."""
+    client_secret: NotRequired[str]
+    """The client secret; stored encrypted, never returned. Required the first time; omit it to keep the stored
+    one.
+    """
+    allowed_domains: Required[Sequence[str]]
+    """Email domains whose verified addresses may sign in, e.g. `example.com` (compared case-insensitively)."""
+    default_role: Required[Union[SsoRole, Literal["admin", "member", "viewer"]]]
+    password_sign_in: NotRequired[bool]
+    """Whether members may still sign in with a password (default true)."""
 
 
 class TenantUpdateParam(TypedDict, total=False):

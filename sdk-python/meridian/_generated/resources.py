@@ -80,10 +80,13 @@ from meridian._generated.models.risk_severity import RiskSeverity
 from meridian._generated.models.risk_sort import RiskSort
 from meridian._generated.models.risk_status import RiskStatus
 from meridian._generated.models.risk_update import RiskUpdate
+from meridian._generated.models.sso_role import SsoRole
 from meridian._generated.models.status_report import StatusReport
 from meridian._generated.models.status_report_create import StatusReportCreate
 from meridian._generated.models.status_report_list import StatusReportList
 from meridian._generated.models.tenant import Tenant
+from meridian._generated.models.tenant_sso import TenantSso
+from meridian._generated.models.tenant_sso_update import TenantSsoUpdate
 from meridian._generated.models.tenant_update import TenantUpdate
 from meridian._generated.models.tenant_update_settings import TenantUpdateSettings
 from meridian._generated.models.webhook_delivery import WebhookDelivery
@@ -95,7 +98,7 @@ from meridian._generated.models.webhook_endpoint_list import WebhookEndpointList
 from meridian._generated.models.webhook_endpoint_update import WebhookEndpointUpdate
 from meridian._generated.models.webhook_endpoint_with_secret import WebhookEndpointWithSecret
 from meridian._generated.models.webhook_event_type import WebhookEventType
-from meridian._generated.params import AgentRunRequestParam, AllocationCreateParam, AllocationUpdateParam, ApiKeyCreateParam, AskRequestParam, IssueCreateParam, IssueUpdateParam, MilestoneCreateParam, MilestoneUpdateParam, ProjectCreateParam, ProjectUpdateParam, ResourceCreateParam, ResourceUpdateParam, RiskCreateParam, RiskUpdateParam, StatusReportCreateParam, TenantUpdateParam, TenantUpdateSettingsParam, WebhookEndpointCreateParam, WebhookEndpointUpdateParam
+from meridian._generated.params import AgentRunRequestParam, AllocationCreateParam, AllocationUpdateParam, ApiKeyCreateParam, AskRequestParam, IssueCreateParam, IssueUpdateParam, MilestoneCreateParam, MilestoneUpdateParam, ProjectCreateParam, ProjectUpdateParam, ResourceCreateParam, ResourceUpdateParam, RiskCreateParam, RiskUpdateParam, StatusReportCreateParam, TenantSsoUpdateParam, TenantUpdateParam, TenantUpdateSettingsParam, WebhookEndpointCreateParam, WebhookEndpointUpdateParam
 
 # One descriptor per operation: what the client validates, where each argument goes, which models.
 
@@ -760,6 +763,33 @@ _LIST_AUDIT_LOGS: Operation[AuditLogEntryList] = Operation(
     ),
     body=None,
     response=AuditLogEntryList,
+)
+
+_GET_TENANT_SSO: Operation[TenantSso] = Operation(
+    'getTenantSso',
+    'GET',
+    '/tenant/sso',
+    (),
+    body=None,
+    response=TenantSso,
+)
+
+_UPDATE_TENANT_SSO: Operation[TenantSso] = Operation(
+    'updateTenantSso',
+    'PUT',
+    '/tenant/sso',
+    (),
+    body=TenantSsoUpdate,
+    response=TenantSso,
+)
+
+_DELETE_TENANT_SSO: Operation[None] = Operation(
+    'deleteTenantSso',
+    'DELETE',
+    '/tenant/sso',
+    (),
+    body=None,
+    response=None,
 )
 
 
@@ -8741,8 +8771,421 @@ class AsyncMeResource(AsyncAPIResource):
         return (await self._client.call(_GET_ME, (), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})).data
 
 
+class TenantSsoResourceWithRawResponse(SyncAPIResource):
+    """``client.tenant.sso.with_raw_response``: ``retrieve``, ``update``, ``delete``."""
+
+    def retrieve(
+        self,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[TenantSso]:
+        """As ``client.tenant.sso.retrieve``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_GET_TENANT_SSO, (), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    def update(
+        self,
+        body: Union[TenantSsoUpdate, TenantSsoUpdateParam],
+        /,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[TenantSso]: ...
+
+    @overload
+    def update(
+        self,
+        *,
+        issuer_url: str,
+        client_id: str,
+        allowed_domains: Sequence[str],
+        default_role: Union[SsoRole, Literal["admin", "member", "viewer"]],
+        client_secret: Union[str, NotGiven] = NOT_GIVEN,
+        password_sign_in: Union[bool, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[TenantSso]: ...
+
+    def update(
+        self,
+        body: Union[TenantSsoUpdate, TenantSsoUpdateParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[TenantSso]:
+        """As ``client.tenant.sso.update``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_UPDATE_TENANT_SSO, (), body, kwargs)
+
+    def delete(
+        self,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[None]:
+        """As ``client.tenant.sso.delete``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_DELETE_TENANT_SSO, (), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+
+class TenantSsoResource(SyncAPIResource):
+    """``client.tenant.sso``: ``retrieve``, ``update``, ``delete``.
+
+    The caller's user, API key and tenant.
+    """
+
+    @cached_property
+    def with_raw_response(self) -> TenantSsoResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return TenantSsoResourceWithRawResponse(self._client)
+
+    def retrieve(
+        self,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> TenantSso:
+        """Get the tenant's single sign-on configuration
+
+        Returns the tenant's OpenID Connect single sign-on configuration, without the client secret (write-only:
+        `clientSecretSet` only says one is stored).
+
+        Errors: 404 `not_found` when single sign-on is not configured.
+
+        Requires scope `admin`.
+
+        ``GET /tenant/sso`` (operationId ``getTenantSso``, scope ``admin``).
+
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``TenantSso``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self._client.call(_GET_TENANT_SSO, (), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries}).data
+
+    @overload
+    def update(
+        self,
+        body: Union[TenantSsoUpdate, TenantSsoUpdateParam],
+        /,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> TenantSso: ...
+
+    @overload
+    def update(
+        self,
+        *,
+        issuer_url: str,
+        client_id: str,
+        allowed_domains: Sequence[str],
+        default_role: Union[SsoRole, Literal["admin", "member", "viewer"]],
+        client_secret: Union[str, NotGiven] = NOT_GIVEN,
+        password_sign_in: Union[bool, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> TenantSso: ...
+
+    def update(
+        self,
+        body: Union[TenantSsoUpdate, TenantSsoUpdateParam, None] = None,
+        **kwargs: Any,
+    ) -> TenantSso:
+        """Configure single sign-on
+
+        Sets the tenant's OpenID Connect provider (Enterprise plan). Register Meridian at the provider as a
+        confidential client with the `redirectUri` of the answer, then members sign in at `signInUrl`: authorization
+        code flow with PKCE, scopes `openid email profile`. A person is matched by their **verified** email, whose
+        domain must be one of `allowedDomains`; on first sign-in an account is created with `defaultRole` (never
+        `owner`). `passwordSignIn: false` refuses password sign-in for every member of the tenant, so single
+        sign-on is the only way in (an owner locked out by a broken provider turns it back on with an API key, or on
+        the server with `npm run cli -- users reset`).
+
+        The client secret is write-only: it is stored encrypted at rest (AES-256-GCM under `MERIDIAN_SECRET_KEY`)
+        and never returned by any operation. Send it the first time; later, omit it to keep the stored one. The
+        issuer's discovery document is not fetched here: a wrong issuer shows at the first sign-in.
+        Recorded in the audit log as `tenant.sso_updated` (without the secret).
+
+        Errors: 403 `forbidden` when the tenant's plan is not `ENTERPRISE`; 422 `validation_failed` for an issuer
+        that is not `https` (unless the deployment sets `MERIDIAN_SSO_ALLOW_HTTP=true`), or a missing
+        `clientSecret` on the first configuration.
+
+        Requires scope `admin`.
+
+        ``PUT /tenant/sso`` (operationId ``updateTenantSso``, scope ``admin``).
+
+        :param body: the request body as a ``meridian.models.TenantSsoUpdate`` or a dict of its fields
+            (``TenantSsoUpdateParam``), or its fields as the keyword arguments below.
+        :param issuer_url: The provider's issuer, `https://…` (plain `http` only where the deployment allows it,
+            `MERIDIAN_SSO_ALLOW_HTTP=true`).
+        :param client_id: Meridian's client id at the provider.
+        :param allowed_domains: Email domains whose verified addresses may sign in, e.g. `example.com` (compared
+            case-insensitively).
+        :param default_role: The role of an account created by its first single sign-on (never `owner`).
+        :param client_secret: The client secret; stored encrypted, never returned. Required the first time; omit it to
+            keep the stored one.
+        :param password_sign_in: Whether members may still sign in with a password (default true).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``TenantSso``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self._client.call(_UPDATE_TENANT_SSO, (), body, kwargs).data
+
+    def delete(
+        self,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> None:
+        """Turn single sign-on off
+
+        Removes the tenant's single sign-on configuration and its stored secret; password sign-in works again for
+        every member. Accounts created by single sign-on stay, without a password until one is set (an owner sends
+        them a reset link). Deleting when nothing is configured succeeds and changes nothing. Recorded in the audit
+        log as `tenant.sso_deleted`.
+
+        Requires scope `admin`.
+
+        ``DELETE /tenant/sso`` (operationId ``deleteTenantSso``, scope ``admin``).
+
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: nothing (204 No Content).
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        self._client.call(_DELETE_TENANT_SSO, (), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+
+class AsyncTenantSsoResourceWithRawResponse(AsyncAPIResource):
+    """``AsyncMeridian().tenant.sso.with_raw_response``: ``retrieve``, ``update``, ``delete``."""
+
+    async def retrieve(
+        self,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[TenantSso]:
+        """As ``AsyncMeridian().tenant.sso.retrieve``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_GET_TENANT_SSO, (), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    async def update(
+        self,
+        body: Union[TenantSsoUpdate, TenantSsoUpdateParam],
+        /,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[TenantSso]: ...
+
+    @overload
+    async def update(
+        self,
+        *,
+        issuer_url: str,
+        client_id: str,
+        allowed_domains: Sequence[str],
+        default_role: Union[SsoRole, Literal["admin", "member", "viewer"]],
+        client_secret: Union[str, NotGiven] = NOT_GIVEN,
+        password_sign_in: Union[bool, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[TenantSso]: ...
+
+    async def update(
+        self,
+        body: Union[TenantSsoUpdate, TenantSsoUpdateParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[TenantSso]:
+        """As ``AsyncMeridian().tenant.sso.update``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_UPDATE_TENANT_SSO, (), body, kwargs)
+
+    async def delete(
+        self,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[None]:
+        """As ``AsyncMeridian().tenant.sso.delete``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_DELETE_TENANT_SSO, (), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+
+class AsyncTenantSsoResource(AsyncAPIResource):
+    """``AsyncMeridian().tenant.sso``: ``retrieve``, ``update``, ``delete``.
+
+    The caller's user, API key and tenant.
+    """
+
+    @cached_property
+    def with_raw_response(self) -> AsyncTenantSsoResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return AsyncTenantSsoResourceWithRawResponse(self._client)
+
+    async def retrieve(
+        self,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> TenantSso:
+        """Get the tenant's single sign-on configuration
+
+        Returns the tenant's OpenID Connect single sign-on configuration, without the client secret (write-only:
+        `clientSecretSet` only says one is stored).
+
+        Errors: 404 `not_found` when single sign-on is not configured.
+
+        Requires scope `admin`.
+
+        ``GET /tenant/sso`` (operationId ``getTenantSso``, scope ``admin``).
+
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``TenantSso``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return (await self._client.call(_GET_TENANT_SSO, (), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})).data
+
+    @overload
+    async def update(
+        self,
+        body: Union[TenantSsoUpdate, TenantSsoUpdateParam],
+        /,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> TenantSso: ...
+
+    @overload
+    async def update(
+        self,
+        *,
+        issuer_url: str,
+        client_id: str,
+        allowed_domains: Sequence[str],
+        default_role: Union[SsoRole, Literal["admin", "member", "viewer"]],
+        client_secret: Union[str, NotGiven] = NOT_GIVEN,
+        password_sign_in: Union[bool, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> TenantSso: ...
+
+    async def update(
+        self,
+        body: Union[TenantSsoUpdate, TenantSsoUpdateParam, None] = None,
+        **kwargs: Any,
+    ) -> TenantSso:
+        """Configure single sign-on
+
+        Sets the tenant's OpenID Connect provider (Enterprise plan). Register Meridian at the provider as a
+        confidential client with the `redirectUri` of the answer, then members sign in at `signInUrl`: authorization
+        code flow with PKCE, scopes `openid email profile`. A person is matched by their **verified** email, whose
+        domain must be one of `allowedDomains`; on first sign-in an account is created with `defaultRole` (never
+        `owner`). `passwordSignIn: false` refuses password sign-in for every member of the tenant, so single
+        sign-on is the only way in (an owner locked out by a broken provider turns it back on with an API key, or on
+        the server with `npm run cli -- users reset`).
+
+        The client secret is write-only: it is stored encrypted at rest (AES-256-GCM under `MERIDIAN_SECRET_KEY`)
+        and never returned by any operation. Send it the first time; later, omit it to keep the stored one. The
+        issuer's discovery document is not fetched here: a wrong issuer shows at the first sign-in.
+        Recorded in the audit log as `tenant.sso_updated` (without the secret).
+
+        Errors: 403 `forbidden` when the tenant's plan is not `ENTERPRISE`; 422 `validation_failed` for an issuer
+        that is not `https` (unless the deployment sets `MERIDIAN_SSO_ALLOW_HTTP=true`), or a missing
+        `clientSecret` on the first configuration.
+
+        Requires scope `admin`.
+
+        ``PUT /tenant/sso`` (operationId ``updateTenantSso``, scope ``admin``).
+
+        :param body: the request body as a ``meridian.models.TenantSsoUpdate`` or a dict of its fields
+            (``TenantSsoUpdateParam``), or its fields as the keyword arguments below.
+        :param issuer_url: The provider's issuer, `https://…` (plain `http` only where the deployment allows it,
+            `MERIDIAN_SSO_ALLOW_HTTP=true`).
+        :param client_id: Meridian's client id at the provider.
+        :param allowed_domains: Email domains whose verified addresses may sign in, e.g. `example.com` (compared
+            case-insensitively).
+        :param default_role: The role of an account created by its first single sign-on (never `owner`).
+        :param client_secret: The client secret; stored encrypted, never returned. Required the first time; omit it to
+            keep the stored one.
+        :param password_sign_in: Whether members may still sign in with a password (default true).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``TenantSso``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return (await self._client.call(_UPDATE_TENANT_SSO, (), body, kwargs)).data
+
+    async def delete(
+        self,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> None:
+        """Turn single sign-on off
+
+        Removes the tenant's single sign-on configuration and its stored secret; password sign-in works again for
+        every member. Accounts created by single sign-on stay, without a password until one is set (an owner sends
+        them a reset link). Deleting when nothing is configured succeeds and changes nothing. Recorded in the audit
+        log as `tenant.sso_deleted`.
+
+        Requires scope `admin`.
+
+        ``DELETE /tenant/sso`` (operationId ``deleteTenantSso``, scope ``admin``).
+
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: nothing (204 No Content).
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        await self._client.call(_DELETE_TENANT_SSO, (), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+
 class TenantResourceWithRawResponse(SyncAPIResource):
-    """``client.tenant.with_raw_response``: ``retrieve``, ``update``."""
+    """``client.tenant.with_raw_response``: ``retrieve``, ``update``, ``sso``."""
+
+    @cached_property
+    def sso(self) -> TenantSsoResourceWithRawResponse:
+        """``client.tenant.sso``: ``retrieve``, ``update``, ``delete``."""
+        return TenantSsoResourceWithRawResponse(self._client)
 
     def retrieve(
         self,
@@ -8787,10 +9230,15 @@ class TenantResourceWithRawResponse(SyncAPIResource):
 
 
 class TenantResource(SyncAPIResource):
-    """``client.tenant``: ``retrieve``, ``update``.
+    """``client.tenant``: ``retrieve``, ``update``, ``sso``.
 
     The caller's user, API key and tenant.
     """
+
+    @cached_property
+    def sso(self) -> TenantSsoResource:
+        """``client.tenant.sso``: ``retrieve``, ``update``, ``delete``."""
+        return TenantSsoResource(self._client)
 
     @cached_property
     def with_raw_response(self) -> TenantResourceWithRawResponse:
@@ -8892,7 +9340,12 @@ class TenantResource(SyncAPIResource):
 
 
 class AsyncTenantResourceWithRawResponse(AsyncAPIResource):
-    """``AsyncMeridian().tenant.with_raw_response``: ``retrieve``, ``update``."""
+    """``AsyncMeridian().tenant.with_raw_response``: ``retrieve``, ``update``, ``sso``."""
+
+    @cached_property
+    def sso(self) -> AsyncTenantSsoResourceWithRawResponse:
+        """``AsyncMeridian().tenant.sso``: ``retrieve``, ``update``, ``delete``."""
+        return AsyncTenantSsoResourceWithRawResponse(self._client)
 
     async def retrieve(
         self,
@@ -8937,10 +9390,15 @@ class AsyncTenantResourceWithRawResponse(AsyncAPIResource):
 
 
 class AsyncTenantResource(AsyncAPIResource):
-    """``AsyncMeridian().tenant``: ``retrieve``, ``update``.
+    """``AsyncMeridian().tenant``: ``retrieve``, ``update``, ``sso``.
 
     The caller's user, API key and tenant.
     """
+
+    @cached_property
+    def sso(self) -> AsyncTenantSsoResource:
+        """``AsyncMeridian().tenant.sso``: ``retrieve``, ``update``, ``delete``."""
+        return AsyncTenantSsoResource(self._client)
 
     @cached_property
     def with_raw_response(self) -> AsyncTenantResourceWithRawResponse:
@@ -9674,7 +10132,7 @@ class SyncResourcesClient(SyncAPIClient):
 
     @cached_property
     def tenant(self) -> TenantResource:
-        """``client.tenant``: ``retrieve``, ``update``."""
+        """``client.tenant``: ``retrieve``, ``update``, ``sso``."""
         return TenantResource(self)
 
     @cached_property
@@ -9738,7 +10196,7 @@ class AsyncResourcesClient(AsyncAPIClient):
 
     @cached_property
     def tenant(self) -> AsyncTenantResource:
-        """``client.tenant``: ``retrieve``, ``update``."""
+        """``client.tenant``: ``retrieve``, ``update``, ``sso``."""
         return AsyncTenantResource(self)
 
     @cached_property
@@ -9805,5 +10263,8 @@ RESOURCE_METHODS = {
     'createApiKey': 'api_keys.create',
     'revokeApiKey': 'api_keys.delete',
     'listAuditLogs': 'audit_logs.list',
+    'getTenantSso': 'tenant.sso.retrieve',
+    'updateTenantSso': 'tenant.sso.update',
+    'deleteTenantSso': 'tenant.sso.delete',
 }
 """Where each operation of the spec sits in the tree, by operationId (``listProjects`` → ``projects.list``)."""

@@ -77,6 +77,9 @@ export const operationTable = {
   createApiKey: { method: 'POST', path: '/api-keys', pathParams: [], queryParams: [], headerParams: ['Idempotency-Key'], hasBody: true, paginated: false, limit: null, tag: 'API Keys', scope: 'admin' },
   revokeApiKey: { method: 'DELETE', path: '/api-keys/{id}', pathParams: ['id'], queryParams: [], headerParams: [], hasBody: false, paginated: false, limit: null, tag: 'API Keys', scope: 'admin' },
   listAuditLogs: { method: 'GET', path: '/audit-logs', pathParams: [], queryParams: ['action', 'resourceType', 'resourceId', 'actorId', 'since', 'until', 'sort', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Audit Logs', scope: 'admin' },
+  getTenantSso: { method: 'GET', path: '/tenant/sso', pathParams: [], queryParams: [], headerParams: [], hasBody: false, paginated: false, limit: null, tag: 'Identity', scope: 'admin' },
+  updateTenantSso: { method: 'PUT', path: '/tenant/sso', pathParams: [], queryParams: [], headerParams: [], hasBody: true, paginated: false, limit: null, tag: 'Identity', scope: 'admin' },
+  deleteTenantSso: { method: 'DELETE', path: '/tenant/sso', pathParams: [], queryParams: [], headerParams: [], hasBody: false, paginated: false, limit: null, tag: 'Identity', scope: 'admin' },
 } as const satisfies Record<string, OperationSpec>;
 
 /** An operationId of the API. */

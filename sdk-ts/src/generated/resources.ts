@@ -1395,15 +1395,104 @@ export class MeResource extends APIResource {
   }
 }
 
+/** The params of `client.tenant.sso.update()` (operationId `updateTenantSso`). */
+export type TenantSsoUpdateParams = OperationParams<'updateTenantSso'>;
+
+/**
+ * `client.tenant.sso`: `retrieve`, `update`, `delete`.
+ *
+ * The caller's user, API key and tenant.
+ */
+export class TenantSsoResource extends APIResource {
+  /**
+   * Get the tenant's single sign-on configuration
+   *
+   * Returns the tenant's OpenID Connect single sign-on configuration, without the client secret (write-only:
+   * `clientSecretSet` only says one is stored).
+   *
+   * Errors: 404 `not_found` when single sign-on is not configured.
+   *
+   * Requires scope `admin`.
+   *
+   * HTTP: `GET /tenant/sso` (operationId `getTenantSso`, scope `admin`).
+   *
+   * @param options - headers, `timeoutMs`, `maxRetries`, `signal` for this request.
+   * @returns the parsed body (`await`); `.withResponse()` adds the request id and the raw `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  retrieve(options?: RequestOptions<OperationHeaders<'getTenantSso'>>): APIPromise<OperationData<'getTenantSso'>> {
+    return this._client.call('getTenantSso', [], undefined, options);
+  }
+
+  /**
+   * Configure single sign-on
+   *
+   * Sets the tenant's OpenID Connect provider (Enterprise plan). Register Meridian at the provider as a
+   * confidential client with the `redirectUri` of the answer, then members sign in at `signInUrl`: authorization
+   * code flow with PKCE, scopes `openid email profile`. A person is matched by their **verified** email, whose
+   * domain must be one of `allowedDomains`; on first sign-in an account is created with `defaultRole` (never
+   * `owner`). `passwordSignIn: false` refuses password sign-in for every member of the tenant, so single
+   * sign-on is the only way in (an owner locked out by a broken provider turns it back on with an API key, or on
+   * the server with `npm run cli -- users reset`).
+   *
+   * The client secret is write-only: it is stored encrypted at rest (AES-256-GCM under `MERIDIAN_SECRET_KEY`)
+   * and never returned by any operation. Send it the first time; later, omit it to keep the stored one. The
+   * issuer's discovery document is not fetched here: a wrong issuer shows at the first sign-in.
+   * Recorded in the audit log as `tenant.sso_updated` (without the secret).
+   *
+   * Errors: 403 `forbidden` when the tenant's plan is not `ENTERPRISE`; 422 `validation_failed` for an issuer
+   * that is not `https` (unless the deployment sets `MERIDIAN_SSO_ALLOW_HTTP=true`), or a missing
+   * `clientSecret` on the first configuration.
+   *
+   * Requires scope `admin`.
+   *
+   * HTTP: `PUT /tenant/sso` (operationId `updateTenantSso`, scope `admin`).
+   *
+   * @param params - the request body’s fields (`TenantSsoUpdateParams`).
+   * @param options - headers, `timeoutMs`, `maxRetries`, `signal` for this request.
+   * @returns the parsed body (`await`); `.withResponse()` adds the request id and the raw `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  update(params: TenantSsoUpdateParams, options?: RequestOptions<OperationHeaders<'updateTenantSso'>>): APIPromise<OperationData<'updateTenantSso'>> {
+    return this._client.call('updateTenantSso', [], params, options);
+  }
+
+  /**
+   * Turn single sign-on off
+   *
+   * Removes the tenant's single sign-on configuration and its stored secret; password sign-in works again for
+   * every member. Accounts created by single sign-on stay, without a password until one is set (an owner sends
+   * them a reset link). Deleting when nothing is configured succeeds and changes nothing. Recorded in the audit
+   * log as `tenant.sso_deleted`.
+   *
+   * Requires scope `admin`.
+   *
+   * HTTP: `DELETE /tenant/sso` (operationId `deleteTenantSso`, scope `admin`).
+   *
+   * @param options - headers, `timeoutMs`, `maxRetries`, `signal` for this request.
+   * @returns the parsed body (`await`); `.withResponse()` adds the request id and the raw `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  delete(options?: RequestOptions<OperationHeaders<'deleteTenantSso'>>): APIPromise<OperationData<'deleteTenantSso'>> {
+    return this._client.call('deleteTenantSso', [], undefined, options);
+  }
+}
+
 /** The params of `client.tenant.update()` (operationId `updateTenant`). */
 export type TenantUpdateParams = OperationParams<'updateTenant'>;
 
 /**
- * `client.tenant`: `retrieve`, `update`.
+ * `client.tenant`: `retrieve`, `update`, `sso`.
  *
  * The caller's user, API key and tenant.
  */
 export class TenantResource extends APIResource {
+  /** `client.tenant.sso`. */
+  readonly sso: TenantSsoResource = new TenantSsoResource(this._client);
+
   /**
    * Get the tenant
    *
@@ -1588,7 +1677,7 @@ export class MeridianResources extends APIClient {
   readonly webhooks: WebhooksResource = new WebhooksResource(this);
   /** `client.me`: retrieve. */
   readonly me: MeResource = new MeResource(this);
-  /** `client.tenant`: retrieve, update. */
+  /** `client.tenant`: retrieve, update, sso. */
   readonly tenant: TenantResource = new TenantResource(this);
   /** `client.apiKeys`: list, create, delete. */
   readonly apiKeys: ApiKeysResource = new ApiKeysResource(this);
@@ -1650,4 +1739,7 @@ export const resourceMethods = {
   createApiKey: 'apiKeys.create',
   revokeApiKey: 'apiKeys.delete',
   listAuditLogs: 'auditLogs.list',
+  getTenantSso: 'tenant.sso.retrieve',
+  updateTenantSso: 'tenant.sso.update',
+  deleteTenantSso: 'tenant.sso.delete',
 } as const;

@@ -115,6 +115,7 @@ from meridian._generated.models.risk_sort import RiskSort
 from meridian._generated.models.risk_status import RiskStatus
 from meridian._generated.models.risk_update import RiskUpdate
 from meridian._generated.models.severity_source import SeveritySource
+from meridian._generated.models.sso_role import SsoRole
 from meridian._generated.models.status_report import StatusReport
 from meridian._generated.models.status_report_create import StatusReportCreate
 from meridian._generated.models.status_report_list import StatusReportList
@@ -124,6 +125,8 @@ from meridian._generated.models.tenant import Tenant
 from meridian._generated.models.tenant_plan import TenantPlan
 from meridian._generated.models.tenant_rate_limit import TenantRateLimit
 from meridian._generated.models.tenant_settings import TenantSettings
+from meridian._generated.models.tenant_sso import TenantSso
+from meridian._generated.models.tenant_sso_update import TenantSsoUpdate
 from meridian._generated.models.tenant_update import TenantUpdate
 from meridian._generated.models.tenant_update_settings import TenantUpdateSettings
 from meridian._generated.models.webhook_delivery import WebhookDelivery
