@@ -6,6 +6,13 @@ import type { Config } from '../config.js';
 import { SecretBox } from '../crypto/secret-box.js';
 import { ZonedCalendar } from '../dates.js';
 import { JobQueue } from '../jobs/queue.js';
+import {
+  type AccountService,
+  buildAccounts,
+  type SessionService,
+  type SignInService,
+  type TwoFactorService,
+} from './accounts/index.js';
 import { AgentService } from './agents/index.js';
 import { AllocationService } from './allocations.js';
 import { AskService } from './ask/index.js';
@@ -35,6 +42,14 @@ export interface Services {
   tenants: TenantService;
   /** API keys. */
   apiKeys: ApiKeyService;
+  /** Accounts, one-time links and passwords (docs/accounts.md). */
+  accounts: AccountService;
+  /** Console sessions and console access tokens. */
+  sessions: SessionService;
+  /** Password and second-factor sign-in, throttled. */
+  signIn: SignInService;
+  /** TOTP enrolment and recovery codes. */
+  twoFactor: TwoFactorService;
   /** Presented keys to principals. */
   authentication: AuthenticationService;
   auditLog: AuditLogService;
@@ -71,7 +86,17 @@ export interface Services {
 export function buildServices(
   base: BaseDeps,
   config: Pick<Config, 'defaultRateLimitPerMinute'> &
-    Partial<Pick<Config, 'webhookAllowPrivate' | 'agentStageDelayMs' | 'llm' | 'secretKeys'>>,
+    Partial<
+      Pick<
+        Config,
+        | 'webhookAllowPrivate'
+        | 'agentStageDelayMs'
+        | 'llm'
+        | 'secretKeys'
+        | 'sessionIdleMs'
+        | 'sessionAbsoluteMs'
+      >
+    >,
   logger?: Logger,
 ): Services {
   // The optional language model (docs/agents.md, "Bring your own model"): one client per app, shared by Ask and
@@ -86,6 +111,11 @@ export function buildServices(
   const milestones = new MilestoneService(deps);
   return {
     ...buildIdentity(deps, { defaultRateLimitPerMinute: config.defaultRateLimitPerMinute }),
+    // Console sessions: 12 h idle and 14 days in all unless configured (docs/accounts.md, "Sessions").
+    ...buildAccounts(deps, {
+      idleMs: config.sessionIdleMs ?? 12 * 3_600_000,
+      absoluteMs: config.sessionAbsoluteMs ?? 14 * 24 * 3_600_000,
+    }),
     auditLog: new AuditLogService(deps),
     idempotency: new IdempotencyService(deps),
     projects,

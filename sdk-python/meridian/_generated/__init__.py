@@ -116,6 +116,7 @@ from meridian._generated.models.tenant_rate_limit import TenantRateLimit as Tena
 from meridian._generated.models.tenant_settings import TenantSettings as TenantSettings
 from meridian._generated.models.tenant_update import TenantUpdate as TenantUpdate
 from meridian._generated.models.tenant_update_settings import TenantUpdateSettings as TenantUpdateSettings
+from meridian._generated.models.user_role import UserRole as UserRole
 from meridian._generated.models.webhook_delivery import WebhookDelivery as WebhookDelivery
 from meridian._generated.models.webhook_delivery_list import WebhookDeliveryList as WebhookDeliveryList
 from meridian._generated.models.webhook_delivery_status import WebhookDeliveryStatus as WebhookDeliveryStatus
@@ -240,6 +241,7 @@ __all__ = [
     'TenantSettings',
     'TenantUpdate',
     'TenantUpdateSettings',
+    'UserRole',
     'WebhookDelivery',
     'WebhookDeliveryList',
     'WebhookDeliveryStatus',

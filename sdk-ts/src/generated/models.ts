@@ -116,6 +116,7 @@ export type TenantPlan = components['schemas']['TenantPlan'];
 export type TenantRateLimit = components['schemas']['TenantRateLimit'];
 export type TenantSettings = components['schemas']['TenantSettings'];
 export type TenantUpdate = components['schemas']['TenantUpdate'];
+export type UserRole = components['schemas']['UserRole'];
 export type WebhookDelivery = components['schemas']['WebhookDelivery'];
 export type WebhookDeliveryList = components['schemas']['WebhookDeliveryList'];
 export type WebhookDeliveryStatus = components['schemas']['WebhookDeliveryStatus'];

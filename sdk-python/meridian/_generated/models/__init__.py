@@ -126,6 +126,7 @@ from meridian._generated.models.tenant_rate_limit import TenantRateLimit
 from meridian._generated.models.tenant_settings import TenantSettings
 from meridian._generated.models.tenant_update import TenantUpdate
 from meridian._generated.models.tenant_update_settings import TenantUpdateSettings
+from meridian._generated.models.user_role import UserRole
 from meridian._generated.models.webhook_delivery import WebhookDelivery
 from meridian._generated.models.webhook_delivery_list import WebhookDeliveryList
 from meridian._generated.models.webhook_delivery_status import WebhookDeliveryStatus
