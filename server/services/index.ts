@@ -23,6 +23,7 @@ import {
   type ApiKeyService,
   type AuthenticationService,
   buildIdentity,
+  type PrincipalCache,
   type TenantService,
 } from './identity/index.js';
 import { IssueService } from './issues.js';
@@ -38,6 +39,8 @@ import { buildWebhooks, type DeliveryService, EventOutbox, type WebhookService }
 
 /** Every service of the application, and the job queue and event outbox they share. */
 export interface Services {
+  /** The authenticated keys this app holds for a few seconds (drop a user's after a role change or removal). */
+  principals: PrincipalCache;
   /** Tenants and their users, `GET /me`, `GET|PATCH /tenant`. */
   tenants: TenantService;
   /** API keys. */
