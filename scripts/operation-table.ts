@@ -1,6 +1,6 @@
 /**
  * The one operation table of the API, read from an OpenAPI document: for every operation of `paths` (in the spec's
- * order) its operationId, method, path template, parameters by location, body, pagination limits, tag and required
+ * order; paths outside the API, see {@link outsideApi}, left out) its operationId, method, path template, parameters by location, body, pagination limits, tag and required
  * scope. `scripts/generate-operations.ts` renders it, with {@link renderOperationTable}, into both generated trees:
  * `generated/operations.ts` (the server: handler map keys, scope check, header parameters, default page size) and
  * `sdk-ts/src/generated/operations.ts` (the TypeScript client's resource tree, with scripts/sdk-tree.ts). The
@@ -39,7 +39,18 @@ export interface SpecOperation {
 /** A path item of the spec. */
 export type PathItem = Partial<Record<(typeof METHODS)[number], SpecOperation>> & {
   parameters?: Parameter[];
+  /** Set on paths outside the API's base path (the console's `/auth/*`, docs/accounts.md). */
+  servers?: unknown[];
 };
+
+/**
+ * Whether a path item lies outside the API (`/v1`): it names servers of its own. Such paths (the console's
+ * `/auth/*`, docs/accounts.md) are documented in the spec but are not API operations: neither the server's handler
+ * map nor either SDK takes them.
+ */
+export function outsideApi(item: PathItem): boolean {
+  return Array.isArray(item.servers) && item.servers.length > 0;
+}
 
 /** The parts of an OpenAPI document the generators read. */
 export interface Spec {
@@ -51,6 +62,44 @@ export interface Spec {
     parameters?: Record<string, Parameter>;
     requestBodies?: Record<string, SpecOperation['requestBody']>;
   };
+}
+
+/** Names of the component schemas `value` refers to, directly. */
+function schemaRefs(value: unknown, into: Set<string>): Set<string> {
+  if (Array.isArray(value)) for (const v of value) schemaRefs(v, into);
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) {
+      if (k === '$ref' && typeof v === 'string' && v.startsWith('#/components/schemas/'))
+        into.add(v.slice('#/components/schemas/'.length));
+      else schemaRefs(v, into);
+    }
+  return into;
+}
+
+/**
+ * The document without the paths outside the API ({@link outsideApi}) and without the schemas only they use: what
+ * the SDKs are generated from (no operation, no model of the console's sign-in).
+ */
+export function apiOnly<S extends Spec>(spec: S): S {
+  const schemas = spec.components?.schemas ?? {};
+  const reachable = (roots: Set<string>) => {
+    const seen = new Set<string>();
+    const todo = [...roots];
+    for (let name = todo.pop(); name !== undefined; name = todo.pop()) {
+      if (seen.has(name)) continue;
+      seen.add(name);
+      todo.push(...schemaRefs(schemas[name], new Set()));
+    }
+    return seen;
+  };
+  const entries = Object.entries(spec.paths ?? {});
+  const paths = Object.fromEntries(entries.filter(([, item]) => !outsideApi(item)));
+  const outside = Object.fromEntries(entries.filter(([, item]) => outsideApi(item)));
+  const rest = { ...spec, paths, components: { ...spec.components, schemas: {} } };
+  const kept = reachable(schemaRefs(rest, new Set()));
+  const dropped = [...reachable(schemaRefs(outside, new Set()))].filter((name) => !kept.has(name));
+  const keptSchemas = Object.fromEntries(Object.entries(schemas).filter(([name]) => !dropped.includes(name)));
+  return { ...spec, paths, components: { ...spec.components, schemas: keptSchemas } };
 }
 
 /** One row of the table, plus the operation's documentation and whether its params object is required. */
@@ -116,6 +165,7 @@ export function readOperations(spec: Spec): OperationRow[] {
   const rows: OperationRow[] = [];
   const seen = new Set<string>();
   for (const [route, item] of Object.entries(spec.paths ?? {})) {
+    if (outsideApi(item)) continue;
     for (const method of METHODS) {
       const op = item[method];
       if (!op) continue;

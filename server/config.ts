@@ -107,6 +107,16 @@ export interface Config {
    * are `https` only). For a provider on the same machine in tests and trials (docs/members.md).
    */
   ssoAllowHttp: boolean;
+  /**
+   * The address people reach this deployment at, e.g. `https://pm.example.com` (env `MERIDIAN_PUBLIC_URL`; no
+   * trailing slash), or null: then links printed by `npm start` and the CLI use `http://127.0.0.1:<PORT>`, and the
+   * console's requests are checked against the request's own origin (docs/accounts.md, "Cross-site requests").
+   */
+  publicUrl: string | null;
+  /** A console session ends after this long without use, in ms (env `MERIDIAN_SESSION_IDLE_MINUTES`, default 720: 12 h). */
+  sessionIdleMs: number;
+  /** A console session ends this long after sign-in whatever its use, in ms (env `MERIDIAN_SESSION_MAX_HOURS`, default 336: 14 days). */
+  sessionAbsoluteMs: number;
 }
 
 /** How Meridian sends mail (nodemailer's SMTP transport). */
@@ -125,6 +135,20 @@ function mailOf(env: NodeJS.ProcessEnv): MailConfig | null {
   if (!smtpUrl) return null;
   if (!/^smtps?:\/\//.test(smtpUrl)) throw new Error('MERIDIAN_SMTP_URL must start with smtp:// or smtps://');
   return { smtpUrl, from: env.MERIDIAN_MAIL_FROM?.trim() || 'Meridian <no-reply@localhost>' };
+}
+
+function publicUrlOf(value: string | undefined): string | null {
+  const text = value?.trim();
+  if (!text) return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`MERIDIAN_PUBLIC_URL must be an http(s) URL, got "${text}"`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash)
+    throw new Error(`MERIDIAN_PUBLIC_URL must be an http(s) URL without query or fragment, got "${text}"`);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
 /** An OpenAI-compatible chat-completions endpoint and how to call it. */
@@ -260,7 +284,7 @@ function trustProxyOf(value: string | undefined): boolean | number | string {
  * Outside production without `MERIDIAN_SECRET_KEY`, reads (and on first use writes) the local key file.
  * @throws Error when a numeric variable is not a non-negative integer, NODE_ENV is unknown, only one of
  *   MERIDIAN_LLM_BASE_URL and MERIDIAN_LLM_MODEL is set (or the URL is not http(s)), a secret key is not base64 of
- *   32 bytes, or MERIDIAN_SECRET_KEY is missing in production.
+ *   32 bytes, MERIDIAN_SECRET_KEY is missing in production, or MERIDIAN_PUBLIC_URL is not an http(s) URL.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = (env.NODE_ENV ?? 'development') as NodeEnv;
@@ -297,5 +321,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...secretKeysOf(env, nodeEnv),
     mail: mailOf(env),
     ssoAllowHttp: bool(env.MERIDIAN_SSO_ALLOW_HTTP, false),
+    publicUrl: publicUrlOf(env.MERIDIAN_PUBLIC_URL),
+    sessionIdleMs:
+      Math.max(1, int('MERIDIAN_SESSION_IDLE_MINUTES', env.MERIDIAN_SESSION_IDLE_MINUTES, 720)) * 60_000,
+    sessionAbsoluteMs:
+      Math.max(1, int('MERIDIAN_SESSION_MAX_HOURS', env.MERIDIAN_SESSION_MAX_HOURS, 336)) * 3_600_000,
   };
 }

@@ -6,6 +6,13 @@ import type { Config } from '../config.js';
 import { SecretBox } from '../crypto/secret-box.js';
 import { ZonedCalendar } from '../dates.js';
 import { JobQueue } from '../jobs/queue.js';
+import {
+  type AccountService,
+  buildAccounts,
+  type SessionService,
+  type SignInService,
+  type TwoFactorService,
+} from './accounts/index.js';
 import { AgentService } from './agents/index.js';
 import { AllocationService } from './allocations.js';
 import { AskService } from './ask/index.js';
@@ -16,6 +23,7 @@ import {
   type ApiKeyService,
   type AuthenticationService,
   buildIdentity,
+  type PrincipalCache,
   type TenantService,
 } from './identity/index.js';
 import { IssueService } from './issues.js';
@@ -32,10 +40,20 @@ import { buildWebhooks, type DeliveryService, EventOutbox, type WebhookService }
 
 /** Every service of the application, and the job queue and event outbox they share. */
 export interface Services {
+  /** The authenticated keys this app holds for a few seconds (drop a user's after a role change or removal). */
+  principals: PrincipalCache;
   /** Tenants and their users, `GET /me`, `GET|PATCH /tenant`. */
   tenants: TenantService;
   /** API keys. */
   apiKeys: ApiKeyService;
+  /** Accounts, one-time links and passwords (docs/accounts.md). */
+  accounts: AccountService;
+  /** Console sessions and console access tokens. */
+  sessions: SessionService;
+  /** Password and second-factor sign-in, throttled. */
+  signIn: SignInService;
+  /** TOTP enrolment and recovery codes. */
+  twoFactor: TwoFactorService;
   /** Presented keys to principals. */
   authentication: AuthenticationService;
   auditLog: AuditLogService;
@@ -77,7 +95,17 @@ export function buildServices(
     Partial<
       Pick<
         Config,
-        'webhookAllowPrivate' | 'agentStageDelayMs' | 'llm' | 'secretKeys' | 'ssoAllowHttp' | 'host' | 'port'
+        | 'webhookAllowPrivate'
+        | 'agentStageDelayMs'
+        | 'llm'
+        | 'secretKeys'
+        | 'sessionIdleMs'
+        | 'sessionAbsoluteMs'
+        | 'ssoAllowHttp'
+        | 'mail'
+        | 'publicUrl'
+        | 'host'
+        | 'port'
       >
     >,
   logger?: Logger,
@@ -94,6 +122,11 @@ export function buildServices(
   const milestones = new MilestoneService(deps);
   return {
     ...buildIdentity(deps, { defaultRateLimitPerMinute: config.defaultRateLimitPerMinute }),
+    // Console sessions: 12 h idle and 14 days in all unless configured (docs/accounts.md, "Sessions").
+    ...buildAccounts(deps, {
+      idleMs: config.sessionIdleMs ?? 12 * 3_600_000,
+      absoluteMs: config.sessionAbsoluteMs ?? 14 * 24 * 3_600_000,
+    }),
     auditLog: new AuditLogService(deps),
     idempotency: new IdempotencyService(deps),
     projects,

@@ -119,6 +119,7 @@ from meridian._generated.models.tenant_sso import TenantSso as TenantSso
 from meridian._generated.models.tenant_sso_update import TenantSsoUpdate as TenantSsoUpdate
 from meridian._generated.models.tenant_update import TenantUpdate as TenantUpdate
 from meridian._generated.models.tenant_update_settings import TenantUpdateSettings as TenantUpdateSettings
+from meridian._generated.models.user_role import UserRole as UserRole
 from meridian._generated.models.webhook_delivery import WebhookDelivery as WebhookDelivery
 from meridian._generated.models.webhook_delivery_list import WebhookDeliveryList as WebhookDeliveryList
 from meridian._generated.models.webhook_delivery_status import WebhookDeliveryStatus as WebhookDeliveryStatus
@@ -246,6 +247,7 @@ __all__ = [
     'TenantSsoUpdate',
     'TenantUpdate',
     'TenantUpdateSettings',
+    'UserRole',
     'WebhookDelivery',
     'WebhookDeliveryList',
     'WebhookDeliveryStatus',

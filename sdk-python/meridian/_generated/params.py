@@ -374,6 +374,8 @@ class TenantUpdateSettingsParam(TypedDict, total=False):
     """The fields of ``meridian.models.TenantUpdateSettings`` as a dict, by their snake_case names."""
     llm_enabled: NotRequired[bool]
     """See `TenantSettings.llmEnabled`."""
+    require_two_factor: NotRequired[bool]
+    """See `TenantSettings.requireTwoFactor`. Only a user with the role `owner` may change it (else 403)."""
 
 
 class WebhookEndpointCreateParam(TypedDict, total=False):

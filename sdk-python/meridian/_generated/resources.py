@@ -9302,14 +9302,19 @@ class TenantResource(SyncAPIResource):
     ) -> Tenant:
         """Change the tenant's settings
 
-        Changes the tenant's `settings`: only the settings present in the body change. Today there is one,
+        Changes the tenant's `settings`: only the settings present in the body change.
+
         `llmEnabled`: `false` keeps every record of this tenant away from the language model the deployment may be
         configured with (`MERIDIAN_LLM_BASE_URL`), so Ask answers and agent runs are written by the embedded engine
         only; `true` (the default) lets the model write them, each sentence checked against the records (see
         `POST /agents/ask`). The change applies to the next question or run and is recorded in the audit log
         (`tenant.updated`).
 
-        Errors: 400 `validation_failed` for an unknown setting or a value of the wrong type.
+        `requireTwoFactor`: `true` makes a second factor (TOTP) mandatory for console sign-in: users without one enrol
+        at their next sign-in. Only a user with the role `owner` may change it.
+
+        Errors: 400 `validation_failed` for an unknown setting or a value of the wrong type; 403 `forbidden` when a
+        user below `owner` changes `requireTwoFactor`.
 
         Requires scope `admin`.
 
@@ -9462,14 +9467,19 @@ class AsyncTenantResource(AsyncAPIResource):
     ) -> Tenant:
         """Change the tenant's settings
 
-        Changes the tenant's `settings`: only the settings present in the body change. Today there is one,
+        Changes the tenant's `settings`: only the settings present in the body change.
+
         `llmEnabled`: `false` keeps every record of this tenant away from the language model the deployment may be
         configured with (`MERIDIAN_LLM_BASE_URL`), so Ask answers and agent runs are written by the embedded engine
         only; `true` (the default) lets the model write them, each sentence checked against the records (see
         `POST /agents/ask`). The change applies to the next question or run and is recorded in the audit log
         (`tenant.updated`).
 
-        Errors: 400 `validation_failed` for an unknown setting or a value of the wrong type.
+        `requireTwoFactor`: `true` makes a second factor (TOTP) mandatory for console sign-in: users without one enrol
+        at their next sign-in. Only a user with the role `owner` may change it.
+
+        Errors: 400 `validation_failed` for an unknown setting or a value of the wrong type; 403 `forbidden` when a
+        user below `owner` changes `requireTwoFactor`.
 
         Requires scope `admin`.
 

@@ -119,6 +119,7 @@ export type TenantSettings = components['schemas']['TenantSettings'];
 export type TenantSso = components['schemas']['TenantSso'];
 export type TenantSsoUpdate = components['schemas']['TenantSsoUpdate'];
 export type TenantUpdate = components['schemas']['TenantUpdate'];
+export type UserRole = components['schemas']['UserRole'];
 export type WebhookDelivery = components['schemas']['WebhookDelivery'];
 export type WebhookDeliveryList = components['schemas']['WebhookDeliveryList'];
 export type WebhookDeliveryStatus = components['schemas']['WebhookDeliveryStatus'];

@@ -1119,14 +1119,19 @@ export interface paths {
         head?: never;
         /**
          * Change the tenant's settings
-         * @description Changes the tenant's `settings`: only the settings present in the body change. Today there is one,
+         * @description Changes the tenant's `settings`: only the settings present in the body change.
+         *
          *     `llmEnabled`: `false` keeps every record of this tenant away from the language model the deployment may be
          *     configured with (`MERIDIAN_LLM_BASE_URL`), so Ask answers and agent runs are written by the embedded engine
          *     only; `true` (the default) lets the model write them, each sentence checked against the records (see
          *     `POST /agents/ask`). The change applies to the next question or run and is recorded in the audit log
          *     (`tenant.updated`).
          *
-         *     Errors: 400 `validation_failed` for an unknown setting or a value of the wrong type.
+         *     `requireTwoFactor`: `true` makes a second factor (TOTP) mandatory for console sign-in: users without one enrol
+         *     at their next sign-in. Only a user with the role `owner` may change it.
+         *
+         *     Errors: 400 `validation_failed` for an unknown setting or a value of the wrong type; 403 `forbidden` when a
+         *     user below `owner` changes `requireTwoFactor`.
          *
          *     Requires scope `admin`.
          */
@@ -1277,6 +1282,347 @@ export interface paths {
          *     Requires scope `admin`.
          */
         delete: operations["deleteTenantSso"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with email and password
+         * @description Checks the email and password and starts a console session (the `__Host-meridian_session` cookie). When the
+         *     account has two-factor sign-in, the answer is `two_factor_required` and the session is not signed in until
+         *     `POST /auth/sign-in/two-factor`; when the tenant requires a second factor the user lacks, it is
+         *     `two_factor_enrolment_required`. Every sign-in gets a new session id.
+         *
+         *     An unknown email, a wrong password and an account without a password get the same 401 `unauthenticated` with
+         *     the same body, in about the same time. Failed attempts slow further ones down, per account and per client
+         *     address (1 s, 2 s, 4 s … after a few failures; at most 60 s for an account tried from many addresses): then 429
+         *     `rate_limited` with `Retry-After`, whether or not the password is right. Every attempt on an existing account is
+         *     in its tenant's audit log (`auth.signed_in`, `auth.sign_in_failed`).
+         *
+         *     Like every `/auth/*` request that changes state, it must come from the console's own origin: `Origin` (and
+         *     `Sec-Fetch-Site`, where the browser sends it) must name this deployment (`MERIDIAN_PUBLIC_URL`, else the
+         *     request's own host), and a body must be `application/json`; otherwise 403 `forbidden` (415 for another body type).
+         *
+         *     For the console only: not part of the SDKs.
+         */
+        post: operations["signIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sign-in/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete sign-in with a second factor
+         * @description The second step of sign-in for an account with two-factor sign-in: the authenticator app's current code, or one
+         *     of the recovery codes. Signs the session in with a new session id (a new cookie).
+         *
+         *     Errors: 401 `unauthenticated` when no sign-in awaits a second factor (none started, or more than 10 minutes ago)
+         *     or the code is wrong; 429 `rate_limited` after repeated wrong codes.
+         *
+         *     Like every `/auth/*` request that changes state, it must come from the console's own origin: `Origin` (and
+         *     `Sec-Fetch-Site`, where the browser sends it) must name this deployment (`MERIDIAN_PUBLIC_URL`, else the
+         *     request's own host), and a body must be `application/json`; otherwise 403 `forbidden` (415 for another body type).
+         *
+         *     For the console only: not part of the SDKs.
+         */
+        post: operations["signInSecondFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out
+         * @description Ends the caller's console session and its console access tokens at once, and clears the cookie. Without a
+         *     session it only clears the cookie.
+         *
+         *     Like every `/auth/*` request that changes state, it must come from the console's own origin: `Origin` (and
+         *     `Sec-Fetch-Site`, where the browser sends it) must name this deployment (`MERIDIAN_PUBLIC_URL`, else the
+         *     request's own host), and a body must be `application/json`; otherwise 403 `forbidden` (415 for another body type).
+         *
+         *     For the console only: not part of the SDKs.
+         */
+        post: operations["signOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a setup or reset link
+         * @description Uses a one-time link printed by `npm start` (the first owner's setup link), `npm run cli -- users create` or
+         *     `npm run cli -- users reset`: sets the password (and, for a setup link, the email and name) and signs in. A link
+         *     works once and for 24 hours. A reset link also turns two-factor sign-in off, deletes the recovery codes and ends
+         *     every session of the user: it is the way back for someone who lost both password and second factor.
+         *
+         *     Errors: 401 `unauthenticated` when the link is unknown, used or expired; 422 `validation_failed` when the
+         *     password is too short (15 characters), too long (128) or a common password, or a setup link's account has no
+         *     email and none is given; 409 `conflict` when another account has that email.
+         *
+         *     Like every `/auth/*` request that changes state, it must come from the console's own origin: `Origin` (and
+         *     `Sec-Fetch-Site`, where the browser sends it) must name this deployment (`MERIDIAN_PUBLIC_URL`, else the
+         *     request's own host), and a body must be `application/json`; otherwise 403 `forbidden` (415 for another body type).
+         *
+         *     For the console only: not part of the SDKs.
+         */
+        post: operations["completeAccountLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the console session
+         * @description The caller's console session (also one that awaits a second factor), its user and tenant. Errors: 401
+         *     `unauthenticated` without a live session.
+         *
+         *     For the console only: not part of the SDKs.
+         */
+        get: operations["getConsoleSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a console access token
+         * @description A new console access token for `/v1` (`Authorization: Bearer mt_…`), valid 10 minutes and ended with the
+         *     session; the console asks for the next one before it expires. Each call also keeps the session from idling out.
+         *     `/v1` never reads the cookie: it accepts only Bearer credentials.
+         *
+         *     Errors: 401 `unauthenticated` without a signed-in session.
+         *
+         *     Like every `/auth/*` request that changes state, it must come from the console's own origin: `Origin` (and
+         *     `Sec-Fetch-Site`, where the browser sends it) must name this deployment (`MERIDIAN_PUBLIC_URL`, else the
+         *     request's own host), and a body must be `application/json`; otherwise 403 `forbidden` (415 for another body type).
+         *
+         *     For the console only: not part of the SDKs.
+         */
+        post: operations["createConsoleToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the user's sessions
+         * @description The signed-in user's live console sessions (every browser they are signed in on), newest first.
+         *
+         *     Errors: 401 `unauthenticated` without a signed-in session.
+         *
+         *     For the console only: not part of the SDKs.
+         */
+        get: operations["listConsoleSessions"];
+        put?: never;
+        post?: never;
+        /**
+         * Sign out everywhere
+         * @description Ends every console session of the signed-in user, this one included, with their console access tokens, and
+         *     clears the cookie. API keys are not affected (revoke them with `DELETE /v1/api-keys/{id}`).
+         *
+         *     Errors: 401 `unauthenticated` without a signed-in session.
+         *
+         *     Like every `/auth/*` request that changes state, it must come from the console's own origin: `Origin` (and
+         *     `Sec-Fetch-Site`, where the browser sends it) must name this deployment (`MERIDIAN_PUBLIC_URL`, else the
+         *     request's own host), and a body must be `application/json`; otherwise 403 `forbidden` (415 for another body type).
+         *
+         *     For the console only: not part of the SDKs.
+         */
+        delete: operations["signOutEverywhere"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End one session
+         * @description Ends one of the signed-in user's console sessions (for example a browser left signed in elsewhere) and its
+         *     console access tokens.
+         *
+         *     Errors: 401 `unauthenticated` without a signed-in session; 404 `not_found` when the user has no live session
+         *     with that id.
+         *
+         *     Like every `/auth/*` request that changes state, it must come from the console's own origin: `Origin` (and
+         *     `Sec-Fetch-Site`, where the browser sends it) must name this deployment (`MERIDIAN_PUBLIC_URL`, else the
+         *     request's own host), and a body must be `application/json`; otherwise 403 `forbidden` (415 for another body type).
+         *
+         *     For the console only: not part of the SDKs.
+         */
+        delete: operations["revokeConsoleSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the password
+         * @description Changes the signed-in user's password and ends every other session of theirs (this one stays signed in).
+         *
+         *     Errors: 401 `unauthenticated` without a signed-in session; 422 `validation_failed` when the current password
+         *     is wrong or the new one breaks the rules (15 to 128 characters, 8 with two-factor sign-in; not a common
+         *     password).
+         *
+         *     Like every `/auth/*` request that changes state, it must come from the console's own origin: `Origin` (and
+         *     `Sec-Fetch-Site`, where the browser sends it) must name this deployment (`MERIDIAN_PUBLIC_URL`, else the
+         *     request's own host), and a body must be `application/json`; otherwise 403 `forbidden` (415 for another body type).
+         *
+         *     For the console only: not part of the SDKs.
+         */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/two-factor/enrolment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start two-factor enrolment
+         * @description A new TOTP secret and its QR code for an authenticator app (shown once; a second call replaces an unconfirmed
+         *     one). Two-factor sign-in is on only after `POST /auth/two-factor/enrolment/confirm`. Allowed for a signed-in
+         *     session, and for a sign-in the tenant's `requireTwoFactor` holds back.
+         *
+         *     Errors: 401 `unauthenticated` without such a session; 409 `conflict` when two-factor sign-in is already on.
+         *
+         *     Like every `/auth/*` request that changes state, it must come from the console's own origin: `Origin` (and
+         *     `Sec-Fetch-Site`, where the browser sends it) must name this deployment (`MERIDIAN_PUBLIC_URL`, else the
+         *     request's own host), and a body must be `application/json`; otherwise 403 `forbidden` (415 for another body type).
+         *
+         *     For the console only: not part of the SDKs.
+         */
+        post: operations["beginTwoFactorEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/two-factor/enrolment/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm two-factor enrolment
+         * @description Turns two-factor sign-in on with the authenticator app's first code and returns ten recovery codes (shown once).
+         *     A sign-in the tenant's `requireTwoFactor` held back is completed (a new session cookie).
+         *
+         *     Errors: 401 `unauthenticated` without a session; 409 `conflict` when enrolment was not started or is already
+         *     confirmed; 422 `validation_failed` when the code is wrong.
+         *
+         *     Like every `/auth/*` request that changes state, it must come from the console's own origin: `Origin` (and
+         *     `Sec-Fetch-Site`, where the browser sends it) must name this deployment (`MERIDIAN_PUBLIC_URL`, else the
+         *     request's own host), and a body must be `application/json`; otherwise 403 `forbidden` (415 for another body type).
+         *
+         *     For the console only: not part of the SDKs.
+         */
+        post: operations["confirmTwoFactorEnrolment"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2113,7 +2459,7 @@ export interface components {
              */
             projectId?: string;
         };
-        /** @description Who made a change; both null for system changes (sweeps, workers). */
+        /** @description Who made a change; all null for system changes (sweeps, workers). */
         AuditActor: {
             /**
              * Format: uuid
@@ -2122,9 +2468,16 @@ export interface components {
             userId: string | null;
             /**
              * Format: uuid
-             * @description The API key used, or null.
+             * @description The API key used, or null (console sign-in and system changes).
              */
             apiKeyId: string | null;
+            /**
+             * @description How the user authenticated: `api_key` (an API key, named by `apiKeyId`), `console` (signed in to the console:
+             *     its session or a console access token), or null for system changes. Existing entries written before this
+             *     field was recorded show `api_key` when `apiKeyId` is set.
+             * @enum {string|null}
+             */
+            via: "api_key" | "console" | null;
         };
         /**
          * @description One change recorded in the audit log.
@@ -2133,7 +2486,8 @@ export interface components {
          *       "occurredAt": "2025-06-02T09:12:44Z",
          *       "actor": {
          *         "userId": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
-         *         "apiKeyId": "0194f2a0-3e5a-7c32-9d4f-5a6b7c8d9e03"
+         *         "apiKeyId": "0194f2a0-3e5a-7c32-9d4f-5a6b7c8d9e03",
+         *         "via": "api_key"
          *       },
          *       "action": "project.updated",
          *       "resourceType": "project",
@@ -2352,6 +2706,329 @@ export interface components {
              */
             endDate: string;
         };
+        /**
+         * @description A console access token: send it as `Authorization: Bearer mt_…` to `/v1` exactly like an API key. It carries the
+         *     scopes of the user's role, lasts 10 minutes (less when the session ends sooner) and ends with its session.
+         *     It counts against the tenant's rate limit and is never listed among the tenant's API keys.
+         * @example {
+         *       "accessToken": "mt_0123456789abcdefghijABCDEFGHIJ0123456789",
+         *       "tokenType": "Bearer",
+         *       "expiresIn": 600,
+         *       "expiresAt": "2026-11-26T09:10:00Z",
+         *       "scopes": [
+         *         "read",
+         *         "write",
+         *         "admin"
+         *       ]
+         *     }
+         */
+        ConsoleAccessToken: {
+            /** @description The token (`mt_` and 40 letters and digits); shown only here. */
+            accessToken: string;
+            /**
+             * @description Always `Bearer`.
+             * @enum {string}
+             */
+            tokenType: "Bearer";
+            /** @description Seconds until it expires. */
+            expiresIn: number;
+            /**
+             * Format: date-time
+             * @description When it expires.
+             */
+            expiresAt: string;
+            /** @description The scopes of the user's role. */
+            scopes: components["schemas"]["ApiKeyScope"][];
+        };
+        /**
+         * @description The current password and the new one.
+         * @example {
+         *       "currentPassword": "a long passphrase nobody guesses",
+         *       "newPassword": "an even longer passphrase nobody guesses"
+         *     }
+         */
+        ConsolePasswordChange: {
+            /** @description The password in use. */
+            currentPassword: string;
+            /**
+             * @description The new password: 15 to 128 characters (8 when two-factor sign-in is on), any Unicode (normalised NFKC), not on
+             *     the list of common or breached passwords.
+             */
+            newPassword: string;
+        };
+        /**
+         * @description Two-factor sign-in is on. The ten recovery codes are shown here only: each signs in once when the authenticator
+         *     app is lost. `status` and `user` say where sign-in stands (`signed_in` when this confirmation completed a sign-in
+         *     the tenant's `requireTwoFactor` held back).
+         * @example {
+         *       "recoveryCodes": [
+         *         "abcdef-ghjkmn-pqrstu-vwxyz2",
+         *         "345678-9abcde-fghjkm-npqrst",
+         *         "uvwxyz-234567-89abcd-efghjk",
+         *         "mnpqrs-tuvwxy-z23456-789abc",
+         *         "defghj-kmnpqr-stuvwx-yz2345",
+         *         "6789ab-cdefgh-jkmnpq-rstuvw",
+         *         "xyz234-56789a-bcdefg-hjkmnp",
+         *         "qrstuv-wxyz23-456789-abcdef",
+         *         "ghjkmn-pqrstu-vwxyz2-345678",
+         *         "9abcde-fghjkm-npqrst-uvwxyz"
+         *       ],
+         *       "status": "signed_in",
+         *       "user": {
+         *         "id": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
+         *         "name": "Dana Whitfield",
+         *         "email": "dwhitfield@meridian-demo.example",
+         *         "role": "owner",
+         *         "tenantId": "0194f2a0-1c3e-7a10-9b2d-3e4f5a6b7c01",
+         *         "twoFactorEnabled": true
+         *       }
+         *     }
+         */
+        ConsoleRecoveryCodes: {
+            /** @description The recovery codes. */
+            recoveryCodes: string[];
+            /**
+             * @description Always `signed_in`.
+             * @enum {string}
+             */
+            status: "signed_in";
+            user: components["schemas"]["ConsoleUser"];
+        };
+        /**
+         * @description Either the current 6-digit code of the authenticator app, or one unused recovery code.
+         * @example {
+         *       "code": "492039"
+         *     }
+         */
+        ConsoleSecondFactor: {
+            /** @description The authenticator app's current code (RFC 6238, 30-second steps). A code is accepted once. */
+            code?: string;
+            /** @description One of the ten recovery codes shown at enrolment (any case; dashes and spaces ignored). Each works once. */
+            recoveryCode?: string;
+        };
+        /**
+         * @description The user's live console sessions, newest first.
+         * @example {
+         *       "data": [
+         *         {
+         *           "id": "0194f2a0-5f6b-7d43-8e5f-6a7b8c9d0e04",
+         *           "createdAt": "2026-11-26T09:00:00Z",
+         *           "lastSeenAt": "2026-11-26T09:42:00Z",
+         *           "expiresAt": "2026-11-26T21:42:00Z",
+         *           "userAgent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0",
+         *           "address": "127.0.0.1",
+         *           "current": true
+         *         }
+         *       ]
+         *     }
+         */
+        ConsoleSessionList: {
+            /** @description The sessions. */
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The session's id (not its secret); `DELETE /auth/sessions/{id}` ends it.
+                 */
+                id: string;
+                /**
+                 * Format: date-time
+                 * @description When it was signed in.
+                 */
+                createdAt: string;
+                /**
+                 * Format: date-time
+                 * @description When it was last used (updated at most once a minute).
+                 */
+                lastSeenAt: string;
+                /**
+                 * Format: date-time
+                 * @description When it ends unless used.
+                 */
+                expiresAt: string;
+                /** @description The browser's User-Agent at sign-in. */
+                userAgent: string | null;
+                /** @description The client address at sign-in. */
+                address: string | null;
+                /** @description Whether it is the session making this request. */
+                current: boolean;
+            }[];
+        };
+        /**
+         * @description The caller's console session, its user and tenant.
+         * @example {
+         *       "user": {
+         *         "id": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
+         *         "name": "Dana Whitfield",
+         *         "email": "dwhitfield@meridian-demo.example",
+         *         "role": "owner",
+         *         "tenantId": "0194f2a0-1c3e-7a10-9b2d-3e4f5a6b7c01",
+         *         "twoFactorEnabled": true
+         *       },
+         *       "tenant": {
+         *         "id": "0194f2a0-1c3e-7a10-9b2d-3e4f5a6b7c01",
+         *         "name": "NYC Capital Programs (demo)",
+         *         "requireTwoFactor": false
+         *       },
+         *       "session": {
+         *         "id": "0194f2a0-5f6b-7d43-8e5f-6a7b8c9d0e04",
+         *         "stage": "active",
+         *         "createdAt": "2026-11-26T09:00:00Z",
+         *         "expiresAt": "2026-11-26T21:00:00Z",
+         *         "recoveryCodesLeft": 10
+         *       }
+         *     }
+         */
+        ConsoleSessionState: {
+            user: components["schemas"]["ConsoleUser"];
+            /** @description The user's tenant. */
+            tenant: {
+                /**
+                 * Format: uuid
+                 * @description The tenant's id.
+                 */
+                id: string;
+                /** @description The tenant's name. */
+                name: string;
+                /** @description Whether the tenant requires a second factor (`TenantSettings.requireTwoFactor`). */
+                requireTwoFactor: boolean;
+            };
+            /** @description The session. */
+            session: {
+                /**
+                 * Format: uuid
+                 * @description The session's id (not its secret).
+                 */
+                id: string;
+                /**
+                 * @description `active` once signed in; otherwise the step sign-in awaits.
+                 * @enum {string}
+                 */
+                stage: "active" | "two_factor" | "enrol_two_factor";
+                /**
+                 * Format: date-time
+                 * @description When the session started.
+                 */
+                createdAt: string;
+                /**
+                 * Format: date-time
+                 * @description When it ends unless used (idle expiry), or its absolute end, whichever is first.
+                 */
+                expiresAt: string;
+                /** @description Unused recovery codes of the user (0 without two-factor sign-in). */
+                recoveryCodesLeft: number;
+            };
+        };
+        /**
+         * @description Completes a one-time setup or reset link: its token (the part after `#token=`), a new password and, for a setup
+         *     link, the email to sign in with (required when the account has none yet) and a display name.
+         * @example {
+         *       "token": "3q2-7wEXAMPLEonlyDoNotUseThisTokenAnywhere0",
+         *       "password": "a long passphrase nobody guesses",
+         *       "email": "dwhitfield@meridian-demo.example",
+         *       "name": "Dana Whitfield"
+         *     }
+         */
+        ConsoleSetup: {
+            /** @description The link's token. */
+            token: string;
+            /**
+             * @description The new password: 15 to 128 characters (any Unicode, normalised NFKC), not on the list of common or breached
+             *     passwords. No other composition rule.
+             */
+            password: string;
+            /** @description The email to sign in with (setup links only; unique across the deployment, case-insensitive). */
+            email?: string;
+            /** @description The user's display name (setup links only). */
+            name?: string;
+        };
+        /**
+         * @description Email and password.
+         * @example {
+         *       "email": "dwhitfield@meridian-demo.example",
+         *       "password": "correct horse battery staple"
+         *     }
+         */
+        ConsoleSignIn: {
+            /** @description The email the account signs in with (compared case-insensitively). */
+            email: string;
+            /** @description The password. */
+            password: string;
+        };
+        /**
+         * @description Where sign-in stands. `signed_in`: the session cookie is set and `POST /auth/token` gives the console its access
+         *     token. `two_factor_required`: send a code to `POST /auth/sign-in/two-factor` (within 10 minutes).
+         *     `two_factor_enrolment_required`: the tenant requires a second factor this user has not enrolled yet: enrol with
+         *     `POST /auth/two-factor/enrolment` and confirm (within 10 minutes).
+         * @example {
+         *       "status": "signed_in",
+         *       "user": {
+         *         "id": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
+         *         "name": "Dana Whitfield",
+         *         "email": "dwhitfield@meridian-demo.example",
+         *         "role": "owner",
+         *         "tenantId": "0194f2a0-1c3e-7a10-9b2d-3e4f5a6b7c01",
+         *         "twoFactorEnabled": false
+         *       }
+         *     }
+         */
+        ConsoleSignInResult: {
+            /**
+             * @description The next step, if any.
+             * @enum {string}
+             */
+            status: "signed_in" | "two_factor_required" | "two_factor_enrolment_required";
+            user: components["schemas"]["ConsoleUser"];
+        };
+        /**
+         * @description The authenticator app's first code.
+         * @example {
+         *       "code": "492039"
+         *     }
+         */
+        ConsoleTwoFactorConfirm: {
+            /** @description The current 6-digit code. */
+            code: string;
+        };
+        /**
+         * @description A new TOTP secret, shown once: scan the QR code (or type the secret) into an authenticator app, then confirm with
+         *     its first code at `POST /auth/two-factor/enrolment/confirm`.
+         * @example {
+         *       "secret": "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+         *       "otpauthUri": "otpauth://totp/Meridian:dwhitfield%40meridian-demo.example?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Meridian",
+         *       "qrCode": "data:image/svg+xml;base64,PHN2Zz48L3N2Zz4="
+         *     }
+         */
+        ConsoleTwoFactorEnrolment: {
+            /** @description The secret in base32, for typing in by hand. */
+            secret: string;
+            /** @description The `otpauth://totp/…` URI the QR code encodes. */
+            otpauthUri: string;
+            /** @description The QR code as a `data:image/svg+xml;base64,…` URL (an `<img src>`). */
+            qrCode: string;
+        };
+        /** @description The signed-in user as the console shows it. */
+        ConsoleUser: {
+            /**
+             * Format: uuid
+             * @description The user's id.
+             */
+            id: string;
+            /** @description Full name. */
+            name: string;
+            /**
+             * Format: email
+             * @description The email the user signs in with, or null.
+             */
+            email: string | null;
+            role: components["schemas"]["UserRole"];
+            /**
+             * Format: uuid
+             * @description The user's tenant.
+             */
+            tenantId: string;
+            /** @description Whether the user signs in with a second factor (TOTP). */
+            twoFactorEnabled: boolean;
+        };
         /** @description One HTTP attempt of a delivery. */
         DeliveryAttempt: {
             /**
@@ -2548,8 +3225,10 @@ export interface components {
          *       "user": {
          *         "id": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
          *         "name": "Dana Whitfield",
-         *         "email": "dwhitfield@meridian-demo.example"
+         *         "email": "dwhitfield@meridian-demo.example",
+         *         "role": "admin"
          *       },
+         *       "authenticatedWith": "api_key",
          *       "apiKey": {
          *         "id": "0194f2a0-3e5a-7c32-9d4f-5a6b7c8d9e03",
          *         "name": "PMO reporting",
@@ -2568,11 +3247,18 @@ export interface components {
          *     }
          */
         Me: {
+            /**
+             * @description What authenticated the request: `api_key` (an API key, `mk_live_…`) or `console_token` (a 10-minute console
+             *     access token, `mt_…`, from `POST /auth/token`; then `apiKey` describes that token: its id, prefix, the scopes of
+             *     the user's role and its expiry).
+             * @enum {string}
+             */
+            authenticatedWith: "api_key" | "console_token";
             user: components["schemas"]["MeUser"];
             apiKey: components["schemas"]["MeApiKey"];
             tenant: components["schemas"]["MeTenant"];
         };
-        /** @description The key in use (never its secret). */
+        /** @description The key in use (never its secret), or the console access token when `authenticatedWith` is `console_token`. */
         MeApiKey: {
             /**
              * Format: uuid
@@ -2606,7 +3292,7 @@ export interface components {
             /** @description The tenant's name. */
             name: string;
         };
-        /** @description The user who owns the key. */
+        /** @description The user who owns the key or the console session. */
         MeUser: {
             /**
              * Format: uuid
@@ -2620,6 +3306,7 @@ export interface components {
              * @description Email address, or null.
              */
             email: string | null;
+            role: components["schemas"]["UserRole"];
         };
         /**
          * @description A dated checkpoint of a project.
@@ -3933,7 +4620,8 @@ export interface components {
          *         "requestsPerMinute": 1000
          *       },
          *       "settings": {
-         *         "llmEnabled": true
+         *         "llmEnabled": true,
+         *         "requireTwoFactor": false
          *       },
          *       "createdAt": "2025-01-15T12:00:00Z",
          *       "updatedAt": "2025-01-15T12:00:00Z"
@@ -3983,6 +4671,12 @@ export interface components {
              *     embedded engine answers. Default `true`; without a configured model it changes nothing.
              */
             llmEnabled: boolean;
+            /**
+             * @description Whether every user of this tenant must sign in to the console with a second factor (TOTP). A user without one
+             *     is asked to enrol at their next sign-in and cannot use the console until they have. Only an `owner` may change
+             *     it. Default `false`. API keys are not affected.
+             */
+            requireTwoFactor: boolean;
         };
         /**
          * @description The tenant's OpenID Connect single sign-on configuration. The client secret is never returned.
@@ -4073,8 +4767,19 @@ export interface components {
             settings: {
                 /** @description See `TenantSettings.llmEnabled`. */
                 llmEnabled?: boolean;
+                /** @description See `TenantSettings.requireTwoFactor`. Only a user with the role `owner` may change it (else 403). */
+                requireTwoFactor?: boolean;
             };
         };
+        /**
+         * @description A user's role in their tenant, which decides the most their credentials may do (every operation's
+         *     `x-required-scope` still decides): `owner` and `admin` → scopes `read`, `write`, `admin` (an owner also manages
+         *     members' roles and the tenant's security settings such as `requireTwoFactor`); `member` → `read`, `write`;
+         *     `viewer` → `read`. A key never carries more than its user's role allows: scopes beyond it are ignored.
+         * @example admin
+         * @enum {string}
+         */
+        UserRole: "owner" | "admin" | "member" | "viewer";
         /**
          * @description The delivery of one event to one endpoint, with its attempts.
          * @example {
@@ -4503,6 +5208,13 @@ export interface components {
          * @example "default"; q=1000; w=60
          */
         "RateLimit-Policy": string;
+        /**
+         * @description The console session cookie, `__Host-meridian_session`: `HttpOnly; Secure; SameSite=Lax; Path=/`, a new random id
+         *     at every sign-in, expiring with the session's absolute lifetime (14 days by default). Browsers keep and send it;
+         *     only the `/auth/*` operations read it.
+         * @example __Host-meridian_session=k3m…; Path=/; Expires=Wed, 10 Dec 2026 09:00:00 GMT; HttpOnly; Secure; SameSite=Lax
+         */
+        "Set-Cookie": string;
         /**
          * @description Identifier of this request, echoed from the request's `X-Request-Id` when given, else generated. Quote it when reporting a problem.
          * @example 0195f3a8-2b1c-7d4e-9f6a-1c2b3d4e5f60
@@ -6913,6 +7625,447 @@ export interface operations {
         requestBody?: never;
         responses: {
             204: components["responses"]["NoContent"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "dwhitfield@meridian-demo.example",
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ConsoleSignIn"];
+            };
+        };
+        responses: {
+            /** @description Signed in, or the next step. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "signed_in",
+                     *       "user": {
+                     *         "id": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
+                     *         "name": "Dana Whitfield",
+                     *         "email": "dwhitfield@meridian-demo.example",
+                     *         "role": "owner",
+                     *         "tenantId": "0194f2a0-1c3e-7a10-9b2d-3e4f5a6b7c01",
+                     *         "twoFactorEnabled": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConsoleSignInResult"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    signInSecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "492039"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ConsoleSecondFactor"];
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "signed_in",
+                     *       "user": {
+                     *         "id": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
+                     *         "name": "Dana Whitfield",
+                     *         "email": "dwhitfield@meridian-demo.example",
+                     *         "role": "owner",
+                     *         "tenantId": "0194f2a0-1c3e-7a10-9b2d-3e4f5a6b7c01",
+                     *         "twoFactorEnabled": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConsoleSignInResult"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    completeAccountLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "3q2-7wEXAMPLEonlyDoNotUseThisTokenAnywhere0",
+                 *       "password": "a long passphrase nobody guesses",
+                 *       "email": "dwhitfield@meridian-demo.example",
+                 *       "name": "Dana Whitfield"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ConsoleSetup"];
+            };
+        };
+        responses: {
+            /** @description Done; signed in (or the next step the tenant requires). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "signed_in",
+                     *       "user": {
+                     *         "id": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
+                     *         "name": "Dana Whitfield",
+                     *         "email": "dwhitfield@meridian-demo.example",
+                     *         "role": "owner",
+                     *         "tenantId": "0194f2a0-1c3e-7a10-9b2d-3e4f5a6b7c01",
+                     *         "twoFactorEnabled": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConsoleSignInResult"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getConsoleSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
+                     *         "name": "Dana Whitfield",
+                     *         "email": "dwhitfield@meridian-demo.example",
+                     *         "role": "owner",
+                     *         "tenantId": "0194f2a0-1c3e-7a10-9b2d-3e4f5a6b7c01",
+                     *         "twoFactorEnabled": true
+                     *       },
+                     *       "tenant": {
+                     *         "id": "0194f2a0-1c3e-7a10-9b2d-3e4f5a6b7c01",
+                     *         "name": "NYC Capital Programs (demo)",
+                     *         "requireTwoFactor": false
+                     *       },
+                     *       "session": {
+                     *         "id": "0194f2a0-5f6b-7d43-8e5f-6a7b8c9d0e04",
+                     *         "stage": "active",
+                     *         "createdAt": "2026-11-26T09:00:00Z",
+                     *         "expiresAt": "2026-11-26T21:00:00Z",
+                     *         "recoveryCodesLeft": 10
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConsoleSessionState"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createConsoleToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "accessToken": "mt_0123456789abcdefghijABCDEFGHIJ0123456789",
+                     *       "tokenType": "Bearer",
+                     *       "expiresIn": 600,
+                     *       "expiresAt": "2026-11-26T09:10:00Z",
+                     *       "scopes": [
+                     *         "read",
+                     *         "write",
+                     *         "admin"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConsoleAccessToken"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listConsoleSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0194f2a0-5f6b-7d43-8e5f-6a7b8c9d0e04",
+                     *           "createdAt": "2026-11-26T09:00:00Z",
+                     *           "lastSeenAt": "2026-11-26T09:42:00Z",
+                     *           "expiresAt": "2026-11-26T21:42:00Z",
+                     *           "userAgent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0",
+                     *           "address": "127.0.0.1",
+                     *           "current": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConsoleSessionList"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    signOutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every session ended. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    revokeConsoleSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session ended. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "currentPassword": "a long passphrase nobody guesses",
+                 *       "newPassword": "an even longer passphrase nobody guesses"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ConsolePasswordChange"];
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    beginTwoFactorEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The secret and QR code. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "secret": "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+                     *       "otpauthUri": "otpauth://totp/Meridian:dwhitfield%40meridian-demo.example?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Meridian",
+                     *       "qrCode": "data:image/svg+xml;base64,PHN2Zz48L3N2Zz4="
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConsoleTwoFactorEnrolment"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    confirmTwoFactorEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "492039"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ConsoleTwoFactorConfirm"];
+            };
+        };
+        responses: {
+            /** @description Two-factor sign-in is on. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "recoveryCodes": [
+                     *         "abcdef-ghjkmn-pqrstu-vwxyz2",
+                     *         "345678-9abcde-fghjkm-npqrst",
+                     *         "uvwxyz-234567-89abcd-efghjk",
+                     *         "mnpqrs-tuvwxy-z23456-789abc",
+                     *         "defghj-kmnpqr-stuvwx-yz2345",
+                     *         "6789ab-cdefgh-jkmnpq-rstuvw",
+                     *         "xyz234-56789a-bcdefg-hjkmnp",
+                     *         "qrstuv-wxyz23-456789-abcdef",
+                     *         "ghjkmn-pqrstu-vwxyz2-345678",
+                     *         "9abcde-fghjkm-npqrst-uvwxyz"
+                     *       ],
+                     *       "status": "signed_in",
+                     *       "user": {
+                     *         "id": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
+                     *         "name": "Dana Whitfield",
+                     *         "email": "dwhitfield@meridian-demo.example",
+                     *         "role": "owner",
+                     *         "tenantId": "0194f2a0-1c3e-7a10-9b2d-3e4f5a6b7c01",
+                     *         "twoFactorEnabled": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConsoleRecoveryCodes"];
+                };
+            };
             default: components["responses"]["Problem"];
         };
     };
