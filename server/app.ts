@@ -20,6 +20,7 @@ import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { authenticate } from './http/auth.js';
 import { answerClientErrors } from './http/client-errors.js';
+import { peopleRoutes } from './http/console/people-routes.js';
 import { consoleAuthRoutes } from './http/console/routes.js';
 import { callHandler, resolveOperation } from './http/dispatch.js';
 import { docsRoutes } from './http/docs.js';
@@ -91,7 +92,7 @@ export function createApp(options: AppOptions): MeridianApp {
   });
   app.use(config.basePath, noStore());
   // Console sign-in (docs/accounts.md): cookie sessions at /auth, outside /v1 and before its Bearer chain.
-  app.use('/auth', consoleAuthRoutes(services, config, spec));
+  app.use('/auth', consoleAuthRoutes(services, config, spec, [peopleRoutes]));
 
   // The key is checked first; only failures count against (and are refused by) the per-address limit
   // (docs/design.md, "Limits").

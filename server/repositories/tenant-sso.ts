@@ -90,3 +90,12 @@ export async function updateSealedSsoSecret(
 ): Promise<void> {
   await db('tenant_sso').where({ tenant_id: tenantId }).update({ client_secret: sealedSecret });
 }
+
+/**
+ * Whether the tenant's members may sign in with a password: false only when its single sign-on is configured with
+ * password sign-in off.
+ */
+export async function passwordSignInAllowed(db: Executor, tenantId: string): Promise<boolean> {
+  const row = await db('tenant_sso').where({ tenant_id: tenantId }).first('password_sign_in');
+  return row ? toBoolean(row.password_sign_in) : true;
+}

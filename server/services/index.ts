@@ -29,7 +29,7 @@ import {
 import { IssueService } from './issues.js';
 import { LanguageModel } from './llm/model.js';
 import { MilestoneService } from './milestones.js';
-import { SsoSettingsService } from './people/sso-settings.js';
+import { buildPeople, type People } from './people/index.js';
 import { ProjectService } from './projects.js';
 import { RateLimitService } from './rate-limits.js';
 import { ReadinessService } from './readiness.js';
@@ -39,7 +39,7 @@ import { StatusReportService } from './status-reports.js';
 import { buildWebhooks, type DeliveryService, EventOutbox, type WebhookService } from './webhooks/index.js';
 
 /** Every service of the application, and the job queue and event outbox they share. */
-export interface Services {
+export interface Services extends People {
   /** The authenticated keys this app holds for a few seconds (drop a user's after a role change or removal). */
   principals: PrincipalCache;
   /** Tenants and their users, `GET /me`, `GET|PATCH /tenant`. */
@@ -81,8 +81,6 @@ export interface Services {
   rateLimits: RateLimitService;
   /** Readiness of the database and its schema (GET /readyz). */
   readiness: ReadinessService;
-  /** The tenants' single sign-on settings (docs/members.md, "Single sign-on"). */
-  ssoSettings: SsoSettingsService;
 }
 
 /**
@@ -104,8 +102,6 @@ export function buildServices(
         | 'ssoAllowHttp'
         | 'mail'
         | 'publicUrl'
-        | 'host'
-        | 'port'
       >
     >,
   logger?: Logger,
@@ -120,12 +116,23 @@ export function buildServices(
   const deps: ServiceDeps = { ...base, jobs, events, secrets, calendar: new ZonedCalendar() };
   const projects = new ProjectService(deps);
   const milestones = new MilestoneService(deps);
+  const identity = buildIdentity(deps, { defaultRateLimitPerMinute: config.defaultRateLimitPerMinute });
+  // Console sessions: 12 h idle and 14 days in all unless configured (docs/accounts.md, "Sessions").
+  const accounts = buildAccounts(deps, {
+    idleMs: config.sessionIdleMs ?? 12 * 3_600_000,
+    absoluteMs: config.sessionAbsoluteMs ?? 14 * 24 * 3_600_000,
+  });
   return {
-    ...buildIdentity(deps, { defaultRateLimitPerMinute: config.defaultRateLimitPerMinute }),
-    // Console sessions: 12 h idle and 14 days in all unless configured (docs/accounts.md, "Sessions").
-    ...buildAccounts(deps, {
-      idleMs: config.sessionIdleMs ?? 12 * 3_600_000,
-      absoluteMs: config.sessionAbsoluteMs ?? 14 * 24 * 3_600_000,
+    ...identity,
+    ...accounts,
+    // Members, invitations and single sign-on (docs/members.md).
+    ...buildPeople(deps, {
+      principals: identity.principals,
+      passwords: accounts.passwords,
+      publicUrl: config.publicUrl ?? null,
+      mail: config.mail ?? null,
+      ssoAllowHttp: config.ssoAllowHttp ?? false,
+      logger,
     }),
     auditLog: new AuditLogService(deps),
     idempotency: new IdempotencyService(deps),
@@ -143,10 +150,5 @@ export function buildServices(
     events,
     rateLimits: new RateLimitService(deps),
     readiness: new ReadinessService(deps),
-    ssoSettings: new SsoSettingsService({
-      ...deps,
-      publicUrl: `http://${config.host ?? '127.0.0.1'}:${config.port ?? 8080}`,
-      allowHttp: config.ssoAllowHttp ?? false,
-    }),
   };
 }

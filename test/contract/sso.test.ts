@@ -1,10 +1,14 @@
 /**
- * Single sign-on settings (docs/members.md, "Single sign-on"): `/tenant/sso` is for the Enterprise plan, the client
- * secret is write-only and sealed at rest.
+ * Single sign-on (docs/members.md, "Single sign-on"): the tenant's settings (`/tenant/sso`: Enterprise only, the
+ * client secret write-only and sealed at rest), and sign-in by the authorization code flow with PKCE against a real
+ * OpenID Connect provider started here (`oidc-provider`): an account created on the first sign-in with the default
+ * role, found again on the next, refused for an unverified email or a domain not allowed; password sign-in refused
+ * when the tenant turns it off.
  */
 import { expect } from 'chai';
 import { expectProblem } from '../support/assertions.js';
-import { OidcProviderFixture } from '../support/oidc.js';
+import { ConsoleBrowser, createAccount } from '../support/console.js';
+import { Browser, OidcProviderFixture } from '../support/oidc.js';
 import { contractSuite } from '../support/suite.js';
 
 const SECRET = 'client-secret-of-meridian-at-the-provider';
@@ -53,7 +57,7 @@ describe('Single sign-on', () => {
     expect(put.status, JSON.stringify(put.body)).to.equal(200);
     expect(put.body).to.include({ issuerUrl: op.issuer, clientSecretSet: true, defaultRole: 'member' });
     expect(put.body.allowedDomains).to.deep.equal(['example.com']);
-    expect(put.body.redirectUri).to.match(/\/auth\/sso\/callback$/);
+    expect(put.body.redirectUri).to.equal(`${origin()}/auth/sso/callback`);
     expect(JSON.stringify(put.body)).not.to.include(SECRET);
     const row = await ctx.server.db.knex('tenant_sso').where({ tenant_id: ctx.tenant.tenantId }).first();
     expect(row.client_secret).to.match(/^enc:v1:/);
@@ -102,4 +106,64 @@ describe('Single sign-on', () => {
     });
     expectProblem(noSecret, 422, 'validation_failed');
   });
+
+  it('signs a person in with the authorization code flow and PKCE: account created once, with the default role', async () => {
+    await enterprise();
+    expect((await configure()).status).to.equal(200);
+    const first = await signIn('ada');
+    expect(first.status, first.body).to.equal(303);
+    expect(first.setCookies.join('\n')).to.match(/__Host-meridian_session=[^;]+/);
+    const members = (await ctx.admin.get('listMembers', '/members')).body.data;
+    const ada = members.find((m: { email: string }) => m.email === 'Ada@Example.com');
+    expect(ada).to.include({ name: 'Ada Lovelace', role: 'member' });
+    const again = await signIn('ada');
+    expect(again.status).to.equal(303);
+    expect((await ctx.admin.get('listMembers', '/members')).body.pagination.total).to.equal(2);
+    const audit = await ctx.admin.get('listAuditLogs', '/audit-logs', { query: { action: 'member.joined' } });
+    expect(audit.body.data).to.have.length(1);
+    const signedIn = await ctx.admin.get('listAuditLogs', '/audit-logs', {
+      query: { action: 'auth.signed_in' },
+    });
+    expect(
+      signedIn.body.data.filter((e: { actor: { userId: string } }) => e.actor.userId === ada.id),
+    ).to.have.length(2);
+  });
+
+  it('refuses an unverified email, a domain not allowed, and a callback it did not start', async () => {
+    await enterprise();
+    await configure();
+    expect((await signIn('mallory')).status).to.equal(403);
+    expect((await signIn('outsider')).status).to.equal(403);
+    const forged = await fetch(`${origin()}/auth/sso/callback?code=abc&state=def`, { redirect: 'manual' });
+    expect(forged.status).to.equal(400);
+    expect((await ctx.admin.get('listMembers', '/members')).body.pagination.total).to.equal(1);
+  });
+
+  it('refuses password sign-in for the tenant while single sign-on says so, like a wrong password', async () => {
+    await enterprise();
+    const browser = new ConsoleBrowser(origin());
+    const account = await createAccount(ctx.server.meridian, browser, ctx.tenant.tenantId, 'admin');
+    expect((await configure(false)).status).to.equal(200);
+    const refused = await new ConsoleBrowser(origin()).signIn(account.email, account.password);
+    const unknown = await new ConsoleBrowser(origin()).signIn('nobody@example.com', account.password);
+    expect(refused.status).to.equal(401);
+    expect(refused.body.detail).to.equal(unknown.body.detail);
+    expect((await ctx.admin.delete('deleteTenantSso', '/tenant/sso')).status).to.equal(204);
+    expect((await new ConsoleBrowser(origin()).signIn(account.email, account.password)).status).to.equal(200);
+  });
+
+  /** Starts single sign-on as a browser would and follows it to Meridian's callback; returns the callback's answer. */
+  async function signIn(sub: string) {
+    op.signInAs(sub);
+    const browser = new Browser();
+    const hops = await browser.navigate(`${origin()}/auth/sso/start?tenant=${ctx.tenant.tenantId}`, {
+      stop: (next) => next.origin === origin() && next.pathname === '/auth/sso/callback',
+    });
+    const last = hops.at(-1);
+    expect(last?.location, JSON.stringify(hops.map((h) => [h.status, h.url, h.body.slice(0, 200)]))).to.be.a(
+      'string',
+    );
+    const callback = await browser.get(new URL(last?.location as string, last?.url).href);
+    return callback;
+  }
 });

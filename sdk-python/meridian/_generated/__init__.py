@@ -51,6 +51,10 @@ from meridian._generated.models.execution_status import ExecutionStatus as Execu
 from meridian._generated.models.field_change import FieldChange as FieldChange
 from meridian._generated.models.finding import Finding as Finding
 from meridian._generated.models.finding_severity import FindingSeverity as FindingSeverity
+from meridian._generated.models.invitation import Invitation as Invitation
+from meridian._generated.models.invitation_create import InvitationCreate as InvitationCreate
+from meridian._generated.models.invitation_created import InvitationCreated as InvitationCreated
+from meridian._generated.models.invitation_list import InvitationList as InvitationList
 from meridian._generated.models.issue import Issue as Issue
 from meridian._generated.models.issue_create import IssueCreate as IssueCreate
 from meridian._generated.models.issue_list import IssueList as IssueList
@@ -62,6 +66,9 @@ from meridian._generated.models.me import Me as Me
 from meridian._generated.models.me_api_key import MeApiKey as MeApiKey
 from meridian._generated.models.me_tenant import MeTenant as MeTenant
 from meridian._generated.models.me_user import MeUser as MeUser
+from meridian._generated.models.member import Member as Member
+from meridian._generated.models.member_list import MemberList as MemberList
+from meridian._generated.models.member_update import MemberUpdate as MemberUpdate
 from meridian._generated.models.milestone import Milestone as Milestone
 from meridian._generated.models.milestone_create import MilestoneCreate as MilestoneCreate
 from meridian._generated.models.milestone_list import MilestoneList as MilestoneList
@@ -179,6 +186,10 @@ __all__ = [
     'FieldChange',
     'Finding',
     'FindingSeverity',
+    'Invitation',
+    'InvitationCreate',
+    'InvitationCreated',
+    'InvitationList',
     'Issue',
     'IssueCreate',
     'IssueList',
@@ -190,6 +201,9 @@ __all__ = [
     'MeApiKey',
     'MeTenant',
     'MeUser',
+    'Member',
+    'MemberList',
+    'MemberUpdate',
     'Milestone',
     'MilestoneCreate',
     'MilestoneList',

@@ -20,10 +20,12 @@ from meridian._generated.models.allocation_update import AllocationUpdate
 from meridian._generated.models.api_key_create import ApiKeyCreate
 from meridian._generated.models.api_key_scope import ApiKeyScope
 from meridian._generated.models.ask_request import AskRequest
+from meridian._generated.models.invitation_create import InvitationCreate
 from meridian._generated.models.issue_create import IssueCreate
 from meridian._generated.models.issue_priority import IssuePriority
 from meridian._generated.models.issue_status import IssueStatus
 from meridian._generated.models.issue_update import IssueUpdate
+from meridian._generated.models.member_update import MemberUpdate
 from meridian._generated.models.milestone_create import MilestoneCreate
 from meridian._generated.models.milestone_status import MilestoneStatus
 from meridian._generated.models.milestone_update import MilestoneUpdate
@@ -41,11 +43,12 @@ from meridian._generated.models.status_report_create import StatusReportCreate
 from meridian._generated.models.tenant_sso_update import TenantSsoUpdate
 from meridian._generated.models.tenant_update import TenantUpdate
 from meridian._generated.models.tenant_update_settings import TenantUpdateSettings
+from meridian._generated.models.user_role import UserRole
 from meridian._generated.models.webhook_endpoint_create import WebhookEndpointCreate
 from meridian._generated.models.webhook_endpoint_update import WebhookEndpointUpdate
 from meridian._generated.models.webhook_event_type import WebhookEventType
 
-__all__ = ['AgentRunRequestParam', 'AllocationCreateParam', 'AllocationUpdateParam', 'ApiKeyCreateParam', 'AskRequestParam', 'IssueCreateParam', 'IssueUpdateParam', 'MilestoneCreateParam', 'MilestoneUpdateParam', 'ProjectCreateParam', 'ProjectUpdateParam', 'ResourceCreateParam', 'ResourceUpdateParam', 'RiskCreateParam', 'RiskUpdateParam', 'StatusReportCreateParam', 'TenantSsoUpdateParam', 'TenantUpdateParam', 'TenantUpdateSettingsParam', 'WebhookEndpointCreateParam', 'WebhookEndpointUpdateParam']
+__all__ = ['AgentRunRequestParam', 'AllocationCreateParam', 'AllocationUpdateParam', 'ApiKeyCreateParam', 'AskRequestParam', 'InvitationCreateParam', 'IssueCreateParam', 'IssueUpdateParam', 'MemberUpdateParam', 'MilestoneCreateParam', 'MilestoneUpdateParam', 'ProjectCreateParam', 'ProjectUpdateParam', 'ResourceCreateParam', 'ResourceUpdateParam', 'RiskCreateParam', 'RiskUpdateParam', 'StatusReportCreateParam', 'TenantSsoUpdateParam', 'TenantUpdateParam', 'TenantUpdateSettingsParam', 'WebhookEndpointCreateParam', 'WebhookEndpointUpdateParam']
 
 
 class AgentRunRequestParam(TypedDict, total=False):
@@ -108,6 +111,13 @@ class AskRequestParam(TypedDict, total=False):
     """
 
 
+class InvitationCreateParam(TypedDict, total=False):
+    """The fields of ``meridian.models.InvitationCreate`` as a dict, by their snake_case names."""
+    email: Required[str]
+    """The invitee's email; compared case-insensitively with existing accounts."""
+    role: Required[Union[UserRole, Literal["owner", "admin", "member", "viewer"]]]
+
+
 class IssueCreateParam(TypedDict, total=False):
     """The fields of ``meridian.models.IssueCreate`` as a dict, by their snake_case names."""
     project_id: Required[Union[UUID, str]]
@@ -136,6 +146,11 @@ class IssueUpdateParam(TypedDict, total=False):
     """A resource of your tenant working on it; null unassigns."""
     due_date: NotRequired[Optional[Union[date, str]]]
     """Date by which it should be resolved; null clears it."""
+
+
+class MemberUpdateParam(TypedDict, total=False):
+    """The fields of ``meridian.models.MemberUpdate`` as a dict, by their snake_case names."""
+    role: Required[Union[UserRole, Literal["owner", "admin", "member", "viewer"]]]
 
 
 class MilestoneCreateParam(TypedDict, total=False):

@@ -1287,6 +1287,158 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List members
+         * @description Returns the people who belong to the tenant with their roles, ordered by `createdAt` ascending then `id`.
+         *     Removed members are not listed.
+         *
+         *     Requires scope `admin`.
+         */
+        get: operations["listMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/members/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a member
+         * @description Returns one member of the tenant.
+         *
+         *     Errors: 404 `not_found` for an unknown or removed member.
+         *
+         *     Requires scope `admin`.
+         */
+        get: operations["getMember"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member
+         * @description Removes the person from the tenant. In one transaction their API keys are revoked, their console sessions
+         *     end and their account loses its sign-in (email and password), and the removal is recorded in the audit log
+         *     as `member.removed`. Their keys are refused from the next request on (by other servers of a deployment
+         *     within 5 seconds, as for a revoked key). Their past changes stay in the audit log under their name. To let
+         *     them back, invite them again.
+         *
+         *     Who may remove whom: an `owner` anyone, an `admin` members below owner.
+         *
+         *     Errors: 403 `forbidden` when the caller's role does not allow it; 404 `not_found`; 409 `conflict` for the
+         *     tenant's last owner, or for the member whose key makes the request.
+         *
+         *     Requires scope `admin`.
+         */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role
+         * @description Changes a member's role. The change applies from the member's next request: their API keys are narrowed to
+         *     the new role at once (a key never carries more than its user's role allows), and their console sessions
+         *     end. Recorded in the audit log as `member.role_changed`.
+         *
+         *     Who may change what: an `owner` changes any role, owners' included; an `admin` manages members below owner
+         *     (gives or takes `admin`, `member` and `viewer`), never an owner's role nor the `owner` role.
+         *
+         *     Errors: 403 `forbidden` when the caller's role does not allow the change; 404 `not_found`; 409 `conflict`
+         *     when the change would leave the tenant without an owner (the last owner cannot be demoted: make someone else
+         *     owner first).
+         *
+         *     Requires scope `admin`.
+         */
+        patch: operations["updateMember"];
+        trace?: never;
+    };
+    "/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List pending invitations
+         * @description Returns the invitations that can still be accepted (neither accepted, revoked nor expired), ordered by
+         *     `createdAt` ascending then `id`. The links themselves are never shown again.
+         *
+         *     Requires scope `admin`.
+         */
+        get: operations["listInvitations"];
+        put?: never;
+        /**
+         * Invite someone
+         * @description Invites a person by email to join the tenant with a role. The answer holds the one-time `url`, valid for
+         *     7 days and shown only now (Meridian keeps a hash of its token). When the deployment has SMTP configured
+         *     (`MERIDIAN_SMTP_URL`) the link is also mailed to `email`, and `emailSent` says whether that worked.
+         *     Opening the link in the console and choosing a name and password (`POST /auth/invitations/accept`) creates
+         *     the account and signs it in. Recorded in the audit log as `member.invited` (never with the link).
+         *
+         *     An `owner` may invite with any role; an `admin` with `admin`, `member` or `viewer`.
+         *
+         *     Errors: 403 `forbidden` for a role the caller may not give; 409 `conflict` when an account with this
+         *     email already exists, or a pending invitation for it does (revoke that one first).
+         *
+         *     Requires scope `admin`.
+         */
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an invitation
+         * @description Revokes a pending invitation: its link stops working at once. Recorded in the audit log as
+         *     `invitation.revoked`. Revoking an invitation that is already revoked or expired succeeds and changes nothing.
+         *
+         *     Errors: 404 `not_found`; 409 `conflict` when it was already accepted (remove the member instead).
+         *
+         *     Requires scope `admin`.
+         */
+        delete: operations["revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/sign-in": {
         parameters: {
             query?: never;
@@ -1622,6 +1774,98 @@ export interface paths {
          *     For the console only: not part of the SDKs.
          */
         post: operations["confirmTwoFactorEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation
+         * @description Accepts an invitation link (`POST /v1/invitations`; the console reads `token` from the link's fragment): creates
+         *     the account with the invitation's email and role and the chosen `name` and `password`, marks the invitation
+         *     used, and signs in (the `__Host-meridian_session` cookie), in one step. A link works once and for 7 days.
+         *
+         *     Errors: 401 `unauthenticated` when the link is unknown, used, revoked or expired (one answer for all four);
+         *     422 `validation_failed` when the password is too short (15 characters), too long (128) or a common password;
+         *     409 `conflict` when an account with the invitation's email was created meanwhile.
+         *
+         *     Like every `/auth/*` request that changes state, it must come from the console's own origin: `Origin` (and
+         *     `Sec-Fetch-Site`, where the browser sends it) must name this deployment (`MERIDIAN_PUBLIC_URL`, else the
+         *     request's own host), and a body must be `application/json`; otherwise 403 `forbidden` (415 for another body type).
+         *
+         *     For the console only: not part of the SDKs.
+         */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sso/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start single sign-on
+         * @description Where the console's "Sign in with SSO" link points (the `signInUrl` of `GET /v1/tenant/sso`). Redirects the
+         *     browser (303) to the tenant's OpenID Connect provider with an authorization code request (PKCE S256, `state`,
+         *     `nonce`, scopes `openid email profile`), and sets a short-lived cookie, `__Host-meridian_sso` (HttpOnly, Secure,
+         *     SameSite=Lax, 10 minutes), holding that request sealed, for the callback.
+         *
+         *     Errors: 404 `not_found` when the tenant has no single sign-on (or is not on the Enterprise plan); 503
+         *     `service_unavailable` when the provider's discovery document cannot be read.
+         *
+         *     For the console only: not part of the SDKs.
+         */
+        get: operations["startSingleSignOn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sso/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Single sign-on callback
+         * @description The redirect URI registered at the provider (`redirectUri` of `GET /v1/tenant/sso`). Checks the answer against
+         *     the `__Host-meridian_sso` cookie, exchanges the code (with the PKCE verifier), verifies the ID token and reads
+         *     the person's claims. The person's **verified** email, in one of the tenant's allowed domains, names the
+         *     account: an existing member of the tenant signs in, and a first-time visitor gets an account with the tenant's
+         *     default role. Then the console session starts (`__Host-meridian_session`) and the browser goes on to the
+         *     console (303 to `/console/`). Each sign-in is in the tenant's audit log (`auth.signed_in`; `member.joined` for a
+         *     new account).
+         *
+         *     Errors: 400 `validation_failed` when the sign-in was not started here, took over 10 minutes, or the provider
+         *     refused it or its code; 403 `forbidden` when the email is not verified, its domain is not allowed, or the
+         *     account belongs to another tenant or was removed.
+         *
+         *     For the console only: not part of the SDKs.
+         */
+        get: operations["finishSingleSignOn"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3093,6 +3337,128 @@ export interface components {
          */
         FindingSeverity: "INFO" | "LOW" | "MEDIUM" | "HIGH" | "CRITICAL";
         /**
+         * @description A pending invitation to join the tenant.
+         * @example {
+         *       "id": "0194f2a0-5a6b-7d43-8e5f-6a7b8c9d0e14",
+         *       "email": "grace@example.com",
+         *       "role": "member",
+         *       "invitedBy": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
+         *       "expiresAt": "2025-06-09T09:30:00Z",
+         *       "createdAt": "2025-06-02T09:30:00Z"
+         *     }
+         */
+        Invitation: {
+            /**
+             * Format: uuid
+             * @description The invitation's id.
+             */
+            id: string;
+            /** @description Whom the invitation is for; accepting it creates an account with this email. */
+            email: string;
+            role: components["schemas"]["UserRole"];
+            /**
+             * Format: uuid
+             * @description The user who invited (null when the system did).
+             */
+            invitedBy: string | null;
+            /**
+             * Format: date-time
+             * @description When the link stops working (7 days after creation).
+             */
+            expiresAt: string;
+            /**
+             * Format: date-time
+             * @description When the invitation was made.
+             */
+            createdAt: string;
+        };
+        /**
+         * @description An invitation's token and the new account's name and password.
+         * @example {
+         *       "token": "mi_q3Lk9v2WcX8bN4tY7aP1sD6fG0hJ5mR2eU8iO3wZ1xC",
+         *       "name": "Grace Hopper",
+         *       "password": "a long passphrase nobody guesses"
+         *     }
+         */
+        InvitationAcceptance: {
+            /** @description The token from the invitation link's fragment (`#token=mi_…`). */
+            token: string;
+            /** @description The new member's display name. */
+            name: string;
+            /** @description At least 15 characters, at most 128, not a common password (docs/accounts.md, "Passwords"). */
+            password: string;
+        };
+        /**
+         * @description Whom to invite, and with which role.
+         * @example {
+         *       "email": "grace@example.com",
+         *       "role": "member"
+         *     }
+         */
+        InvitationCreate: {
+            /**
+             * Format: email
+             * @description The invitee's email; compared case-insensitively with existing accounts.
+             */
+            email: string;
+            role: components["schemas"]["UserRole"];
+        };
+        /**
+         * @description A new invitation with its one-time link, shown only once.
+         * @example {
+         *       "id": "0194f2a0-5a6b-7d43-8e5f-6a7b8c9d0e14",
+         *       "email": "grace@example.com",
+         *       "role": "member",
+         *       "invitedBy": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
+         *       "expiresAt": "2025-06-09T09:30:00Z",
+         *       "createdAt": "2025-06-02T09:30:00Z",
+         *       "url": "http://127.0.0.1:8080/console/invitations/accept#token=mi_q3Lk9v2WcX8bN4tY7aP1sD6fG0hJ5mR2eU8iO3wZ1xC",
+         *       "emailSent": true
+         *     }
+         */
+        InvitationCreated: {
+            /**
+             * Format: uuid
+             * @description The invitation's id.
+             */
+            id: string;
+            /** @description Whom the invitation is for. */
+            email: string;
+            role: components["schemas"]["UserRole"];
+            /**
+             * Format: uuid
+             * @description The user who invited.
+             */
+            invitedBy: string | null;
+            /**
+             * Format: date-time
+             * @description When the link stops working (7 days after creation).
+             */
+            expiresAt: string;
+            /**
+             * Format: date-time
+             * @description When the invitation was made.
+             */
+            createdAt: string;
+            /**
+             * @description The one-time link to send to the invitee, `<public URL>/console/invitations/accept#token=mi_…`. Shown only
+             *     now: Meridian keeps just a hash of the token. The token travels in the fragment, so it never reaches a server log.
+             */
+            url: string;
+            /**
+             * @description Whether the link was also mailed to `email` (only when the deployment has SMTP configured,
+             *     `MERIDIAN_SMTP_URL`). False when no SMTP is configured or the mail server refused the message: then pass the
+             *     link on yourself.
+             */
+            emailSent: boolean;
+        };
+        /** @description A page of pending invitations. */
+        InvitationList: {
+            /** @description The invitations of the page. */
+            data: components["schemas"]["Invitation"][];
+            pagination: components["schemas"]["PaginationMeta"];
+        };
+        /**
          * @description A problem that has occurred on a project.
          * @example {
          *       "id": "01951170-8fa0-7196-a5c7-3d2f6a8b0c65",
@@ -3306,6 +3672,48 @@ export interface components {
              * @description Email address, or null.
              */
             email: string | null;
+            role: components["schemas"]["UserRole"];
+        };
+        /**
+         * @description A person who belongs to the tenant, with their role.
+         * @example {
+         *       "id": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
+         *       "name": "Ada Lovelace",
+         *       "email": "ada@example.com",
+         *       "role": "admin",
+         *       "createdAt": "2025-01-15T12:00:00Z"
+         *     }
+         */
+        Member: {
+            /**
+             * Format: uuid
+             * @description The member's user id (the `userId` of their API keys and audit entries).
+             */
+            id: string;
+            /** @description Display name. */
+            name: string;
+            /** @description Sign-in email, or null for an account that has none yet (e.g. a user created by the CLI before accounts existed). */
+            email: string | null;
+            role: components["schemas"]["UserRole"];
+            /**
+             * Format: date-time
+             * @description When the member joined the tenant.
+             */
+            createdAt: string;
+        };
+        /** @description A page of members. */
+        MemberList: {
+            /** @description The members of the page. */
+            data: components["schemas"]["Member"][];
+            pagination: components["schemas"]["PaginationMeta"];
+        };
+        /**
+         * @description A member's new role.
+         * @example {
+         *       "role": "viewer"
+         *     }
+         */
+        MemberUpdate: {
             role: components["schemas"]["UserRole"];
         };
         /**
@@ -7628,6 +8036,303 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    listMembers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of records in the page (1–100).
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Number of records to skip from the start of the list (at most 2,147,483,647).
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of members. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
+                     *           "name": "Ada Lovelace",
+                     *           "email": "ada@example.com",
+                     *           "role": "owner",
+                     *           "createdAt": "2025-01-15T12:00:00Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "limit": 25,
+                     *         "offset": 0,
+                     *         "total": 1,
+                     *         "hasMore": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MemberList"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
+                     *       "name": "Ada Lovelace",
+                     *       "email": "ada@example.com",
+                     *       "role": "admin",
+                     *       "createdAt": "2025-01-15T12:00:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "viewer"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MemberUpdate"];
+            };
+        };
+        responses: {
+            /** @description The member with the new role. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
+                     *       "name": "Ada Lovelace",
+                     *       "email": "ada@example.com",
+                     *       "role": "viewer",
+                     *       "createdAt": "2025-01-15T12:00:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listInvitations: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of records in the page (1–100).
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Number of records to skip from the start of the list (at most 2,147,483,647).
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of pending invitations. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0194f2a0-5a6b-7d43-8e5f-6a7b8c9d0e14",
+                     *           "email": "grace@example.com",
+                     *           "role": "member",
+                     *           "invitedBy": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
+                     *           "expiresAt": "2025-06-09T09:30:00Z",
+                     *           "createdAt": "2025-06-02T09:30:00Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "limit": 25,
+                     *         "offset": 0,
+                     *         "total": 1,
+                     *         "hasMore": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvitationList"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key
+                 *     and body returns the first response without repeating the effect, marked by the response header
+                 *     `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a
+                 *     retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses
+                 *     are stored: after an error (including a request rejected by validation) the same key may be used again.
+                 *     Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never
+                 *     stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry
+                 *     while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires.
+                 * @example 9f1c2d7e-4b8a-4e1f-9c3d-2a6b5e8f7d10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "grace@example.com",
+                 *       "role": "member"
+                 *     }
+                 */
+                "application/json": components["schemas"]["InvitationCreate"];
+            };
+        };
+        responses: {
+            /** @description The invitation, with its link shown once. Sent with `Cache-Control: no-store`. */
+            201: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0194f2a0-5a6b-7d43-8e5f-6a7b8c9d0e14",
+                     *       "email": "grace@example.com",
+                     *       "role": "member",
+                     *       "invitedBy": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
+                     *       "expiresAt": "2025-06-09T09:30:00Z",
+                     *       "createdAt": "2025-06-02T09:30:00Z",
+                     *       "url": "http://127.0.0.1:8080/console/invitations/accept#token=mi_q3Lk9v2WcX8bN4tY7aP1sD6fG0hJ5mR2eU8iO3wZ1xC",
+                     *       "emailSent": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvitationCreated"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            default: components["responses"]["Problem"];
+        };
+    };
     signIn: {
         parameters: {
             query?: never;
@@ -8065,6 +8770,146 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["ConsoleRecoveryCodes"];
                 };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "mi_q3Lk9v2WcX8bN4tY7aP1sD6fG0hJ5mR2eU8iO3wZ1xC",
+                 *       "name": "Grace Hopper",
+                 *       "password": "a long passphrase nobody guesses"
+                 *     }
+                 */
+                "application/json": components["schemas"]["InvitationAcceptance"];
+            };
+        };
+        responses: {
+            /** @description The account exists and is signed in (or the next step the tenant requires). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "signed_in",
+                     *       "user": {
+                     *         "id": "0194f2a0-6b7c-7e54-9f60-7b8c9d0e1f25",
+                     *         "name": "Grace Hopper",
+                     *         "email": "grace@example.com",
+                     *         "role": "member",
+                     *         "tenantId": "0194f2a0-1c3e-7a10-9b2d-3e4f5a6b7c01",
+                     *         "twoFactorEnabled": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConsoleSignInResult"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    startSingleSignOn: {
+        parameters: {
+            query: {
+                /**
+                 * @description The tenant's id.
+                 * @example 0194f2a0-1c3e-7a10-9b2d-3e4f5a6b7c01
+                 */
+                tenant: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider's authorization endpoint. */
+            303: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /**
+                     * @description The provider's authorization URL.
+                     * @example https://login.example.com/authorize?client_id=meridian&response_type=code&code_challenge_method=S256
+                     */
+                    Location?: string;
+                    /**
+                     * @description `__Host-meridian_sso`: the sealed authorization request (state, nonce, PKCE verifier), 10 minutes.
+                     * @example __Host-meridian_sso=enc%3Av1%3A…; Path=/; Max-Age=600; HttpOnly; Secure; SameSite=Lax
+                     */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    finishSingleSignOn: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The authorization code.
+                 * @example SplxlOBeZQQYbYS6WxSbIA
+                 */
+                code?: string;
+                /**
+                 * @description The state sent to the provider.
+                 * @example af0ifjsldkj
+                 */
+                state?: string;
+                /**
+                 * @description The issuer that answers (RFC 9207).
+                 * @example https://login.example.com
+                 */
+                iss?: string;
+                /**
+                 * @description Sent by some providers (OpenID Connect Session Management); ignored.
+                 * @example 6f2b…
+                 */
+                session_state?: string;
+                /**
+                 * @description The provider's error code, when it refused.
+                 * @example access_denied
+                 */
+                error?: string;
+                /**
+                 * @description The provider's explanation of `error`.
+                 * @example The user cancelled.
+                 */
+                error_description?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in; on to the console. */
+            303: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /**
+                     * @description The console, `/console/`.
+                     * @example /console/
+                     */
+                    Location?: string;
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             default: components["responses"]["Problem"];
         };

@@ -31,6 +31,8 @@ export { type EnrolmentView, TwoFactorService } from './two-factor.js';
 /** The account services of one app. */
 export interface Accounts {
   accounts: AccountService;
+  /** The app's password hasher (accepting an invitation sets a password: docs/members.md). */
+  passwords: PasswordHasher;
   sessions: SessionService;
   signIn: SignInService;
   twoFactor: TwoFactorService;
@@ -44,6 +46,7 @@ export function buildAccounts(deps: ServiceDeps, lifetimes: SessionLifetimes): A
   const throttle = new SignInThrottle(deps.db);
   return {
     accounts: new AccountService({ ...deps, passwords }),
+    passwords,
     sessions,
     signIn: new SignInService({ ...deps, passwords, sessions, twoFactor, throttle }),
     twoFactor,

@@ -7,6 +7,7 @@
  */
 import { type AccountRecord, findAccountByEmail, updateAccount } from '../../repositories/accounts.js';
 import type { SessionRecord, SessionStage } from '../../repositories/sessions.js';
+import { passwordSignInAllowed } from '../../repositories/tenant-sso.js';
 import { findTenant } from '../../repositories/tenants.js';
 import { recordAudit } from '../audit.js';
 import type { Actor, ServiceDeps } from '../context.js';
@@ -52,7 +53,7 @@ export class SignInService {
    * Checks email and password and starts a session: `active`, or `two_factor` when the account has a second
    * factor, or `enrol_two_factor` when its tenant requires one it lacks.
    * @throws AppError 401 `unauthenticated` ({@link SIGN_IN_REFUSED}) for an unknown email, a wrong password, an
-   *   account without a password or a deactivated one; 429 `rate_limited` while a throttling delay runs.
+   *   account without a password or a deactivated one, or a tenant that allows single sign-on only; 429 `rate_limited` while a throttling delay runs.
    */
   async signIn(
     input: { email: string; password: string },
@@ -63,7 +64,13 @@ export class SignInService {
     const email = normalizeEmail(input.email);
     await this.#deps.throttle.check(email, client.address);
     const account = await findAccountByEmail(knex, email);
-    const usable = account !== null && account.deactivatedAt === null ? account : null;
+    // A tenant whose single sign-on turned passwords off refuses them like a wrong one (docs/members.md).
+    const usable =
+      account !== null &&
+      account.deactivatedAt === null &&
+      (await passwordSignInAllowed(knex, account.tenantId))
+        ? account
+        : null;
     const ok = await this.#deps.passwords.verify(usable?.passwordHash ?? null, input.password);
     const now = this.#deps.clock.now().toISOString();
     if (!ok || !usable) {

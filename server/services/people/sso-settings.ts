@@ -36,30 +36,43 @@ function secretContext(tenantId: string): string {
 
 /** Options of {@link SsoSettingsService}. */
 export interface SsoSettingsOptions extends ServiceDeps {
-  /** The deployment's public origin (`MERIDIAN_PUBLIC_URL`), for the redirect URI and the sign-in link. */
-  publicUrl: string;
   /** Accept `http` issuers (`MERIDIAN_SSO_ALLOW_HTTP`). */
   allowHttp: boolean;
+  /** `MERIDIAN_PUBLIC_URL`, or null (links then use the request's origin). */
+  publicUrl: string | null;
+}
+
+/**
+ * The origin links to this deployment start with: `MERIDIAN_PUBLIC_URL` when set, else the origin the request came
+ * to (docs/accounts.md, "Cross-site requests", decides the same way). No trailing slash.
+ */
+export function linkBase(publicUrl: string | null, requestOrigin: string): string {
+  return (publicUrl ?? requestOrigin).replace(/\/+$/, '');
+}
+
+/** The redirect URI every tenant registers at its provider, under the deployment's link base ({@link linkBase}). */
+export function redirectUriOf(base: string): string {
+  return `${base.replace(/\/+$/, '')}/auth/sso/callback`;
 }
 
 /** Reads and changes tenants' single sign-on configurations. */
 export class SsoSettingsService {
   readonly #deps: ServiceDeps;
-  readonly #publicUrl: string;
   readonly #allowHttp: boolean;
+  readonly #publicUrl: string | null;
 
   constructor(options: SsoSettingsOptions) {
     this.#deps = options;
-    this.#publicUrl = options.publicUrl.replace(/\/+$/, '');
     this.#allowHttp = options.allowHttp;
+    this.#publicUrl = options.publicUrl;
   }
 
-  /** The redirect URI every tenant registers at its provider. */
-  get redirectUri(): string {
-    return `${this.#publicUrl}/auth/sso/callback`;
+  /** The origin of links to this deployment for a request that came to `requestOrigin` ({@link linkBase}). */
+  linkBase(requestOrigin: string): string {
+    return linkBase(this.#publicUrl, requestOrigin);
   }
 
-  #view(record: TenantSsoRecord): TenantSsoView {
+  #view(record: TenantSsoRecord, base: string): TenantSsoView {
     return {
       issuerUrl: record.issuerUrl,
       clientId: record.clientId,
@@ -67,21 +80,21 @@ export class SsoSettingsService {
       allowedDomains: record.allowedDomains,
       defaultRole: record.defaultRole,
       passwordSignIn: record.passwordSignIn,
-      redirectUri: this.redirectUri,
-      signInUrl: `${this.#publicUrl}/auth/sso/start?tenant=${encodeURIComponent(record.tenantId)}`,
+      redirectUri: redirectUriOf(base),
+      signInUrl: `${base}/auth/sso/start?tenant=${encodeURIComponent(record.tenantId)}`,
       createdAt: record.createdAt,
       updatedAt: record.updatedAt,
     };
   }
 
   /**
-   * `GET /tenant/sso`.
+   * `GET /tenant/sso`; `requestOrigin` is the origin the request came to (links use it without a public URL).
    * @throws AppError 404 when the tenant has no single sign-on.
    */
-  async get(actor: Actor): Promise<TenantSsoView> {
+  async get(actor: Actor, requestOrigin: string): Promise<TenantSsoView> {
     const record = await findTenantSso(this.#deps.db.knex, actor.tenantId);
     if (!record) throw new AppError('not_found', 'Single sign-on is not configured for this tenant.');
-    return this.#view(record);
+    return this.#view(record, this.linkBase(requestOrigin));
   }
 
   /**
@@ -89,7 +102,12 @@ export class SsoSettingsService {
    * @throws AppError 403 outside the Enterprise plan; 422 for an `http` issuer where not allowed, a secret missing on
    *   the first configuration, or an issuer with a query or fragment.
    */
-  async put(actor: Actor, tenant: TenantRecord, input: TenantSsoInput): Promise<TenantSsoView> {
+  async put(
+    actor: Actor,
+    tenant: TenantRecord,
+    input: TenantSsoInput,
+    requestOrigin: string,
+  ): Promise<TenantSsoView> {
     if (tenant.plan !== 'ENTERPRISE') {
       throw new AppError(
         'forbidden',
@@ -134,7 +152,7 @@ export class SsoSettingsService {
       // The secret never enters the audit log; that it changed does.
       if (input.clientSecret !== undefined) changes.clientSecret = { from: null, to: '[REDACTED]' };
       await recordAudit(trx, actor, now, 'tenant.sso_updated', 'tenant', actor.tenantId, changes);
-      return this.#view(record);
+      return this.#view(record, this.linkBase(requestOrigin));
     });
   }
 
@@ -179,15 +197,6 @@ export class SsoSettingsService {
     if (!record) return null;
     const { sealedSecret, ...rest } = record;
     return { ...rest, clientSecret: this.#deps.secrets.open(sealedSecret, secretContext(tenantId)) };
-  }
-
-  /**
-   * Whether the tenant's members may sign in with a password: false only when single sign-on is configured with
-   * `passwordSignIn: false` (password sign-in reads it; docs/members.md, "Single sign-on").
-   */
-  async passwordSignInAllowed(tenantId: string): Promise<boolean> {
-    const record = await findTenantSso(this.#deps.db.knex, tenantId);
-    return record?.passwordSignIn ?? true;
   }
 
   /**

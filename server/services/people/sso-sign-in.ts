@@ -7,9 +7,10 @@
  * side (./sso-accounts.ts).
  */
 import * as oidc from 'openid-client';
+import { findTenant } from '../../repositories/tenants.js';
 import type { ServiceDeps } from '../context.js';
 import { AppError } from '../errors.js';
-import type { OpenedSso, SsoSettingsService } from './sso-settings.js';
+import { type OpenedSso, redirectUriOf, type SsoSettingsService } from './sso-settings.js';
 
 /** How long a sign-in may take between leaving for the provider and coming back, in ms. */
 export const SSO_TRANSACTION_TTL_MS = 10 * 60_000;
@@ -31,6 +32,8 @@ export interface SsoIdentity {
 
 interface Transaction {
   tenantId: string;
+  /** The redirect URI the provider was given (the code exchange repeats it). */
+  redirectUri: string;
   state: string;
   nonce: string;
   verifier: string;
@@ -58,23 +61,29 @@ export class SsoSignInService {
   }
 
   /**
-   * Starts a sign-in for a tenant: the provider's authorization URL and the sealed transaction to keep.
+   * Starts a sign-in for a tenant: the provider's authorization URL and the sealed transaction to keep. The
+   * callback is under the public URL, or `requestOrigin` without one.
    * @throws AppError 404 when the tenant has no single sign-on (or is not on the Enterprise plan); 503 when the
    *   provider's discovery document cannot be read.
    */
-  async begin(tenantId: string, plan: string): Promise<{ authorizationUrl: string; transaction: string }> {
-    const sso = plan === 'ENTERPRISE' ? await this.#settings.opened(tenantId) : null;
+  async begin(
+    tenantId: string,
+    requestOrigin: string,
+  ): Promise<{ authorizationUrl: string; transaction: string }> {
+    const tenant = await findTenant(this.#deps.db.knex, tenantId);
+    const sso = tenant?.plan === 'ENTERPRISE' ? await this.#settings.opened(tenantId) : null;
     if (!sso) throw new AppError('not_found', 'Single sign-on is not configured for this tenant.');
     const config = await this.#configuration(sso);
     const transaction: Transaction = {
       tenantId,
+      redirectUri: redirectUriOf(this.#settings.linkBase(requestOrigin)),
       state: oidc.randomState(),
       nonce: oidc.randomNonce(),
       verifier: oidc.randomPKCECodeVerifier(),
       expiresAt: this.#deps.clock.now().getTime() + SSO_TRANSACTION_TTL_MS,
     };
     const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: this.#settings.redirectUri,
+      redirect_uri: transaction.redirectUri,
       scope: 'openid email profile',
       response_type: 'code',
       code_challenge: await oidc.calculatePKCECodeChallenge(transaction.verifier),
@@ -107,7 +116,7 @@ export class SsoSignInService {
     if (!sso) throw new AppError('not_found', 'Single sign-on is not configured for this tenant.');
     const config = await this.#configuration(sso);
     // The callback URL as the provider was told it (the server may sit behind a proxy): same path, same query.
-    const current = new URL(this.#settings.redirectUri);
+    const current = new URL(transaction.redirectUri);
     current.search = callbackUrl.search;
     let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
     try {

@@ -61,6 +61,10 @@ from meridian._generated.models.execution_status import ExecutionStatus
 from meridian._generated.models.field_change import FieldChange
 from meridian._generated.models.finding import Finding
 from meridian._generated.models.finding_severity import FindingSeverity
+from meridian._generated.models.invitation import Invitation
+from meridian._generated.models.invitation_create import InvitationCreate
+from meridian._generated.models.invitation_created import InvitationCreated
+from meridian._generated.models.invitation_list import InvitationList
 from meridian._generated.models.issue import Issue
 from meridian._generated.models.issue_create import IssueCreate
 from meridian._generated.models.issue_list import IssueList
@@ -72,6 +76,9 @@ from meridian._generated.models.me import Me
 from meridian._generated.models.me_api_key import MeApiKey
 from meridian._generated.models.me_tenant import MeTenant
 from meridian._generated.models.me_user import MeUser
+from meridian._generated.models.member import Member
+from meridian._generated.models.member_list import MemberList
+from meridian._generated.models.member_update import MemberUpdate
 from meridian._generated.models.milestone import Milestone
 from meridian._generated.models.milestone_create import MilestoneCreate
 from meridian._generated.models.milestone_list import MilestoneList
