@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import { systemActor } from '../../server/services/context.js';
 import { expectProblem } from '../support/assertions.js';
-import { ConsoleBrowser, createAccount } from '../support/console.js';
+import { ConsoleBrowser, createAccount, newPassword } from '../support/console.js';
 import { addMember } from '../support/members.js';
 import { contractSuite } from '../support/suite.js';
 
@@ -114,7 +114,8 @@ describe('Members', () => {
     expect(signIn.status).to.equal(401);
     const { knex } = ctx.server.db;
     const user = await knex('users').where({ id: account.userId }).first();
-    expect(user).to.include({ email_normalized: null, password_hash: null });
+    // The account keeps its email (so no way back in by itself), without its password.
+    expect(user).to.include({ email_normalized: account.email, password_hash: null });
     expect(user.deactivated_at).to.be.a('string');
     expectProblem(await ctx.admin.get('getMember', `/members/${account.userId}`), 404, 'not_found');
     expect((await ctx.admin.get('listMembers', '/members')).body.pagination.total).to.equal(1);
@@ -123,15 +124,24 @@ describe('Members', () => {
     });
     expect(audit.body.data[0].changes).to.deep.equal({
       role: { from: 'member', to: null },
-      email: { from: account.email, to: null },
       apiKeysRevoked: { from: null, to: 1 },
       sessionsEnded: { from: null, to: 1 },
     });
-    // The address can be invited again.
+    // The address can be invited again: accepting brings the same account back, with the new role only.
     const again = await ctx.admin.post('createInvitation', '/invitations', {
       body: { email: account.email, role: 'viewer' },
     });
     expect(again.status).to.equal(201);
+    const back = await new ConsoleBrowser(browser.origin).call('POST', '/auth/invitations/accept', {
+      body: {
+        token: new URL(again.body.url).hash.slice('#token='.length),
+        name: 'Back again',
+        password: newPassword(),
+      },
+    });
+    expect(back.status, JSON.stringify(back.body)).to.equal(200);
+    expect(back.body.user).to.include({ id: account.userId, role: 'viewer', name: 'Back again' });
+    expectProblem(await ctx.as(key).get('listProjects', '/projects'), 401, 'unauthenticated');
     // Nobody removes themselves with their own key (here also the last owner).
     expectProblem(await ctx.admin.delete('removeMember', `/members/${ctx.tenant.userId}`), 409, 'conflict');
   });

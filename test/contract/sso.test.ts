@@ -119,6 +119,9 @@ describe('Single sign-on', () => {
     const again = await signIn('ada');
     expect(again.status).to.equal(303);
     expect((await ctx.admin.get('listMembers', '/members')).body.pagination.total).to.equal(2);
+    // Removed from the tenant, the person cannot come back through the provider.
+    expect((await ctx.admin.delete('removeMember', `/members/${ada.id}`)).status).to.equal(204);
+    expect((await signIn('ada')).status).to.equal(403);
     const audit = await ctx.admin.get('listAuditLogs', '/audit-logs', { query: { action: 'member.joined' } });
     expect(audit.body.data).to.have.length(1);
     const signedIn = await ctx.admin.get('listAuditLogs', '/audit-logs', {

@@ -70,8 +70,8 @@ export class InvitationService {
   /**
    * Invites `email` with `role`; mails the link when SMTP is configured. The link is under `MERIDIAN_PUBLIC_URL`,
    * or `requestOrigin` (the origin the request came to) without it.
-   * @throws AppError 403 for a role the caller may not give; 409 when an account with this email exists, or a
-   *   pending invitation of this tenant for it does.
+   * @throws AppError 403 for a role the caller may not give; 409 when an account with this email exists (other than
+   *   a member removed from this tenant), or a pending invitation of this tenant for it does.
    */
   async create(
     actor: Actor,
@@ -96,7 +96,9 @@ export class InvitationService {
       createdAt: now.toISOString(),
     };
     const context = await inTransaction(this.#deps.db.knex, async (trx) => {
-      if (await findAccountByEmail(trx, normalizeEmail(email))) {
+      const existing = await findAccountByEmail(trx, normalizeEmail(email));
+      // A member removed from this tenant may be invited back (accepting reactivates the account).
+      if (existing && !(existing.tenantId === actor.tenantId && existing.deactivatedAt !== null)) {
         throw new AppError('conflict', 'An account with this email already exists on this deployment.');
       }
       if (await findPendingInvitationByEmail(trx, actor.tenantId, email, record.createdAt)) {

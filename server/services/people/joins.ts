@@ -65,6 +65,7 @@ export class JoinService {
         name: input.name.normalize('NFKC').trim(),
         role: invitation.role,
         now,
+        reactivate: true,
       });
       await updateAccount(trx, user.id, { passwordHash }, now);
       if (!(await acceptInvitation(trx, invitation.id, user.id, now))) throw invalid();
@@ -129,14 +130,36 @@ export class JoinService {
     });
   }
 
+  /**
+   * Creates the account, or with `reactivate` brings back a member removed from the same tenant (docs/members.md,
+   * "Members and roles": a removed account keeps its email).
+   */
   async #create(
     trx: Executor,
-    input: { tenantId: string; email: string; name: string; role: UserRecord['role']; now: string },
+    input: {
+      tenantId: string;
+      email: string;
+      name: string;
+      role: UserRecord['role'];
+      now: string;
+      reactivate?: boolean;
+    },
   ): Promise<UserRecord> {
     if (!(await findTenant(trx, input.tenantId)))
       throw new AppError('not_found', 'The tenant no longer exists.');
     const emailNormalized = normalizeEmail(input.email);
-    if (await findAccountByEmail(trx, emailNormalized)) {
+    const existing = await findAccountByEmail(trx, emailNormalized);
+    if (
+      existing &&
+      input.reactivate === true &&
+      existing.tenantId === input.tenantId &&
+      existing.deactivatedAt !== null
+    ) {
+      const name = input.name.slice(0, 200) || existing.name;
+      await updateAccount(trx, existing.id, { deactivatedAt: null, name, role: input.role }, input.now);
+      return { ...existing, name, role: input.role };
+    }
+    if (existing) {
       throw new AppError('conflict', 'An account with this email already exists on this deployment.');
     }
     const user: UserRecord = {

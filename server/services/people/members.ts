@@ -98,8 +98,8 @@ export class MemberService {
 
   /**
    * Removes a member from the tenant: in one transaction their keys are revoked, their sessions end, their account
-   * is deactivated and loses its email and password (so the address can be invited again), and `member.removed` is
-   * written. Their keys are then forgotten by this process.
+   * is deactivated and loses its password and second factor, and `member.removed` is written. Their keys are then
+   * forgotten by this process.
    * @throws AppError 403 when the caller's role does not allow it; 404; 409 for the last owner, or for the member
    *   whose credentials make the request.
    */
@@ -124,22 +124,16 @@ export class MemberService {
       }
       const revoked = await revokeUserKeys(trx, actor.tenantId, id, now);
       const sessions = await revokeUserSessions(trx, id, now);
+      // The account keeps its email, so neither single sign-on nor a password lets the person back in; an
+      // invitation to the same address reactivates it (./joins.ts).
       await updateAccount(
         trx,
         id,
-        {
-          deactivatedAt: now,
-          email: null,
-          emailNormalized: null,
-          passwordHash: null,
-          totpSecret: null,
-          totpEnabledAt: null,
-        },
+        { deactivatedAt: now, passwordHash: null, totpSecret: null, totpEnabledAt: null },
         now,
       );
       await recordAudit(trx, actor, now, 'member.removed', 'member', id, {
         role: { from: member.role, to: null },
-        email: { from: member.email, to: null },
         apiKeysRevoked: { from: null, to: revoked.length },
         sessionsEnded: { from: null, to: sessions },
       });
