@@ -137,6 +137,12 @@ describe('Single sign-on', () => {
     await configure();
     expect((await signIn('mallory')).status).to.equal(403);
     expect((await signIn('outsider')).status).to.equal(403);
+    const failed = await ctx.admin.get('listAuditLogs', '/audit-logs', {
+      query: { action: 'auth.sign_in_failed' },
+    });
+    expect(
+      failed.body.data.map((e: { changes: { reason: { to: string } } }) => e.changes.reason.to),
+    ).to.deep.equal(['email_not_verified', 'domain_not_allowed']);
     const forged = await fetch(`${origin()}/auth/sso/callback?code=abc&state=def`, { redirect: 'manual' });
     expect(forged.status).to.equal(400);
     expect((await ctx.admin.get('listMembers', '/members')).body.pagination.total).to.equal(1);

@@ -57,7 +57,7 @@ export function peopleRoutes({ router, services }: ConsoleRoutes): void {
     // The transaction is used once, whatever the outcome.
     res.clearCookie(SSO_COOKIE, COOKIE_OPTIONS);
     const identity = await services.ssoSignIn.complete(url, ssoCookieOf(req));
-    const user = await services.joins.ssoAccount(identity);
+    const user = await services.joins.ssoAccount(identity, req.requestId ?? null);
     // The provider authenticated the person (its own second factor included): the session is signed in.
     await startConsoleSession(services, req, res, user.id, 'oidc', { secondFactorDone: true });
     res.redirect(303, '/console/');

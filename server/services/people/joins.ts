@@ -86,22 +86,38 @@ export class JoinService {
    * The account a single sign-on signs in: found by the verified email, or created with the tenant's default role
    * on the first sign-in (audited `member.joined`).
    * @throws AppError 403 `forbidden` when the provider did not say the email is verified, its domain is not
-   *   allowed, or the account belongs to another tenant or was removed.
+   *   allowed, or the account belongs to another tenant or was removed (each audited `auth.sign_in_failed`).
    */
-  async ssoAccount(identity: SsoIdentity): Promise<UserRecord> {
+  async ssoAccount(identity: SsoIdentity, requestId: string | null = null): Promise<UserRecord> {
     const { sso } = identity;
     if (!identity.email || !identity.emailVerified) {
-      throw new AppError(
-        'forbidden',
+      throw await this.#refused(
+        identity,
+        requestId,
+        'email_not_verified',
         'The identity provider did not confirm a verified email address for this person, so Meridian cannot match them.',
       );
     }
     const email = normalizeEmail(identity.email);
     const domain = email.slice(email.lastIndexOf('@') + 1);
     if (!email.includes('@') || !sso.allowedDomains.includes(domain)) {
-      throw new AppError('forbidden', `Sign-in with an address at ${domain} is not allowed for this tenant.`);
+      throw await this.#refused(
+        identity,
+        requestId,
+        'domain_not_allowed',
+        `Sign-in with an address at ${domain} is not allowed for this tenant.`,
+      );
     }
     const now = this.#deps.clock.now().toISOString();
+    const existing = await findAccountByEmail(this.#deps.db.knex, email);
+    if (existing && (existing.tenantId !== identity.tenantId || existing.deactivatedAt !== null)) {
+      throw await this.#refused(
+        identity,
+        requestId,
+        'not_a_member',
+        'This account is not a member of the tenant.',
+      );
+    }
     return inTransaction(this.#deps.db.knex, async (trx) => {
       const existing = await findAccountByEmail(trx, email);
       if (existing) {
@@ -128,6 +144,28 @@ export class JoinService {
       );
       return user;
     });
+  }
+
+  /**
+   * Records a refused single sign-on in the tenant's audit log (`auth.sign_in_failed`, method `oidc`, the reason and
+   * the email the provider named) and returns the 403 to throw.
+   */
+  async #refused(
+    identity: SsoIdentity,
+    requestId: string | null,
+    reason: string,
+    detail: string,
+  ): Promise<AppError> {
+    await recordAudit(
+      this.#deps.db.knex,
+      { tenantId: identity.tenantId, userId: null, apiKeyId: null, requestId, via: 'console' },
+      this.#deps.clock.now().toISOString(),
+      'auth.sign_in_failed',
+      'tenant',
+      identity.tenantId,
+      diff({}, { method: 'oidc', reason, email: identity.email }),
+    );
+    return new AppError('forbidden', detail);
   }
 
   /**
