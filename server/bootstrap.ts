@@ -1,5 +1,6 @@
 /**
- * First-start set-up used by `npm start`: the demo tenant, its admin key and the NYC portfolio.
+ * First-start set-up used by `npm start`: the demo tenant, its admin key, its owner's setup link and the NYC
+ * portfolio.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -30,6 +31,11 @@ export interface DemoSetup {
   newKey: string | null;
   /** True when `MERIDIAN_API_KEY` was given and is now a key of the demo tenant. */
   configuredKey: boolean;
+  /**
+   * The token of the owner's one-time setup link when this call created the tenant (print the link once:
+   * docs/accounts.md, "First run"), else null.
+   */
+  setupToken: string | null;
 }
 
 /**
@@ -44,8 +50,9 @@ export async function ensureDemoTenant(
   const existing = (await findTenantsByName(deps.db.knex, DEMO_TENANT_NAME))[0];
   let tenantId = existing?.id;
   const created = !existing;
+  let setupToken: string | null = null;
   if (!tenantId) {
-    const { tenant } = await services.tenants.create({
+    const { tenant, user } = await services.tenants.create({
       name: DEMO_TENANT_NAME,
       plan: 'TEAM',
       currency: 'USD',
@@ -53,6 +60,7 @@ export async function ensureDemoTenant(
       userName: 'Demo PMO lead',
     });
     tenantId = tenant.id;
+    setupToken = (await services.accounts.issueLink(systemActor(tenantId), user.id, 'setup')).token;
   }
   const actor = systemActor(tenantId);
   let newKey: string | null = null;
@@ -72,7 +80,7 @@ export async function ensureDemoTenant(
       })
     ).key;
   }
-  return { tenantId, created, newKey, configuredKey: apiKey !== null };
+  return { tenantId, created, newKey, configuredKey: apiKey !== null, setupToken };
 }
 
 /**

@@ -137,6 +137,16 @@ function mailOf(env: NodeJS.ProcessEnv): MailConfig | null {
   return { smtpUrl, from: env.MERIDIAN_MAIL_FROM?.trim() || 'Meridian <no-reply@localhost>' };
 }
 
+/**
+ * The base of links people open (setup and reset links, docs/accounts.md "First run"): `MERIDIAN_PUBLIC_URL`, else
+ * this server's own address (`http://127.0.0.1:<PORT>` when it listens on every interface).
+ */
+export function publicBaseOf(config: Pick<Config, 'publicUrl' | 'host' | 'port'>): string {
+  if (config.publicUrl) return config.publicUrl;
+  const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
+}
+
 function publicUrlOf(value: string | undefined): string | null {
   const text = value?.trim();
   if (!text) return null;

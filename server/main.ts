@@ -7,11 +7,12 @@ import type { AddressInfo } from 'node:net';
 import { createApp, createServer } from './app.js';
 import { DEMO_TENANT_NAME, ensureDemoTenant, importDemoPortfolio } from './bootstrap.js';
 import { systemClock } from './clock.js';
-import { loadConfig, localSecretKeyWarning } from './config.js';
+import { loadConfig, localSecretKeyWarning, publicBaseOf } from './config.js';
 import { SecretBox } from './crypto/secret-box.js';
 import { createJobRunner, startSweeps } from './jobs/index.js';
 import { progressReporter } from './progress.js';
 import { migrate, openDatabase } from './repositories/db.js';
+import { linkUrl } from './services/accounts/index.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -51,6 +52,17 @@ async function main(): Promise<void> {
   } else {
     say(
       `meridian: the demo admin key was printed on first start; create another with: npm run cli -- keys create --tenant "${DEMO_TENANT_NAME}" --scopes read,write,admin`,
+    );
+  }
+  // The owner's one-time setup link (docs/accounts.md, "First run"): printed once, like the key.
+  if (demo.setupToken) {
+    say(
+      `  Console sign-in for the demo tenant's owner: open this one-time setup link within 24 hours to choose an\n` +
+        `  email and password (it works once):\n\n    ${linkUrl(publicBaseOf(config), 'setup', demo.setupToken)}\n`,
+    );
+  } else {
+    say(
+      `meridian: the owner's setup link was printed on first start; print a new one with: npm run cli -- users setup-link --tenant "${DEMO_TENANT_NAME}"`,
     );
   }
   // The job runner (webhook deliveries and agent executions) runs in the API process unless MERIDIAN_WORKER=false

@@ -52,6 +52,16 @@ export async function findAccount(db: Executor, userId: string): Promise<Account
   return row ? toAccount(row) : null;
 }
 
+/** The tenant's first owner (oldest first), or null. */
+export async function findFirstOwner(db: Executor, tenantId: string): Promise<AccountRecord | null> {
+  const row = await db('users')
+    .where({ tenant_id: tenantId, role: 'owner' })
+    .whereNull('deactivated_at')
+    .orderBy([{ column: 'created_at' }, { column: 'id' }])
+    .first();
+  return row ? toAccount(row) : null;
+}
+
 /** The columns of an account that sign-in changes. */
 export interface AccountChange {
   name?: string;

@@ -7,6 +7,7 @@ import {
   type AccountRecord,
   findAccount,
   findAccountByEmail,
+  findFirstOwner,
   findLinkByHash,
   insertLink,
   type LinkPurpose,
@@ -65,6 +66,11 @@ export class AccountService {
   /** The account with this id, or null. */
   async find(userId: string): Promise<AccountRecord | null> {
     return findAccount(this.#deps.db.knex, userId);
+  }
+
+  /** The tenant's first owner, or null. */
+  async firstOwner(tenantId: string): Promise<AccountRecord | null> {
+    return findFirstOwner(this.#deps.db.knex, tenantId);
   }
 
   /** The account whose sign-in email is `email` (compared case-insensitively), or null. */
@@ -260,4 +266,14 @@ export class AccountService {
       });
     });
   }
+}
+
+/**
+ * The address of a one-time link for a person to open: the console's setup page (`/console/setup`) or reset page
+ * (`/console/reset-password`), with the token after `#` so that it never reaches a server's access log.
+ * @param base where people reach the deployment (`MERIDIAN_PUBLIC_URL`, else this server's address).
+ */
+export function linkUrl(base: string, purpose: LinkPurpose, token: string): string {
+  const page = purpose === 'setup' ? 'setup' : 'reset-password';
+  return `${base}/console/${page}#token=${token}`;
 }

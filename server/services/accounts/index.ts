@@ -12,7 +12,7 @@ import { SignInService } from './sign-in.js';
 import { SignInThrottle } from './throttle.js';
 import { TwoFactorService } from './two-factor.js';
 
-export { type AccountInput, AccountService, LINK_TTL_MS, type RedeemInput } from './accounts.js';
+export { type AccountInput, AccountService, LINK_TTL_MS, linkUrl, type RedeemInput } from './accounts.js';
 export { EMAIL_MAX_LENGTH, isEmailLike, normalizeEmail } from './emails.js';
 export { PasswordHasher } from './passwords.js';
 export { isRole, ROLES, scopesOfRole, withinRole } from './roles.js';
