@@ -159,3 +159,19 @@ function acceptor(baseUrl: string) {
     return { status: res.status, body: res.body, setCookie: browser.lastSetCookie ?? '', browser };
   };
 }
+
+describe('Invitations when the SMTP server cannot be reached', () => {
+  // A port nothing listens on: the mail fails, the invitation and its link do not.
+  const ctx = contractSuite({ env: { MERIDIAN_SMTP_URL: 'smtp://127.0.0.1:9' } });
+
+  it('still creates the invitation and returns its link, with emailSent false', async () => {
+    const created = await ctx.admin.post('createInvitation', '/invitations', {
+      body: { email: 'offline@example.com', role: 'viewer' },
+    });
+    expect(created.status).to.equal(201);
+    expect(created.body.emailSent).to.equal(false);
+    tokenOf(created.body.url);
+    const list = await ctx.admin.get('listInvitations', '/invitations');
+    expect(list.body.data.map((i: { id: string }) => i.id)).to.deep.equal([created.body.id]);
+  });
+});
