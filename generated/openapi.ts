@@ -1857,9 +1857,11 @@ export interface paths {
          *     console (303 to `/console/`). Each sign-in is in the tenant's audit log (`auth.signed_in`; `member.joined` for a
          *     new account).
          *
-         *     Errors: 400 `validation_failed` when the sign-in was not started here, took over 10 minutes, or the provider
+         *     Errors: 401 `unauthenticated` when the sign-in was not started here, took over 10 minutes, or the provider
          *     refused it or its code; 403 `forbidden` when the email is not verified, its domain is not allowed, or the
          *     account belongs to another tenant or was removed.
+         *
+         *     The query is taken as the provider writes it (reserved characters such as `+` for spaces are allowed).
          *
          *     For the console only: not part of the SDKs.
          */

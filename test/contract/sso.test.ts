@@ -144,7 +144,7 @@ describe('Single sign-on', () => {
       failed.body.data.map((e: { changes: { reason: { to: string } } }) => e.changes.reason.to),
     ).to.deep.equal(['email_not_verified', 'domain_not_allowed']);
     const forged = await fetch(`${origin()}/auth/sso/callback?code=abc&state=def`, { redirect: 'manual' });
-    expect(forged.status).to.equal(400);
+    expect(forged.status).to.equal(401);
     expect((await ctx.admin.get('listMembers', '/members')).body.pagination.total).to.equal(1);
   });
 

@@ -100,15 +100,16 @@ export class SsoSignInService {
   /**
    * Finishes a sign-in from the provider's redirect to the callback: checks `state`, exchanges the code with the
    * PKCE verifier, verifies the ID token (signature, issuer, audience, nonce) and reads the UserInfo claims.
-   * @throws AppError 400 `validation_failed` for a missing, expired or foreign transaction, an error answered by the
-   *   provider, or a code the provider refuses; 404 when the tenant's single sign-on was removed meanwhile.
+   * @throws AppError 401 `unauthenticated` for a missing, expired or foreign transaction, an error answered by the
+   *   provider, or a code the provider refuses (the sign-in failed); 404 when the tenant's single sign-on was removed
+   *   meanwhile.
    */
   async complete(callbackUrl: URL, sealed: string | undefined): Promise<SsoIdentity> {
     const transaction = this.#openTransaction(sealed);
     const providerError = callbackUrl.searchParams.get('error');
     if (providerError !== null) {
       throw new AppError(
-        'validation_failed',
+        'unauthenticated',
         `The identity provider refused the sign-in (${providerError.slice(0, 64)}).`,
       );
     }
@@ -128,12 +129,12 @@ export class SsoSignInService {
       });
     } catch (error) {
       throw new AppError(
-        'validation_failed',
+        'unauthenticated',
         `The sign-in could not be completed: ${(error as Error).message}`,
       );
     }
     const claims = tokens.claims();
-    if (!claims) throw new AppError('validation_failed', 'The identity provider sent no ID token.');
+    if (!claims) throw new AppError('unauthenticated', 'The identity provider sent no ID token.');
     let info: Record<string, unknown> = claims;
     try {
       info = { ...(await oidc.fetchUserInfo(config, tokens.access_token, claims.sub)), ...claims };
@@ -154,7 +155,7 @@ export class SsoSignInService {
   #openTransaction(sealed: string | undefined): Transaction {
     const refuse = () =>
       new AppError(
-        'validation_failed',
+        'unauthenticated',
         'This sign-in was not started here, or took longer than 10 minutes: start single sign-on again.',
       );
     if (!sealed) throw refuse();
