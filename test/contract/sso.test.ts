@@ -6,6 +6,11 @@
  * when the tenant turns it off.
  */
 import { expect } from 'chai';
+import { systemClock } from '../../server/clock.js';
+import { loadConfig } from '../../server/config.js';
+import { newSecretKey, parseSecretKey, SecretBox } from '../../server/crypto/secret-box.js';
+import { ZonedCalendar } from '../../server/dates.js';
+import { SsoSettingsService } from '../../server/services/people/sso-settings.js';
 import { expectProblem } from '../support/assertions.js';
 import { ConsoleBrowser, createAccount } from '../support/console.js';
 import { Browser, OidcProviderFixture } from '../support/oidc.js';
@@ -82,6 +87,30 @@ describe('Single sign-on', () => {
     expect((await ctx.admin.delete('deleteTenantSso', '/tenant/sso')).status).to.equal(204);
     expectProblem(await ctx.admin.get('getTenantSso', '/tenant/sso'), 404, 'not_found');
     expectProblem(await ctx.api.get('getTenantSso', '/tenant/sso'), 403, 'forbidden');
+  });
+
+  it('re-seals the client secret under a new key (secrets rotate); only the new key is needed afterwards', async () => {
+    await enterprise();
+    expect((await configure()).status).to.equal(200);
+    const current = loadConfig({ NODE_ENV: 'test' }).secretKeys.current;
+    const next = parseSecretKey(newSecretKey(), 'next');
+    const settings = (secrets: SecretBox) =>
+      new SsoSettingsService({
+        db: ctx.server.db,
+        clock: systemClock,
+        jobs: ctx.server.meridian.services.jobs,
+        events: ctx.server.meridian.services.events,
+        calendar: new ZonedCalendar(),
+        secrets,
+        allowHttp: true,
+        publicUrl: null,
+      });
+    const report = await settings(new SecretBox({ current: next, previous: current })).resealSecrets();
+    expect(report.resealed).to.be.at.least(1);
+    const opened = await settings(new SecretBox({ current: next, previous: null })).opened(
+      ctx.tenant.tenantId,
+    );
+    expect(opened?.clientSecret).to.equal(SECRET);
   });
 
   it('refuses an issuer that is not http(s), and a first configuration without a secret (422)', async () => {
