@@ -87,8 +87,9 @@ describe('Console sign-in: sessions, passwords and roles', () => {
     expect(out.status).to.equal(204);
     expect(browser.lastSetCookie).to.match(/^__Host-meridian_session=; Path=\/; Expires=Thu, 01 Jan 1970/);
     const t = await server.createTenant();
-    const { userId } = await createAccount(server.meridian, browser, t.tenantId, 'viewer');
+    const { userId, email } = await createAccount(server.meridian, browser, t.tenantId, 'viewer');
     await browser.call('POST', '/auth/sign-out');
+    expect((await browser.signIn(email, 'a wrong password, audited')).status).to.equal(401);
     const audit = await client(server.baseUrl, t.keys.admin).get('listAuditLogs', '/audit-logs', {
       query: { resourceId: userId },
     });
@@ -99,7 +100,9 @@ describe('Console sign-in: sessions, passwords and roles', () => {
       'auth.setup_completed',
       'auth.signed_in',
       'auth.signed_out',
+      'auth.sign_in_failed',
     ]);
+    expect(JSON.stringify(audit.body)).not.to.contain('a wrong password');
     for (const e of audit.body.data.filter((x: { action: string }) => x.action.startsWith('auth.sign')))
       expect(e.actor).to.deep.equal({ userId, apiKeyId: null, via: 'console' });
   });
