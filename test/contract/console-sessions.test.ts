@@ -2,6 +2,7 @@
  * A signed-in user's sessions and password (docs/accounts.md, "Sessions", "Passwords") and the bound a role puts
  * on keys (docs/accounts.md, "Roles").
  */
+import argon2 from 'argon2';
 import { expect } from 'chai';
 import { updateAccount } from '../../server/repositories/accounts.js';
 import { systemActor } from '../../server/services/context.js';
@@ -79,6 +80,27 @@ describe('Console sign-in: sessions, passwords and roles', () => {
       expectProblem(await b.call('GET', '/auth/session'), 401, 'unauthenticated');
     expect((await new ConsoleBrowser(origin).signIn(email, password)).status).to.equal(401);
     expect((await new ConsoleBrowser(origin).signIn(email, next)).status).to.equal(200);
+  });
+
+  it('re-hashes a password made with older Argon2 parameters at the next sign-in', async () => {
+    const t = await server.createTenant();
+    const { email, password, userId } = await createAccount(
+      server.meridian,
+      new ConsoleBrowser(origin),
+      t.tenantId,
+      'member',
+    );
+    const old = await argon2.hash(password, {
+      type: argon2.argon2id,
+      memoryCost: 8_192,
+      timeCost: 3,
+      parallelism: 1,
+    });
+    await updateAccount(server.db.knex, userId, { passwordHash: old }, new Date().toISOString());
+    expect((await new ConsoleBrowser(origin).signIn(email, password)).status).to.equal(200);
+    const stored = (await server.db.knex('users').where({ id: userId }).first()) as { password_hash: string };
+    expect(stored.password_hash).to.match(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    expect((await new ConsoleBrowser(origin).signIn(email, password)).status).to.equal(200);
   });
 
   it('signing out without a session only clears the cookie; the audit log has the sign-ins', async () => {
