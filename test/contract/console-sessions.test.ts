@@ -2,6 +2,7 @@
  * A signed-in user's sessions and password (docs/accounts.md, "Sessions", "Passwords") and the bound a role puts
  * on keys (docs/accounts.md, "Roles").
  */
+import argon2 from 'argon2';
 import { expect } from 'chai';
 import { updateAccount } from '../../server/repositories/accounts.js';
 import { systemActor } from '../../server/services/context.js';
@@ -81,14 +82,36 @@ describe('Console sign-in: sessions, passwords and roles', () => {
     expect((await new ConsoleBrowser(origin).signIn(email, next)).status).to.equal(200);
   });
 
+  it('re-hashes a password made with older Argon2 parameters at the next sign-in', async () => {
+    const t = await server.createTenant();
+    const { email, password, userId } = await createAccount(
+      server.meridian,
+      new ConsoleBrowser(origin),
+      t.tenantId,
+      'member',
+    );
+    const old = await argon2.hash(password, {
+      type: argon2.argon2id,
+      memoryCost: 8_192,
+      timeCost: 3,
+      parallelism: 1,
+    });
+    await updateAccount(server.db.knex, userId, { passwordHash: old }, new Date().toISOString());
+    expect((await new ConsoleBrowser(origin).signIn(email, password)).status).to.equal(200);
+    const stored = (await server.db.knex('users').where({ id: userId }).first()) as { password_hash: string };
+    expect(stored.password_hash).to.match(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    expect((await new ConsoleBrowser(origin).signIn(email, password)).status).to.equal(200);
+  });
+
   it('signing out without a session only clears the cookie; the audit log has the sign-ins', async () => {
     const browser = new ConsoleBrowser(origin);
     const out = await browser.call('POST', '/auth/sign-out');
     expect(out.status).to.equal(204);
     expect(browser.lastSetCookie).to.match(/^__Host-meridian_session=; Path=\/; Expires=Thu, 01 Jan 1970/);
     const t = await server.createTenant();
-    const { userId } = await createAccount(server.meridian, browser, t.tenantId, 'viewer');
+    const { userId, email } = await createAccount(server.meridian, browser, t.tenantId, 'viewer');
     await browser.call('POST', '/auth/sign-out');
+    expect((await browser.signIn(email, 'a wrong password, audited')).status).to.equal(401);
     const audit = await client(server.baseUrl, t.keys.admin).get('listAuditLogs', '/audit-logs', {
       query: { resourceId: userId },
     });
@@ -99,7 +122,9 @@ describe('Console sign-in: sessions, passwords and roles', () => {
       'auth.setup_completed',
       'auth.signed_in',
       'auth.signed_out',
+      'auth.sign_in_failed',
     ]);
+    expect(JSON.stringify(audit.body)).not.to.contain('a wrong password');
     for (const e of audit.body.data.filter((x: { action: string }) => x.action.startsWith('auth.sign')))
       expect(e.actor).to.deep.equal({ userId, apiKeyId: null, via: 'console' });
   });
