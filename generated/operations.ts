@@ -77,6 +77,16 @@ export const operationTable = {
   createApiKey: { method: 'POST', path: '/api-keys', pathParams: [], queryParams: [], headerParams: ['Idempotency-Key'], hasBody: true, paginated: false, limit: null, tag: 'API Keys', scope: 'admin' },
   revokeApiKey: { method: 'DELETE', path: '/api-keys/{id}', pathParams: ['id'], queryParams: [], headerParams: [], hasBody: false, paginated: false, limit: null, tag: 'API Keys', scope: 'admin' },
   listAuditLogs: { method: 'GET', path: '/audit-logs', pathParams: [], queryParams: ['action', 'resourceType', 'resourceId', 'actorId', 'since', 'until', 'sort', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Audit Logs', scope: 'admin' },
+  getTenantSso: { method: 'GET', path: '/tenant/sso', pathParams: [], queryParams: [], headerParams: [], hasBody: false, paginated: false, limit: null, tag: 'Identity', scope: 'admin' },
+  updateTenantSso: { method: 'PUT', path: '/tenant/sso', pathParams: [], queryParams: [], headerParams: [], hasBody: true, paginated: false, limit: null, tag: 'Identity', scope: 'admin' },
+  deleteTenantSso: { method: 'DELETE', path: '/tenant/sso', pathParams: [], queryParams: [], headerParams: [], hasBody: false, paginated: false, limit: null, tag: 'Identity', scope: 'admin' },
+  listMembers: { method: 'GET', path: '/members', pathParams: [], queryParams: ['limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Members', scope: 'admin' },
+  getMember: { method: 'GET', path: '/members/{id}', pathParams: ['id'], queryParams: [], headerParams: [], hasBody: false, paginated: false, limit: null, tag: 'Members', scope: 'admin' },
+  removeMember: { method: 'DELETE', path: '/members/{id}', pathParams: ['id'], queryParams: [], headerParams: [], hasBody: false, paginated: false, limit: null, tag: 'Members', scope: 'admin' },
+  updateMember: { method: 'PATCH', path: '/members/{id}', pathParams: ['id'], queryParams: [], headerParams: [], hasBody: true, paginated: false, limit: null, tag: 'Members', scope: 'admin' },
+  listInvitations: { method: 'GET', path: '/invitations', pathParams: [], queryParams: ['limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Invitations', scope: 'admin' },
+  createInvitation: { method: 'POST', path: '/invitations', pathParams: [], queryParams: [], headerParams: ['Idempotency-Key'], hasBody: true, paginated: false, limit: null, tag: 'Invitations', scope: 'admin' },
+  revokeInvitation: { method: 'DELETE', path: '/invitations/{id}', pathParams: ['id'], queryParams: [], headerParams: [], hasBody: false, paginated: false, limit: null, tag: 'Invitations', scope: 'admin' },
 } as const satisfies Record<string, OperationSpec>;
 
 /** An operationId of the API. */

@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import YAML from 'yaml';
-import { quote, readOperations, renderOperationTable, type Spec } from './operation-table.js';
+import { apiOnly, quote, readOperations, renderOperationTable, type Spec } from './operation-table.js';
 import { sdkTree, sdkVersion } from './sdk-tree.js';
 import { doc, renderResources } from './sdk-ts-resources.js';
 
@@ -110,6 +110,7 @@ if (values.sdk) {
     renderResources(spec, rows, sdkTree(spec, rows), banner('resource tree')),
   );
   fs.writeFileSync(path.join(values.sdk, 'version.ts'), sdkVersionFile(spec));
-  fs.writeFileSync(path.join(values.sdk, 'models.ts'), sdkModels(spec));
+  // Models of the API's schemas only: none of the console's sign-in (scripts/operation-table.ts, apiOnly).
+  fs.writeFileSync(path.join(values.sdk, 'models.ts'), sdkModels(apiOnly(spec)));
   fs.writeFileSync(path.join(values.sdk, 'webhooks.ts'), sdkWebhooks(spec));
 }

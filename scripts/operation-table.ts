@@ -1,6 +1,6 @@
 /**
  * The one operation table of the API, read from an OpenAPI document: for every operation of `paths` (in the spec's
- * order) its operationId, method, path template, parameters by location, body, pagination limits, tag and required
+ * order; operations that are not the API's, see {@link unwrapped}, left out) its operationId, method, path template, parameters by location, body, pagination limits, tag and required
  * scope. `scripts/generate-operations.ts` renders it, with {@link renderOperationTable}, into both generated trees:
  * `generated/operations.ts` (the server: handler map keys, scope check, header parameters, default page size) and
  * `sdk-ts/src/generated/operations.ts` (the TypeScript client's resource tree, with scripts/sdk-tree.ts). The
@@ -34,12 +34,24 @@ export interface SpecOperation {
   parameters?: Parameter[];
   requestBody?: { $ref?: string; required?: boolean; content?: Record<string, unknown> };
   'x-required-scope'?: string;
+  /** `false`: not an operation of the API (see {@link unwrapped}); otherwise read by scripts/sdk-tree.ts. */
+  'x-sdk'?: unknown;
 }
 
 /** A path item of the spec. */
 export type PathItem = Partial<Record<(typeof METHODS)[number], SpecOperation>> & {
   parameters?: Parameter[];
+  servers?: unknown[];
 };
+
+/**
+ * Whether an operation is documented in the spec but is no operation of the API: it carries `x-sdk: false` (the
+ * console's `/auth/*`, docs/accounts.md, served by their own router outside `/v1`). Neither the server's handler map
+ * nor either SDK takes it.
+ */
+export function unwrapped(op: SpecOperation | undefined): boolean {
+  return op?.['x-sdk'] === false;
+}
 
 /** The parts of an OpenAPI document the generators read. */
 export interface Spec {
@@ -51,6 +63,53 @@ export interface Spec {
     parameters?: Record<string, Parameter>;
     requestBodies?: Record<string, SpecOperation['requestBody']>;
   };
+}
+
+/** Names of the component schemas `value` refers to, directly. */
+function schemaRefs(value: unknown, into: Set<string>): Set<string> {
+  if (Array.isArray(value)) for (const v of value) schemaRefs(v, into);
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) {
+      if (k === '$ref' && typeof v === 'string' && v.startsWith('#/components/schemas/'))
+        into.add(v.slice('#/components/schemas/'.length));
+      else schemaRefs(v, into);
+    }
+  return into;
+}
+
+/**
+ * The document without the operations that are not the API's ({@link unwrapped}; a path left with none goes too)
+ * and without the schemas only they use: what the SDKs are generated from (no method, no model of the console's
+ * sign-in).
+ */
+export function apiOnly<S extends Spec>(spec: S): S {
+  const schemas = spec.components?.schemas ?? {};
+  const reachable = (roots: Set<string>) => {
+    const seen = new Set<string>();
+    const todo = [...roots];
+    for (let name = todo.pop(); name !== undefined; name = todo.pop()) {
+      if (seen.has(name)) continue;
+      seen.add(name);
+      todo.push(...schemaRefs(schemas[name], new Set()));
+    }
+    return seen;
+  };
+  const paths: Record<string, PathItem> = {};
+  const dropped: SpecOperation[] = [];
+  for (const [route, item] of Object.entries(spec.paths ?? {})) {
+    const kept: PathItem = { ...item };
+    for (const method of METHODS)
+      if (unwrapped(item[method])) {
+        dropped.push(item[method] as SpecOperation);
+        delete kept[method];
+      }
+    if (METHODS.some((method) => kept[method])) paths[route] = kept;
+  }
+  const rest = { ...spec, paths, components: { ...spec.components, schemas: {} } };
+  const kept = reachable(schemaRefs(rest, new Set()));
+  const unused = [...reachable(schemaRefs(dropped, new Set()))].filter((name) => !kept.has(name));
+  const keptSchemas = Object.fromEntries(Object.entries(schemas).filter(([name]) => !unused.includes(name)));
+  return { ...spec, paths, components: { ...spec.components, schemas: keptSchemas } };
 }
 
 /** One row of the table, plus the operation's documentation and whether its params object is required. */
@@ -118,7 +177,7 @@ export function readOperations(spec: Spec): OperationRow[] {
   for (const [route, item] of Object.entries(spec.paths ?? {})) {
     for (const method of METHODS) {
       const op = item[method];
-      if (!op) continue;
+      if (!op || unwrapped(op)) continue;
       const where = `${method.toUpperCase()} ${route}`;
       const id = op.operationId;
       if (!id || !IDENTIFIER.test(id)) throw new Error(`${where}: missing or invalid operationId`);

@@ -17,7 +17,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
-import { type METHODS, readOperations, type Spec } from './operation-table.js';
+import { apiOnly, type METHODS, readOperations, type Spec } from './operation-table.js';
 import { pathArgNames, sdkTree, sdkVersion } from './sdk-tree.js';
 
 const [specFile, dir] = process.argv.slice(2);
@@ -27,6 +27,9 @@ const spec = YAML.parse(fs.readFileSync(specFile, 'utf8')) as Spec & {
   webhooks?: unknown;
   components: { schemas: Record<string, Record<string, unknown>> };
 };
+
+// Paths outside the API (the console's `/auth/*`) are no SDK operations: left out, with the schemas only they use.
+Object.assign(spec, apiOnly(spec));
 
 const rows = readOperations(spec);
 const tree = sdkTree(spec, rows);

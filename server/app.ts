@@ -4,7 +4,8 @@
  * Order of the pipeline, and why:
  *   request id → security headers → access log (query secrets redacted) → compression → CORS (when origins are
  *   configured; preflights answered here) → `GET /` (a browser to /docs, a client to JSON links) → health probes (`/healthz`, `/readyz`)
- *   → public docs (`/docs`, `/v1/openapi.json|yaml`) → `Cache-Control: no-store` on everything else under `/v1` → authentication (401 before anything about the
+ *   → public docs (`/docs`, `/v1/openapi.json|yaml`) → `Cache-Control: no-store` on everything else under `/v1`
+ *   → console sign-in at `/auth` (cookie sessions, its own checks: server/http/console/routes.ts) → authentication (401 before anything about the
  *   request is revealed; a failure counts against the failed-authentication limit per client address, 429 above it)
  *   → per-tenant rate limit → JSON body (1 MiB; 415 for a charset other than UTF-8) → express-openapi-validator
  *   (400, 404, 405, 415; HEAD validated as GET) → a required body that is missing, NUL in any string input (400)
@@ -20,6 +21,8 @@ import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { authenticate } from './http/auth.js';
 import { answerClientErrors } from './http/client-errors.js';
+import { peopleRoutes } from './http/console/people-routes.js';
+import { consoleAuthRoutes } from './http/console/routes.js';
 import { callHandler, resolveOperation } from './http/dispatch.js';
 import { docsRoutes } from './http/docs.js';
 import { compressResponses, corsFor, rootRoutes } from './http/edge.js';
@@ -37,7 +40,7 @@ import {
 import { probeRoutes } from './http/probes.js';
 import { problemHandler } from './http/problem.js';
 import { FailedAuthLimit, tenantRateLimit } from './http/rate-limit.js';
-import { type LoadedSpec, loadSpec } from './http/spec.js';
+import { type LoadedSpec, loadSpec, pathsOf } from './http/spec.js';
 import { createLogger } from './logging.js';
 import type { Database } from './repositories/db.js';
 import { AppError } from './services/errors.js';
@@ -95,6 +98,8 @@ export function createApp(options: AppOptions): MeridianApp {
     res.type('application/yaml').send(spec.yaml);
   });
   app.use(config.basePath, noStore());
+  // Console sign-in (docs/accounts.md): cookie sessions at /auth, outside /v1 and before its Bearer chain.
+  app.use('/auth', consoleAuthRoutes(services, config, spec, [peopleRoutes]));
 
   // The key is checked first; only failures count against (and are refused by) the per-address limit
   // (docs/design.md, "Limits").
@@ -111,7 +116,7 @@ export function createApp(options: AppOptions): MeridianApp {
   );
 
   app.use(jsonBody());
-  app.use(validateAgainstSpec(spec, config));
+  app.use(validateAgainstSpec(pathsOf(spec, true), config));
   app.use(requireDeclaredBody());
   app.use(refuseNulCharacters());
   app.use(resolveOperation());

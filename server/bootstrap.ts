@@ -1,5 +1,5 @@
 /**
- * The demo set-up of `npm start`: the demo tenant, its admin key and the NYC portfolio. {@link startDemo} is the one
+ * The demo set-up of `npm start`: the demo tenant, its admin key, its owner's setup link and the NYC portfolio. {@link startDemo} is the one
  * place demo data is created, behind the one switch `config.demo` (docs/deploy.md, "Production": off in
  * production, so a deployment never gets a synthetic tenant or a printed key).
  */
@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Config } from './config.js';
+import { type Config, publicBaseOf } from './config.js';
 import { ensureSyntheticTenant, SYNTHETIC_TENANT_NAME } from './demo/synthetic.js';
 import { NYC_SOURCE } from './import/nyc/checkpoints.js';
 import { type ImportReport, importNycCapitalProjects } from './import/nyc/importer.js';
@@ -15,6 +15,7 @@ import { NYC_IMPORT_VERSION } from './import/nyc/version.js';
 import { progressReporter } from './progress.js';
 import { getImportFingerprint, setImportFingerprint } from './repositories/import-fingerprints.js';
 import { findApiKeyByHash, findTenantsByName } from './repositories/tenants.js';
+import { linkUrl } from './services/accounts/index.js';
 import type { BaseDeps } from './services/context.js';
 import { systemActor } from './services/context.js';
 import { hashApiKey } from './services/identity/index.js';
@@ -39,6 +40,11 @@ export interface DemoSetup {
   newKey: string | null;
   /** True when `MERIDIAN_API_KEY` was given and is now a key of the demo tenant. */
   configuredKey: boolean;
+  /**
+   * The token of the owner's one-time setup link when this call created the tenant (print the link once:
+   * docs/accounts.md, "First run"), else null.
+   */
+  setupToken: string | null;
 }
 
 /**
@@ -53,8 +59,9 @@ export async function ensureDemoTenant(
   const existing = (await findTenantsByName(deps.db.knex, DEMO_TENANT_NAME))[0];
   let tenantId = existing?.id;
   const created = !existing;
+  let setupToken: string | null = null;
   if (!tenantId) {
-    const { tenant } = await services.tenants.create({
+    const { tenant, user } = await services.tenants.create({
       name: DEMO_TENANT_NAME,
       plan: 'TEAM',
       currency: 'USD',
@@ -62,6 +69,7 @@ export async function ensureDemoTenant(
       userName: 'Demo PMO lead',
     });
     tenantId = tenant.id;
+    setupToken = (await services.accounts.issueLink(systemActor(tenantId), user.id, 'setup')).token;
   }
   const actor = systemActor(tenantId);
   let newKey: string | null = null;
@@ -81,7 +89,7 @@ export async function ensureDemoTenant(
       })
     ).key;
   }
-  return { tenantId, created, newKey, configuredKey: apiKey !== null };
+  return { tenantId, created, newKey, configuredKey: apiKey !== null, setupToken };
 }
 
 /**
@@ -134,7 +142,7 @@ export async function importDemoPortfolioIfChanged(
  * `config.importDemo`. `say` writes one line of start-up output.
  */
 export async function startDemo(
-  config: Pick<Config, 'demo' | 'importDemo' | 'demoApiKey'>,
+  config: Pick<Config, 'demo' | 'importDemo' | 'demoApiKey' | 'publicUrl' | 'host' | 'port'>,
   deps: BaseDeps,
   services: Services,
   say: (line: string) => void,
@@ -181,6 +189,17 @@ export async function startDemo(
   } else {
     say(
       `meridian: the demo admin key was printed on first start; create another with: npm run cli -- keys create --tenant "${DEMO_TENANT_NAME}" --scopes read,write,admin`,
+    );
+  }
+  // The owner's one-time setup link (docs/accounts.md, "First run"): printed once, like the key.
+  if (demo.setupToken) {
+    say(
+      `  Console sign-in for the demo tenant's owner: open this one-time setup link within 24 hours to choose an\n` +
+        `  email and password (it works once):\n\n    ${linkUrl(publicBaseOf(config), 'setup', demo.setupToken)}\n`,
+    );
+  } else {
+    say(
+      `meridian: the owner's setup link was printed on first start; print a new one with: npm run cli -- users setup-link --tenant "${DEMO_TENANT_NAME}"`,
     );
   }
 }

@@ -4,6 +4,9 @@
  *   migrate                                         apply pending migrations
  *   tenants create --name <name> [--plan TEAM] [--currency USD] [--timezone UTC] [--rate-limit 1000]
  *   keys create --tenant <id|name> --scopes read,write [--name <label>] [--expires-at <RFC 3339>]
+ *   users create --tenant <id|name> --email <email> --role owner|admin|member|viewer [--name <name>]
+ *   users reset --email <email>                     print a reset link (new password, second factor off)
+ *   users setup-link --tenant <id|name>             print a new setup link for the tenant's first owner
  *   import nyc-capital-projects <file> --tenant <id|name>
  *   secrets rotate                                  re-encrypt every stored secret under MERIDIAN_SECRET_KEY
  *
@@ -12,13 +15,14 @@
 import fs from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import { systemClock } from './clock.js';
-import { loadConfig, localSecretKeyWarning } from './config.js';
+import { loadConfig, localSecretKeyWarning, publicBaseOf } from './config.js';
 import { SecretBox } from './crypto/secret-box.js';
 import { importNycCapitalProjects } from './import/nyc/importer.js';
 import { formatImportReport } from './import/nyc/report.js';
 import { progressReporter } from './progress.js';
 import { migrate, openDatabase } from './repositories/db.js';
-import type { ApiKeyScope, TenantPlan } from './repositories/tenants.js';
+import type { ApiKeyScope, TenantPlan, UserRole } from './repositories/tenants.js';
+import { isRole, linkUrl, ROLES } from './services/accounts/index.js';
 import { systemActor } from './services/context.js';
 import { buildServices } from './services/index.js';
 import { INSTANT_RULE, isInstant } from './services/instants.js';
@@ -41,6 +45,11 @@ function parsePlan(value: string): TenantPlan {
   if (!(PLANS as string[]).includes(value))
     throw new InvalidArgumentError(`plan must be one of ${PLANS.join(', ')}`);
   return value as TenantPlan;
+}
+
+function parseRole(value: string): UserRole {
+  if (!isRole(value)) throw new InvalidArgumentError(`role must be one of ${ROLES.join(', ')}`);
+  return value;
 }
 
 function parsePositiveInt(value: string): number {
@@ -124,6 +133,62 @@ keys
     }),
   );
 
+// People (docs/accounts.md, "First run"): each command prints a one-time link (24 h) for the person to open.
+const users = program.command('users').description('manage the people who sign in to the console');
+users
+  .command('create')
+  .description('create an account (or find it in that tenant) and print a one-time setup link')
+  .requiredOption('--tenant <idOrName>', 'tenant id or exact name')
+  .requiredOption('--email <email>', 'the email the person signs in with')
+  .requiredOption('--role <role>', ROLES.join(', '), parseRole)
+  .option('--name <name>', 'display name (default: the part of the email before the @)')
+  .action((opts: { tenant: string; email: string; role: UserRole; name?: string }) =>
+    withServices(async ({ config, services }) => {
+      const tenant = await services.tenants.resolve(opts.tenant);
+      const actor = systemActor(tenant.id);
+      const { account, created } = await services.accounts.findOrCreate(actor, {
+        tenantId: tenant.id,
+        email: opts.email,
+        role: opts.role,
+        ...(opts.name ? { name: opts.name } : {}),
+      });
+      if (account.passwordHash !== null)
+        throw new Error(`${account.email} already has a password: use users reset --email ${account.email}`);
+      const { token } = await services.accounts.issueLink(actor, account.id, 'setup');
+      console.log(JSON.stringify({ userId: account.id, email: account.email, role: account.role, created }));
+      console.log(`Setup link (valid 24 h, works once): ${linkUrl(publicBaseOf(config), 'setup', token)}`);
+    }),
+  );
+users
+  .command('reset')
+  .description('print a one-time reset link: a new password, the second factor off, every session ended')
+  .requiredOption('--email <email>', 'the email the person signs in with')
+  .action((opts: { email: string }) =>
+    withServices(async ({ config, services }) => {
+      const account = await services.accounts.findByEmail(opts.email);
+      if (!account) throw new Error(`no account has the email ${opts.email}`);
+      const { token } = await services.accounts.issueLink(systemActor(account.tenantId), account.id, 'reset');
+      console.log(`Reset link (valid 24 h, works once): ${linkUrl(publicBaseOf(config), 'reset', token)}`);
+    }),
+  );
+users
+  .command('setup-link')
+  .description(
+    "print a new one-time setup link for the tenant's first owner (the demo owner has no email yet)",
+  )
+  .requiredOption('--tenant <idOrName>', 'tenant id or exact name')
+  .action((opts: { tenant: string }) =>
+    withServices(async ({ config, services }) => {
+      const tenant = await services.tenants.resolve(opts.tenant);
+      const owner = await services.accounts.firstOwner(tenant.id);
+      if (!owner) throw new Error(`tenant ${tenant.name} has no owner`);
+      if (owner.passwordHash !== null)
+        throw new Error(`the owner already has a password: use users reset --email ${owner.email}`);
+      const { token } = await services.accounts.issueLink(systemActor(tenant.id), owner.id, 'setup');
+      console.log(`Setup link (valid 24 h, works once): ${linkUrl(publicBaseOf(config), 'setup', token)}`);
+    }),
+  );
+
 const secrets = program.command('secrets').description('manage secrets encrypted at rest');
 secrets
   .command('rotate')
@@ -136,7 +201,15 @@ secrets
       const warning = localSecretKeyWarning(config);
       if (warning) console.error(warning);
       const report = await services.webhooks.resealSecrets();
-      console.log(JSON.stringify({ webhookEndpoints: report.endpoints, reencrypted: report.resealed }));
+      const sso = await services.ssoSettings.resealSecrets();
+      console.log(
+        JSON.stringify({
+          webhookEndpoints: report.endpoints,
+          reencrypted: report.resealed,
+          ssoConfigurations: sso.configurations,
+          ssoReencrypted: sso.resealed,
+        }),
+      );
     }),
   );
 

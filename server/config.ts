@@ -48,11 +48,6 @@ export interface Config {
   /** Import the bundled NYC portfolio into the demo tenant and create the synthetic demo tenant at start (env `MERIDIAN_IMPORT_DEMO`, default true; only with {@link Config.demo}). */
   importDemo: boolean;
   /**
-   * The address users reach this deployment at, e.g. `https://pmo.example.com` (env `MERIDIAN_PUBLIC_URL`, no
-   * trailing slash): required in production; null elsewhere when unset.
-   */
-  publicUrl: string | null;
-  /**
    * Origins allowed to call the API from a browser (env `MERIDIAN_CORS_ORIGINS`, comma-separated, e.g.
    * `https://app.example.com`; `*` allows any). Empty (the default): CORS is off, no cross-origin headers.
    */
@@ -122,6 +117,71 @@ export interface Config {
    * or null when `MERIDIAN_SECRET_KEY` is set; the entry points warn while it is in use.
    */
   localSecretKeyFile: string | null;
+  /**
+   * Outgoing mail (invitations; docs/members.md, "Mail"), or null when `MERIDIAN_SMTP_URL` is unset: then invitation
+   * links are only returned by the API, never mailed.
+   */
+  mail: MailConfig | null;
+  /**
+   * Accept an OpenID Connect issuer on plain `http` (env `MERIDIAN_SSO_ALLOW_HTTP=true`; default false: issuers
+   * are `https` only). For a provider on the same machine in tests and trials (docs/members.md).
+   */
+  ssoAllowHttp: boolean;
+  /**
+   * The address people reach this deployment at, e.g. `https://pm.example.com` (env `MERIDIAN_PUBLIC_URL`; no
+   * trailing slash), or null: then links printed by `npm start` and the CLI use `http://127.0.0.1:<PORT>`, and the
+   * console's requests are checked against the request's own origin (docs/accounts.md, "Cross-site requests").
+   * Required in production (docs/deploy.md, "Production").
+   */
+  publicUrl: string | null;
+  /** A console session ends after this long without use, in ms (env `MERIDIAN_SESSION_IDLE_MINUTES`, default 720: 12 h). */
+  sessionIdleMs: number;
+  /** A console session ends this long after sign-in whatever its use, in ms (env `MERIDIAN_SESSION_MAX_HOURS`, default 336: 14 days). */
+  sessionAbsoluteMs: number;
+}
+
+/** How Meridian sends mail (nodemailer's SMTP transport). */
+export interface MailConfig {
+  /**
+   * `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…:465` (env `MERIDIAN_SMTP_URL`, nodemailer's
+   * connection URL). Never logged nor shown.
+   */
+  smtpUrl: string;
+  /** The `From` of every message (env `MERIDIAN_MAIL_FROM`, default `Meridian <no-reply@localhost>`). */
+  from: string;
+}
+
+function mailOf(env: NodeJS.ProcessEnv): MailConfig | null {
+  const smtpUrl = env.MERIDIAN_SMTP_URL?.trim();
+  if (!smtpUrl) return null;
+  if (!/^smtps?:\/\//.test(smtpUrl)) throw new Error('MERIDIAN_SMTP_URL must start with smtp:// or smtps://');
+  return { smtpUrl, from: env.MERIDIAN_MAIL_FROM?.trim() || 'Meridian <no-reply@localhost>' };
+}
+
+/**
+ * The base of links people open (setup and reset links, docs/accounts.md "First run"): `MERIDIAN_PUBLIC_URL`, else
+ * this server's own address (`http://127.0.0.1:<PORT>` when it listens on every interface).
+ */
+export function publicBaseOf(config: Pick<Config, 'publicUrl' | 'host' | 'port'>): string {
+  if (config.publicUrl) return config.publicUrl;
+  const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
+}
+
+function publicUrlOf(value: string | undefined): string | null {
+  const text = value?.trim();
+  if (!text) return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError(`MERIDIAN_PUBLIC_URL must be an http(s) URL, got "${text}"`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash)
+    throw new ConfigError(
+      `MERIDIAN_PUBLIC_URL must be an http(s) URL without query or fragment, got "${text}"`,
+    );
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
 /** An OpenAI-compatible chat-completions endpoint and how to call it. */
@@ -209,20 +269,6 @@ export function missingProductionSettings(env: NodeJS.ProcessEnv): string[] {
   if (!set('MERIDIAN_PUBLIC_URL')) missing.push('MERIDIAN_PUBLIC_URL');
   if (!set('MERIDIAN_SECRET_KEY') && !set('MERIDIAN_SECRET_KEY_FILE')) missing.push('MERIDIAN_SECRET_KEY');
   return missing;
-}
-
-function publicUrlOf(value: string | undefined): string | null {
-  const v = value?.trim();
-  if (!v) return null;
-  let url: URL;
-  try {
-    url = new URL(v);
-  } catch {
-    throw new ConfigError(`MERIDIAN_PUBLIC_URL must be an http(s) URL, got "${v}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new ConfigError(`MERIDIAN_PUBLIC_URL must be an http(s) URL, got "${v}"`);
-  return v.replace(/\/+$/, '');
 }
 
 function listOf(value: string | undefined): string[] {
@@ -333,7 +379,7 @@ function trustProxyOf(value: string | undefined): boolean | number | string {
  * Outside production without `MERIDIAN_SECRET_KEY`, reads (and on first use writes) the local key file.
  * @throws Error when a numeric variable is not a non-negative integer, NODE_ENV is unknown, only one of
  *   MERIDIAN_LLM_BASE_URL and MERIDIAN_LLM_MODEL is set (or the URL is not http(s)), a secret key is not base64 of
- *   32 bytes, or MERIDIAN_SECRET_KEY is missing in production.
+ *   32 bytes, MERIDIAN_SECRET_KEY is missing in production, or MERIDIAN_PUBLIC_URL is not an http(s) URL.
  * @throws ConfigError when NODE_ENV is unknown, or production lacks a setting it needs (all of them named in one line).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -364,7 +410,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoApiKey: env.MERIDIAN_API_KEY?.trim() || null,
     demo: bool(env.MERIDIAN_DEMO, !production),
     importDemo: bool(env.MERIDIAN_IMPORT_DEMO, true),
-    publicUrl: publicUrlOf(env.MERIDIAN_PUBLIC_URL),
     corsOrigins: listOf(env.MERIDIAN_CORS_ORIGINS),
     migrateOnStart: bool(env.MERIDIAN_MIGRATE_ON_START, !production),
     shutdownTimeoutMs: int('MERIDIAN_SHUTDOWN_TIMEOUT_MS', env.MERIDIAN_SHUTDOWN_TIMEOUT_MS, 10_000),
@@ -382,5 +427,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     agentStageDelayMs: int('MERIDIAN_AGENT_STAGE_DELAY_MS', env.MERIDIAN_AGENT_STAGE_DELAY_MS, 0),
     llm: llmOf(env),
     ...secretKeysOf(env, nodeEnv),
+    mail: mailOf(env),
+    ssoAllowHttp: bool(env.MERIDIAN_SSO_ALLOW_HTTP, false),
+    publicUrl: publicUrlOf(env.MERIDIAN_PUBLIC_URL),
+    sessionIdleMs:
+      Math.max(1, int('MERIDIAN_SESSION_IDLE_MINUTES', env.MERIDIAN_SESSION_IDLE_MINUTES, 720)) * 60_000,
+    sessionAbsoluteMs:
+      Math.max(1, int('MERIDIAN_SESSION_MAX_HOURS', env.MERIDIAN_SESSION_MAX_HOURS, 336)) * 3_600_000,
   };
 }

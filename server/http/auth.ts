@@ -84,10 +84,12 @@ export function requireScope(principal: Principal, required: ApiKeyScope, operat
 export function actorOf(req: Request): Actor {
   const principal = req.principal;
   if (!principal) throw new Error('actorOf called before authentication');
+  // Audit rows written with a console access token name the user and "console", never the token.
   return {
     tenantId: principal.tenant.id,
     userId: principal.user.id,
-    apiKeyId: principal.apiKey.id,
+    apiKeyId: principal.via === 'api_key' ? principal.apiKey.id : null,
+    via: principal.via,
     requestId: req.requestId ?? null,
     timeZone: principal.tenant.timezone,
   };

@@ -51,3 +51,24 @@ export function loadSpec(file = SPEC_PATH): LoadedSpec {
     yaml: text.replace(/^(?:#[^\n]*\n)+/, ''),
   };
 }
+
+/**
+ * The contract's paths inside the API (`inside: true`, served under `/v1`) or outside it (`inside: false`: paths
+ * with servers of their own, the console's `/auth/*`, docs/accounts.md), each as a document one validator takes:
+ * the outside paths with the server root as their base. `json` and `yaml` stay those of the whole contract.
+ */
+export function pathsOf(spec: LoadedSpec, inside: boolean): LoadedSpec {
+  const paths = (spec.document.paths ?? {}) as Record<string, { servers?: { url: string }[] }>;
+  const chosen = Object.fromEntries(
+    Object.entries(paths).filter(([, item]) => ((item.servers?.length ?? 0) === 0) === inside),
+  );
+  const document = inside
+    ? { ...spec.document, paths: chosen }
+    : {
+        ...spec.document,
+        // The validator takes base paths from the root `servers` only; these paths sit at the server's root.
+        servers: [{ url: 'http://localhost:8080' }],
+        paths: Object.fromEntries(Object.entries(chosen).map(([k, { servers: _s, ...item }]) => [k, item])),
+      };
+  return { ...spec, document };
+}

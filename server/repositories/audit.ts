@@ -18,7 +18,8 @@ export interface FieldChange {
 export interface AuditEntry {
   id: string;
   occurredAt: string;
-  actor: { userId: string | null; apiKeyId: string | null };
+  /** Who acted; `via` says how they authenticated (`api_key`, `console`) or null for the system. */
+  actor: { userId: string | null; apiKeyId: string | null; via: 'api_key' | 'console' | null };
   action: string;
   resourceType: string;
   resourceId: string;
@@ -34,6 +35,7 @@ export async function appendAudit(db: Executor, tenantId: string, entry: AuditEn
     occurred_at: entry.occurredAt,
     actor_user_id: entry.actor.userId,
     actor_api_key_id: entry.actor.apiKeyId,
+    actor_via: entry.actor.via,
     action: entry.action,
     resource_type: entry.resourceType,
     resource_id: entry.resourceId,
@@ -71,6 +73,8 @@ function toEntry(row: Record<string, unknown>): AuditEntry {
     actor: {
       userId: (row.actor_user_id as string | null) ?? null,
       apiKeyId: (row.actor_api_key_id as string | null) ?? null,
+      // Rows written before `actor_via` existed were all written with keys (or by the system).
+      via: (row.actor_via as 'api_key' | 'console' | null) ?? (row.actor_api_key_id ? 'api_key' : null),
     },
     action: row.action as string,
     resourceType: row.resource_type as string,

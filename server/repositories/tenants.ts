@@ -31,11 +31,17 @@ export interface TenantRecord {
 /** A tenant's settings (spec `TenantSettings`). */
 export type TenantSettings = Schema<'TenantSettings'>;
 
-/** Stored settings with every default filled in: `llmEnabled` true unless the tenant switched it off. */
+/**
+ * Stored settings with every default filled in: `llmEnabled` true unless the tenant switched it off,
+ * `requireTwoFactor` false unless switched on.
+ */
 export function settingsOf(stored: unknown): TenantSettings {
   const value = parseJson<Partial<TenantSettings>>(stored, {});
-  return { llmEnabled: value.llmEnabled !== false };
+  return { llmEnabled: value.llmEnabled !== false, requireTwoFactor: value.requireTwoFactor === true };
 }
+
+/** A user's role in their tenant (docs/accounts.md, "Roles"): owner, admin, member or viewer. */
+export type UserRole = 'owner' | 'admin' | 'member' | 'viewer';
 
 /** A user of a tenant. */
 export interface UserRecord {
@@ -43,7 +49,20 @@ export interface UserRecord {
   tenantId: string;
   name: string;
   email: string | null;
+  role: UserRole;
   createdAt: string;
+}
+
+/** A `users` row as a {@link UserRecord}; `prefix` names the columns when they come aliased from a join. */
+export function toUser(row: Record<string, unknown>, prefix = ''): UserRecord {
+  return {
+    id: row[`${prefix}id`] as string,
+    tenantId: row[`${prefix}tenant_id`] as string,
+    name: row[`${prefix}name`] as string,
+    email: (row[`${prefix}email`] as string | null) ?? null,
+    role: row[`${prefix}role`] as UserRole,
+    createdAt: row[`${prefix}created_at`] as string,
+  };
 }
 
 /** An API key without its secret. */
@@ -139,13 +158,22 @@ export async function findTenantsByName(db: Executor, name: string): Promise<Ten
   return rows.map(toTenant);
 }
 
-/** Inserts a user. */
-export async function insertUser(db: Executor, user: UserRecord): Promise<void> {
+/**
+ * Inserts a user. `emailNormalized` is the sign-in address (unique per deployment; services/accounts/emails.ts
+ * normalises it); null when the user has no email.
+ */
+export async function insertUser(
+  db: Executor,
+  user: UserRecord,
+  emailNormalized: string | null = null,
+): Promise<void> {
   await db('users').insert({
     id: user.id,
     tenant_id: user.tenantId,
     name: user.name,
     email: user.email,
+    email_normalized: emailNormalized,
+    role: user.role,
     created_at: user.createdAt,
     updated_at: user.createdAt,
   });
@@ -154,14 +182,7 @@ export async function insertUser(db: Executor, user: UserRecord): Promise<void> 
 /** A user of the tenant, or null. */
 export async function findUser(db: Executor, tenantId: string, id: string): Promise<UserRecord | null> {
   const row = await db('users').where({ tenant_id: tenantId, id }).first();
-  if (!row) return null;
-  return {
-    id: row.id,
-    tenantId: row.tenant_id,
-    name: row.name,
-    email: row.email ?? null,
-    createdAt: row.created_at,
-  };
+  return row ? toUser(row) : null;
 }
 
 /** The tenant's first user (the CLI attaches new keys to it when no user is named). */
@@ -170,14 +191,7 @@ export async function findFirstUser(db: Executor, tenantId: string): Promise<Use
     .where({ tenant_id: tenantId })
     .orderBy([{ column: 'created_at' }, { column: 'id' }])
     .first();
-  if (!row) return null;
-  return {
-    id: row.id,
-    tenantId: row.tenant_id,
-    name: row.name,
-    email: row.email ?? null,
-    createdAt: row.created_at,
-  };
+  return row ? toUser(row) : null;
 }
 
 /** Inserts an API key given its SHA-256 hex hash. */
@@ -225,10 +239,12 @@ export async function findKeyPrincipalByHash(db: Executor, keyHash: string): Pro
     })
     .join('tenants as t', 't.id', 'k.tenant_id')
     .where('k.key_hash', keyHash)
+    .whereNull('u.deactivated_at')
     .first(
       'k.*',
       'u.name as u_name',
       'u.email as u_email',
+      'u.role as u_role',
       'u.created_at as u_created_at',
       't.name as t_name',
       't.plan as t_plan',
@@ -243,13 +259,7 @@ export async function findKeyPrincipalByHash(db: Executor, keyHash: string): Pro
   return {
     key: toApiKey(row),
     keyHash: row.key_hash as string,
-    user: {
-      id: row.user_id as string,
-      tenantId: row.tenant_id as string,
-      name: row.u_name as string,
-      email: (row.u_email as string | null) ?? null,
-      createdAt: row.u_created_at as string,
-    },
+    user: toUser({ ...row, u_id: row.user_id, u_tenant_id: row.tenant_id }, 'u_'),
     tenant: toTenant({
       id: row.tenant_id,
       name: row.t_name,

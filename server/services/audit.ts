@@ -45,7 +45,11 @@ export async function recordAudit(
   const entry: AuditEntry = {
     id: uuidv7(),
     occurredAt,
-    actor: { userId: actor.userId, apiKeyId: actor.apiKeyId },
+    actor: {
+      userId: actor.userId,
+      apiKeyId: actor.apiKeyId,
+      via: actor.via ?? (actor.apiKeyId === null ? null : 'api_key'),
+    },
     action,
     resourceType,
     resourceId,

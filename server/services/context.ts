@@ -15,6 +15,11 @@ export interface Actor {
   apiKeyId: string | null;
   requestId: string | null;
   /**
+   * How the actor authenticated: `api_key`, or `console` (a console access token or a console session;
+   * docs/accounts.md). Absent: `api_key` when `apiKeyId` is set, else the system.
+   */
+  via?: 'api_key' | 'console';
+  /**
    * The tenant's IANA time zone when the caller already holds the tenant (an authenticated request does), so a
    * service need not read the tenant again in the same request (docs/design.md, The request pipeline: a request
    * reads its tenant once); absent → services read it.

@@ -6,6 +6,13 @@ import type { Config } from '../config.js';
 import { SecretBox } from '../crypto/secret-box.js';
 import { ZonedCalendar } from '../dates.js';
 import { JobQueue } from '../jobs/queue.js';
+import {
+  type AccountService,
+  buildAccounts,
+  type SessionService,
+  type SignInService,
+  type TwoFactorService,
+} from './accounts/index.js';
 import { AgentService } from './agents/index.js';
 import { AllocationService } from './allocations.js';
 import { AskService } from './ask/index.js';
@@ -16,11 +23,13 @@ import {
   type ApiKeyService,
   type AuthenticationService,
   buildIdentity,
+  type PrincipalCache,
   type TenantService,
 } from './identity/index.js';
 import { IssueService } from './issues.js';
 import { LanguageModel } from './llm/model.js';
 import { MilestoneService } from './milestones.js';
+import { buildPeople, type People } from './people/index.js';
 import { ProjectService } from './projects.js';
 import { RateLimitService } from './rate-limits.js';
 import { ReadinessService } from './readiness.js';
@@ -30,11 +39,21 @@ import { StatusReportService } from './status-reports.js';
 import { buildWebhooks, type DeliveryService, EventOutbox, type WebhookService } from './webhooks/index.js';
 
 /** Every service of the application, and the job queue and event outbox they share. */
-export interface Services {
+export interface Services extends People {
+  /** The authenticated keys this app holds for a few seconds (drop a user's after a role change or removal). */
+  principals: PrincipalCache;
   /** Tenants and their users, `GET /me`, `GET|PATCH /tenant`. */
   tenants: TenantService;
   /** API keys. */
   apiKeys: ApiKeyService;
+  /** Accounts, one-time links and passwords (docs/accounts.md). */
+  accounts: AccountService;
+  /** Console sessions and console access tokens. */
+  sessions: SessionService;
+  /** Password and second-factor sign-in, throttled. */
+  signIn: SignInService;
+  /** TOTP enrolment and recovery codes. */
+  twoFactor: TwoFactorService;
   /** Presented keys to principals. */
   authentication: AuthenticationService;
   auditLog: AuditLogService;
@@ -71,7 +90,20 @@ export interface Services {
 export function buildServices(
   base: BaseDeps,
   config: Pick<Config, 'defaultRateLimitPerMinute'> &
-    Partial<Pick<Config, 'webhookAllowPrivate' | 'agentStageDelayMs' | 'llm' | 'secretKeys'>>,
+    Partial<
+      Pick<
+        Config,
+        | 'webhookAllowPrivate'
+        | 'agentStageDelayMs'
+        | 'llm'
+        | 'secretKeys'
+        | 'sessionIdleMs'
+        | 'sessionAbsoluteMs'
+        | 'ssoAllowHttp'
+        | 'mail'
+        | 'publicUrl'
+      >
+    >,
   logger?: Logger,
 ): Services {
   // The optional language model (docs/agents.md, "Bring your own model"): one client per app, shared by Ask and
@@ -84,8 +116,24 @@ export function buildServices(
   const deps: ServiceDeps = { ...base, jobs, events, secrets, calendar: new ZonedCalendar() };
   const projects = new ProjectService(deps);
   const milestones = new MilestoneService(deps);
+  const identity = buildIdentity(deps, { defaultRateLimitPerMinute: config.defaultRateLimitPerMinute });
+  // Console sessions: 12 h idle and 14 days in all unless configured (docs/accounts.md, "Sessions").
+  const accounts = buildAccounts(deps, {
+    idleMs: config.sessionIdleMs ?? 12 * 3_600_000,
+    absoluteMs: config.sessionAbsoluteMs ?? 14 * 24 * 3_600_000,
+  });
   return {
-    ...buildIdentity(deps, { defaultRateLimitPerMinute: config.defaultRateLimitPerMinute }),
+    ...identity,
+    ...accounts,
+    // Members, invitations and single sign-on (docs/members.md).
+    ...buildPeople(deps, {
+      principals: identity.principals,
+      passwords: accounts.passwords,
+      publicUrl: config.publicUrl ?? null,
+      mail: config.mail ?? null,
+      ssoAllowHttp: config.ssoAllowHttp ?? false,
+      logger,
+    }),
     auditLog: new AuditLogService(deps),
     idempotency: new IdempotencyService(deps),
     projects,

@@ -32,7 +32,7 @@ describe('Audit Logs', () => {
     expect(created.changes.name).to.deep.equal({ from: null, to: 'Audit bridge' });
     expect(updated).to.deep.include({
       occurredAt: '2026-06-01T12:00:01.000Z',
-      actor: { userId: me.user.id, apiKeyId: me.apiKey.id },
+      actor: { userId: me.user.id, apiKeyId: me.apiKey.id, via: 'api_key' },
       resourceType: 'project',
       resourceId: project.id,
       requestId: 'trace-42',

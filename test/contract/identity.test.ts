@@ -22,8 +22,10 @@ describe('Identity', () => {
       const before = Date.now();
       const res = await client(server.baseUrl, t.keys.write).get('getMe', '/me');
       expect(res.status).to.equal(200);
-      const { user, apiKey, tenant } = res.body;
-      expect(user).to.deep.equal({ id: t.userId, name: 'Test user', email: 'pm@example.com' });
+      const { user, apiKey, tenant, authenticatedWith } = res.body;
+      expect(authenticatedWith).to.equal('api_key');
+      expect(user).to.include({ id: t.userId, name: 'Test user', role: 'owner' });
+      expect(user.email).to.match(/^pm-[0-9a-f]{8}@example\.com$/);
       expect(tenant).to.deep.equal({ id: t.tenantId, name });
       expect(apiKey).to.have.all.keys('id', 'name', 'prefix', 'scopes', 'expiresAt', 'lastUsedAt');
       expect(apiKey.id).to.match(/^[0-9a-f-]{36}$/);
@@ -86,7 +88,7 @@ describe('Identity', () => {
         currency: 'USD',
         timezone: 'UTC',
         rateLimit: { requestsPerMinute: 1000 },
-        settings: { llmEnabled: true },
+        settings: { llmEnabled: true, requireTwoFactor: false },
       });
       expect(Math.abs(Date.parse(createdAt) - Date.now())).to.be.below(60_000);
       expect(Date.parse(updatedAt)).to.be.at.least(Date.parse(createdAt));
@@ -108,21 +110,21 @@ describe('Identity', () => {
       const admin = client(server.baseUrl, t.keys.admin);
       const off = await admin.patch('updateTenant', '/tenant', { body: { settings: { llmEnabled: false } } });
       expect(off.status, JSON.stringify(off.body)).to.equal(200);
-      expect(off.body.settings).to.deep.equal({ llmEnabled: false });
+      expect(off.body.settings).to.deep.equal({ llmEnabled: false, requireTwoFactor: false });
       expect(Date.parse(off.body.updatedAt)).to.be.at.least(Date.parse(off.body.createdAt));
       // The same process reads it at once (its cached principals of the tenant are dropped).
       const read = await client(server.baseUrl, t.keys.read).get('getTenant', '/tenant');
-      expect(read.body.settings).to.deep.equal({ llmEnabled: false });
+      expect(read.body.settings).to.deep.equal({ llmEnabled: false, requireTwoFactor: false });
       // Another tenant keeps its own.
       const theirs = await client(server.baseUrl, other.keys.read).get('getTenant', '/tenant');
-      expect(theirs.body.settings).to.deep.equal({ llmEnabled: true });
+      expect(theirs.body.settings).to.deep.equal({ llmEnabled: true, requireTwoFactor: false });
       // Setting the same value again changes nothing and writes no audit row.
       const again = await admin.patch('updateTenant', '/tenant', {
         body: { settings: { llmEnabled: false } },
       });
       expect(again.body.updatedAt).to.equal(off.body.updatedAt);
       const on = await admin.patch('updateTenant', '/tenant', { body: { settings: { llmEnabled: true } } });
-      expect(on.body.settings).to.deep.equal({ llmEnabled: true });
+      expect(on.body.settings).to.deep.equal({ llmEnabled: true, requireTwoFactor: false });
       const audit = await admin.get('listAuditLogs', '/audit-logs', { query: { resourceType: 'tenant' } });
       expect(audit.status).to.equal(200);
       const rows = audit.body.data.filter((r: { action: string }) => r.action === 'tenant.updated');
@@ -144,12 +146,12 @@ describe('Identity', () => {
       const admin = client(server.baseUrl, t.keys.admin);
       const same = await admin.patch('updateTenant', '/tenant', { body: { settings: {} } });
       expect(same.status).to.equal(200);
-      expect(same.body.settings).to.deep.equal({ llmEnabled: true });
+      expect(same.body.settings).to.deep.equal({ llmEnabled: true, requireTwoFactor: false });
       for (const body of [{ settings: { llmEnabled: 'no' } }, { settings: { model: 'x' } }, {}]) {
         expectProblem(await admin.patch('updateTenant', '/tenant', { body }), 400, 'validation_failed');
       }
       const read = await client(server.baseUrl, t.keys.read).get('getTenant', '/tenant');
-      expect(read.body.settings).to.deep.equal({ llmEnabled: true });
+      expect(read.body.settings).to.deep.equal({ llmEnabled: true, requireTwoFactor: false });
     });
   });
 

@@ -126,7 +126,7 @@ describe('Webhook delivery: the worker loop over real HTTP', function () {
     const audit = await ctx.admin.get('listAuditLogs', '/audit-logs', { query: { resourceId: hook.id } });
     const disabled = audit.body.data.at(-1);
     expect(disabled).to.include({ action: 'webhook.updated' });
-    expect(disabled.actor).to.deep.equal({ userId: null, apiKeyId: null });
+    expect(disabled.actor).to.deep.equal({ userId: null, apiKeyId: null, via: null });
     expect(disabled.changes.enabled).to.deep.equal({ from: true, to: false });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(r.received).to.have.length(1);

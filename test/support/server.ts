@@ -115,7 +115,8 @@ export async function startTestServer(
       const { tenant, user } = await tenants.create({
         name,
         userName: 'Test user',
-        userEmail: 'pm@example.com',
+        // Sign-in emails are unique per deployment (docs/accounts.md, "Accounts").
+        userEmail: `pm-${randomUUID().slice(0, 8)}@example.com`,
         rateLimitPerMinute: options.rateLimitPerMinute ?? null,
       });
       const actor = systemActor(tenant.id);

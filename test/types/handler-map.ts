@@ -12,7 +12,7 @@ const tenant = {
   currency: 'USD',
   timezone: 'UTC',
   rateLimit: { requestsPerMinute: 1000 },
-  settings: { llmEnabled: true },
+  settings: { llmEnabled: true, requireTwoFactor: false },
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };

@@ -51,6 +51,10 @@ from meridian._generated.models.execution_status import ExecutionStatus as Execu
 from meridian._generated.models.field_change import FieldChange as FieldChange
 from meridian._generated.models.finding import Finding as Finding
 from meridian._generated.models.finding_severity import FindingSeverity as FindingSeverity
+from meridian._generated.models.invitation import Invitation as Invitation
+from meridian._generated.models.invitation_create import InvitationCreate as InvitationCreate
+from meridian._generated.models.invitation_created import InvitationCreated as InvitationCreated
+from meridian._generated.models.invitation_list import InvitationList as InvitationList
 from meridian._generated.models.issue import Issue as Issue
 from meridian._generated.models.issue_create import IssueCreate as IssueCreate
 from meridian._generated.models.issue_list import IssueList as IssueList
@@ -62,6 +66,9 @@ from meridian._generated.models.me import Me as Me
 from meridian._generated.models.me_api_key import MeApiKey as MeApiKey
 from meridian._generated.models.me_tenant import MeTenant as MeTenant
 from meridian._generated.models.me_user import MeUser as MeUser
+from meridian._generated.models.member import Member as Member
+from meridian._generated.models.member_list import MemberList as MemberList
+from meridian._generated.models.member_update import MemberUpdate as MemberUpdate
 from meridian._generated.models.milestone import Milestone as Milestone
 from meridian._generated.models.milestone_create import MilestoneCreate as MilestoneCreate
 from meridian._generated.models.milestone_list import MilestoneList as MilestoneList
@@ -105,6 +112,7 @@ from meridian._generated.models.risk_sort import RiskSort as RiskSort
 from meridian._generated.models.risk_status import RiskStatus as RiskStatus
 from meridian._generated.models.risk_update import RiskUpdate as RiskUpdate
 from meridian._generated.models.severity_source import SeveritySource as SeveritySource
+from meridian._generated.models.sso_role import SsoRole as SsoRole
 from meridian._generated.models.status_report import StatusReport as StatusReport
 from meridian._generated.models.status_report_create import StatusReportCreate as StatusReportCreate
 from meridian._generated.models.status_report_list import StatusReportList as StatusReportList
@@ -114,8 +122,11 @@ from meridian._generated.models.tenant import Tenant as Tenant
 from meridian._generated.models.tenant_plan import TenantPlan as TenantPlan
 from meridian._generated.models.tenant_rate_limit import TenantRateLimit as TenantRateLimit
 from meridian._generated.models.tenant_settings import TenantSettings as TenantSettings
+from meridian._generated.models.tenant_sso import TenantSso as TenantSso
+from meridian._generated.models.tenant_sso_update import TenantSsoUpdate as TenantSsoUpdate
 from meridian._generated.models.tenant_update import TenantUpdate as TenantUpdate
 from meridian._generated.models.tenant_update_settings import TenantUpdateSettings as TenantUpdateSettings
+from meridian._generated.models.user_role import UserRole as UserRole
 from meridian._generated.models.webhook_delivery import WebhookDelivery as WebhookDelivery
 from meridian._generated.models.webhook_delivery_list import WebhookDeliveryList as WebhookDeliveryList
 from meridian._generated.models.webhook_delivery_status import WebhookDeliveryStatus as WebhookDeliveryStatus
@@ -175,6 +186,10 @@ __all__ = [
     'FieldChange',
     'Finding',
     'FindingSeverity',
+    'Invitation',
+    'InvitationCreate',
+    'InvitationCreated',
+    'InvitationList',
     'Issue',
     'IssueCreate',
     'IssueList',
@@ -186,6 +201,9 @@ __all__ = [
     'MeApiKey',
     'MeTenant',
     'MeUser',
+    'Member',
+    'MemberList',
+    'MemberUpdate',
     'Milestone',
     'MilestoneCreate',
     'MilestoneList',
@@ -229,6 +247,7 @@ __all__ = [
     'RiskStatus',
     'RiskUpdate',
     'SeveritySource',
+    'SsoRole',
     'StatusReport',
     'StatusReportCreate',
     'StatusReportList',
@@ -238,8 +257,11 @@ __all__ = [
     'TenantPlan',
     'TenantRateLimit',
     'TenantSettings',
+    'TenantSso',
+    'TenantSsoUpdate',
     'TenantUpdate',
     'TenantUpdateSettings',
+    'UserRole',
     'WebhookDelivery',
     'WebhookDeliveryList',
     'WebhookDeliveryStatus',

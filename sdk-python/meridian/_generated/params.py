@@ -20,10 +20,12 @@ from meridian._generated.models.allocation_update import AllocationUpdate
 from meridian._generated.models.api_key_create import ApiKeyCreate
 from meridian._generated.models.api_key_scope import ApiKeyScope
 from meridian._generated.models.ask_request import AskRequest
+from meridian._generated.models.invitation_create import InvitationCreate
 from meridian._generated.models.issue_create import IssueCreate
 from meridian._generated.models.issue_priority import IssuePriority
 from meridian._generated.models.issue_status import IssueStatus
 from meridian._generated.models.issue_update import IssueUpdate
+from meridian._generated.models.member_update import MemberUpdate
 from meridian._generated.models.milestone_create import MilestoneCreate
 from meridian._generated.models.milestone_status import MilestoneStatus
 from meridian._generated.models.milestone_update import MilestoneUpdate
@@ -36,14 +38,17 @@ from meridian._generated.models.risk_create import RiskCreate
 from meridian._generated.models.risk_severity import RiskSeverity
 from meridian._generated.models.risk_status import RiskStatus
 from meridian._generated.models.risk_update import RiskUpdate
+from meridian._generated.models.sso_role import SsoRole
 from meridian._generated.models.status_report_create import StatusReportCreate
+from meridian._generated.models.tenant_sso_update import TenantSsoUpdate
 from meridian._generated.models.tenant_update import TenantUpdate
 from meridian._generated.models.tenant_update_settings import TenantUpdateSettings
+from meridian._generated.models.user_role import UserRole
 from meridian._generated.models.webhook_endpoint_create import WebhookEndpointCreate
 from meridian._generated.models.webhook_endpoint_update import WebhookEndpointUpdate
 from meridian._generated.models.webhook_event_type import WebhookEventType
 
-__all__ = ['AgentRunRequestParam', 'AllocationCreateParam', 'AllocationUpdateParam', 'ApiKeyCreateParam', 'AskRequestParam', 'IssueCreateParam', 'IssueUpdateParam', 'MilestoneCreateParam', 'MilestoneUpdateParam', 'ProjectCreateParam', 'ProjectUpdateParam', 'ResourceCreateParam', 'ResourceUpdateParam', 'RiskCreateParam', 'RiskUpdateParam', 'StatusReportCreateParam', 'TenantUpdateParam', 'TenantUpdateSettingsParam', 'WebhookEndpointCreateParam', 'WebhookEndpointUpdateParam']
+__all__ = ['AgentRunRequestParam', 'AllocationCreateParam', 'AllocationUpdateParam', 'ApiKeyCreateParam', 'AskRequestParam', 'InvitationCreateParam', 'IssueCreateParam', 'IssueUpdateParam', 'MemberUpdateParam', 'MilestoneCreateParam', 'MilestoneUpdateParam', 'ProjectCreateParam', 'ProjectUpdateParam', 'ResourceCreateParam', 'ResourceUpdateParam', 'RiskCreateParam', 'RiskUpdateParam', 'StatusReportCreateParam', 'TenantSsoUpdateParam', 'TenantUpdateParam', 'TenantUpdateSettingsParam', 'WebhookEndpointCreateParam', 'WebhookEndpointUpdateParam']
 
 
 class AgentRunRequestParam(TypedDict, total=False):
@@ -106,6 +111,13 @@ class AskRequestParam(TypedDict, total=False):
     """
 
 
+class InvitationCreateParam(TypedDict, total=False):
+    """The fields of ``meridian.models.InvitationCreate`` as a dict, by their snake_case names."""
+    email: Required[str]
+    """The invitee's email; compared case-insensitively with existing accounts."""
+    role: Required[Union[UserRole, Literal["owner", "admin", "member", "viewer"]]]
+
+
 class IssueCreateParam(TypedDict, total=False):
     """The fields of ``meridian.models.IssueCreate`` as a dict, by their snake_case names."""
     project_id: Required[Union[UUID, str]]
@@ -134,6 +146,11 @@ class IssueUpdateParam(TypedDict, total=False):
     """A resource of your tenant working on it; null unassigns."""
     due_date: NotRequired[Optional[Union[date, str]]]
     """Date by which it should be resolved; null clears it."""
+
+
+class MemberUpdateParam(TypedDict, total=False):
+    """The fields of ``meridian.models.MemberUpdate`` as a dict, by their snake_case names."""
+    role: Required[Union[UserRole, Literal["owner", "admin", "member", "viewer"]]]
 
 
 class MilestoneCreateParam(TypedDict, total=False):
@@ -343,6 +360,25 @@ class StatusReportCreateParam(TypedDict, total=False):
     """Change of the forecast finish since the project's first report, in calendar days, as reported, or null."""
 
 
+class TenantSsoUpdateParam(TypedDict, total=False):
+    """The fields of ``meridian.models.TenantSsoUpdate`` as a dict, by their snake_case names."""
+    issuer_url: Required[str]
+    """The provider's issuer, `https://…` (plain `http` only where the deployment allows it,
+    `MERIDIAN_SSO_ALLOW_HTTP=true`).
+    """
+    client_id: Required[str]
+    """Meridian's client id at the provider."""
+    client_secret: NotRequired[str]
+    """The client secret; stored encrypted, never returned. Required the first time; omit it to keep the stored
+    one.
+    """
+    allowed_domains: Required[Sequence[str]]
+    """Email domains whose verified addresses may sign in, e.g. `example.com` (compared case-insensitively)."""
+    default_role: Required[Union[SsoRole, Literal["admin", "member", "viewer"]]]
+    password_sign_in: NotRequired[bool]
+    """Whether members may still sign in with a password (default true)."""
+
+
 class TenantUpdateParam(TypedDict, total=False):
     """The fields of ``meridian.models.TenantUpdate`` as a dict, by their snake_case names."""
     settings: Required[Union[TenantUpdateSettings, TenantUpdateSettingsParam]]
@@ -353,6 +389,8 @@ class TenantUpdateSettingsParam(TypedDict, total=False):
     """The fields of ``meridian.models.TenantUpdateSettings`` as a dict, by their snake_case names."""
     llm_enabled: NotRequired[bool]
     """See `TenantSettings.llmEnabled`."""
+    require_two_factor: NotRequired[bool]
+    """See `TenantSettings.requireTwoFactor`. Only a user with the role `owner` may change it (else 403)."""
 
 
 class WebhookEndpointCreateParam(TypedDict, total=False):

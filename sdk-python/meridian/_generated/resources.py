@@ -46,6 +46,10 @@ from meridian._generated.models.audit_log_entry_list import AuditLogEntryList
 from meridian._generated.models.audit_log_sort import AuditLogSort
 from meridian._generated.models.availability_granularity import AvailabilityGranularity
 from meridian._generated.models.execution_status import ExecutionStatus
+from meridian._generated.models.invitation import Invitation
+from meridian._generated.models.invitation_create import InvitationCreate
+from meridian._generated.models.invitation_created import InvitationCreated
+from meridian._generated.models.invitation_list import InvitationList
 from meridian._generated.models.issue import Issue
 from meridian._generated.models.issue_create import IssueCreate
 from meridian._generated.models.issue_list import IssueList
@@ -54,6 +58,9 @@ from meridian._generated.models.issue_sort import IssueSort
 from meridian._generated.models.issue_status import IssueStatus
 from meridian._generated.models.issue_update import IssueUpdate
 from meridian._generated.models.me import Me
+from meridian._generated.models.member import Member
+from meridian._generated.models.member_list import MemberList
+from meridian._generated.models.member_update import MemberUpdate
 from meridian._generated.models.milestone import Milestone
 from meridian._generated.models.milestone_create import MilestoneCreate
 from meridian._generated.models.milestone_list import MilestoneList
@@ -80,12 +87,16 @@ from meridian._generated.models.risk_severity import RiskSeverity
 from meridian._generated.models.risk_sort import RiskSort
 from meridian._generated.models.risk_status import RiskStatus
 from meridian._generated.models.risk_update import RiskUpdate
+from meridian._generated.models.sso_role import SsoRole
 from meridian._generated.models.status_report import StatusReport
 from meridian._generated.models.status_report_create import StatusReportCreate
 from meridian._generated.models.status_report_list import StatusReportList
 from meridian._generated.models.tenant import Tenant
+from meridian._generated.models.tenant_sso import TenantSso
+from meridian._generated.models.tenant_sso_update import TenantSsoUpdate
 from meridian._generated.models.tenant_update import TenantUpdate
 from meridian._generated.models.tenant_update_settings import TenantUpdateSettings
+from meridian._generated.models.user_role import UserRole
 from meridian._generated.models.webhook_delivery import WebhookDelivery
 from meridian._generated.models.webhook_delivery_list import WebhookDeliveryList
 from meridian._generated.models.webhook_delivery_status import WebhookDeliveryStatus
@@ -95,7 +106,7 @@ from meridian._generated.models.webhook_endpoint_list import WebhookEndpointList
 from meridian._generated.models.webhook_endpoint_update import WebhookEndpointUpdate
 from meridian._generated.models.webhook_endpoint_with_secret import WebhookEndpointWithSecret
 from meridian._generated.models.webhook_event_type import WebhookEventType
-from meridian._generated.params import AgentRunRequestParam, AllocationCreateParam, AllocationUpdateParam, ApiKeyCreateParam, AskRequestParam, IssueCreateParam, IssueUpdateParam, MilestoneCreateParam, MilestoneUpdateParam, ProjectCreateParam, ProjectUpdateParam, ResourceCreateParam, ResourceUpdateParam, RiskCreateParam, RiskUpdateParam, StatusReportCreateParam, TenantUpdateParam, TenantUpdateSettingsParam, WebhookEndpointCreateParam, WebhookEndpointUpdateParam
+from meridian._generated.params import AgentRunRequestParam, AllocationCreateParam, AllocationUpdateParam, ApiKeyCreateParam, AskRequestParam, InvitationCreateParam, IssueCreateParam, IssueUpdateParam, MemberUpdateParam, MilestoneCreateParam, MilestoneUpdateParam, ProjectCreateParam, ProjectUpdateParam, ResourceCreateParam, ResourceUpdateParam, RiskCreateParam, RiskUpdateParam, StatusReportCreateParam, TenantSsoUpdateParam, TenantUpdateParam, TenantUpdateSettingsParam, WebhookEndpointCreateParam, WebhookEndpointUpdateParam
 
 # One descriptor per operation: what the client validates, where each argument goes, which models.
 
@@ -760,6 +771,112 @@ _LIST_AUDIT_LOGS: Operation[AuditLogEntryList] = Operation(
     ),
     body=None,
     response=AuditLogEntryList,
+)
+
+_GET_TENANT_SSO: Operation[TenantSso] = Operation(
+    'getTenantSso',
+    'GET',
+    '/tenant/sso',
+    (),
+    body=None,
+    response=TenantSso,
+)
+
+_UPDATE_TENANT_SSO: Operation[TenantSso] = Operation(
+    'updateTenantSso',
+    'PUT',
+    '/tenant/sso',
+    (),
+    body=TenantSsoUpdate,
+    response=TenantSso,
+)
+
+_DELETE_TENANT_SSO: Operation[None] = Operation(
+    'deleteTenantSso',
+    'DELETE',
+    '/tenant/sso',
+    (),
+    body=None,
+    response=None,
+)
+
+_LIST_MEMBERS: Operation[MemberList] = Operation(
+    'listMembers',
+    'GET',
+    '/members',
+    (
+        Param('limit', 'limit', 'query', Optional[Annotated[int, Field(strict=True, ge=1, le=100)]], required=False),
+        Param('offset', 'offset', 'query', Optional[Annotated[int, Field(strict=True, ge=0, le=2147483647)]], required=False),
+    ),
+    body=None,
+    response=MemberList,
+)
+
+_GET_MEMBER: Operation[Member] = Operation(
+    'getMember',
+    'GET',
+    '/members/{id}',
+    (
+        Param('member_id', 'id', 'path', UUID, required=True),
+    ),
+    body=None,
+    response=Member,
+)
+
+_REMOVE_MEMBER: Operation[None] = Operation(
+    'removeMember',
+    'DELETE',
+    '/members/{id}',
+    (
+        Param('member_id', 'id', 'path', UUID, required=True),
+    ),
+    body=None,
+    response=None,
+)
+
+_UPDATE_MEMBER: Operation[Member] = Operation(
+    'updateMember',
+    'PATCH',
+    '/members/{id}',
+    (
+        Param('member_id', 'id', 'path', UUID, required=True),
+    ),
+    body=MemberUpdate,
+    response=Member,
+)
+
+_LIST_INVITATIONS: Operation[InvitationList] = Operation(
+    'listInvitations',
+    'GET',
+    '/invitations',
+    (
+        Param('limit', 'limit', 'query', Optional[Annotated[int, Field(strict=True, ge=1, le=100)]], required=False),
+        Param('offset', 'offset', 'query', Optional[Annotated[int, Field(strict=True, ge=0, le=2147483647)]], required=False),
+    ),
+    body=None,
+    response=InvitationList,
+)
+
+_CREATE_INVITATION: Operation[InvitationCreated] = Operation(
+    'createInvitation',
+    'POST',
+    '/invitations',
+    (
+        Param('idempotency_key', 'Idempotency-Key', 'header', Optional[Annotated[str, Field(strict=True, min_length=1, max_length=255)]], required=False),
+    ),
+    body=InvitationCreate,
+    response=InvitationCreated,
+)
+
+_REVOKE_INVITATION: Operation[None] = Operation(
+    'revokeInvitation',
+    'DELETE',
+    '/invitations/{id}',
+    (
+        Param('invitation_id', 'id', 'path', UUID, required=True),
+    ),
+    body=None,
+    response=None,
 )
 
 
@@ -8741,8 +8858,421 @@ class AsyncMeResource(AsyncAPIResource):
         return (await self._client.call(_GET_ME, (), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})).data
 
 
+class TenantSsoResourceWithRawResponse(SyncAPIResource):
+    """``client.tenant.sso.with_raw_response``: ``retrieve``, ``update``, ``delete``."""
+
+    def retrieve(
+        self,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[TenantSso]:
+        """As ``client.tenant.sso.retrieve``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_GET_TENANT_SSO, (), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    def update(
+        self,
+        body: Union[TenantSsoUpdate, TenantSsoUpdateParam],
+        /,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[TenantSso]: ...
+
+    @overload
+    def update(
+        self,
+        *,
+        issuer_url: str,
+        client_id: str,
+        allowed_domains: Sequence[str],
+        default_role: Union[SsoRole, Literal["admin", "member", "viewer"]],
+        client_secret: Union[str, NotGiven] = NOT_GIVEN,
+        password_sign_in: Union[bool, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[TenantSso]: ...
+
+    def update(
+        self,
+        body: Union[TenantSsoUpdate, TenantSsoUpdateParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[TenantSso]:
+        """As ``client.tenant.sso.update``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_UPDATE_TENANT_SSO, (), body, kwargs)
+
+    def delete(
+        self,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[None]:
+        """As ``client.tenant.sso.delete``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_DELETE_TENANT_SSO, (), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+
+class TenantSsoResource(SyncAPIResource):
+    """``client.tenant.sso``: ``retrieve``, ``update``, ``delete``.
+
+    The caller's user, API key and tenant.
+    """
+
+    @cached_property
+    def with_raw_response(self) -> TenantSsoResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return TenantSsoResourceWithRawResponse(self._client)
+
+    def retrieve(
+        self,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> TenantSso:
+        """Get the tenant's single sign-on configuration
+
+        Returns the tenant's OpenID Connect single sign-on configuration, without the client secret (write-only:
+        `clientSecretSet` only says one is stored).
+
+        Errors: 404 `not_found` when single sign-on is not configured.
+
+        Requires scope `admin`.
+
+        ``GET /tenant/sso`` (operationId ``getTenantSso``, scope ``admin``).
+
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``TenantSso``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self._client.call(_GET_TENANT_SSO, (), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries}).data
+
+    @overload
+    def update(
+        self,
+        body: Union[TenantSsoUpdate, TenantSsoUpdateParam],
+        /,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> TenantSso: ...
+
+    @overload
+    def update(
+        self,
+        *,
+        issuer_url: str,
+        client_id: str,
+        allowed_domains: Sequence[str],
+        default_role: Union[SsoRole, Literal["admin", "member", "viewer"]],
+        client_secret: Union[str, NotGiven] = NOT_GIVEN,
+        password_sign_in: Union[bool, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> TenantSso: ...
+
+    def update(
+        self,
+        body: Union[TenantSsoUpdate, TenantSsoUpdateParam, None] = None,
+        **kwargs: Any,
+    ) -> TenantSso:
+        """Configure single sign-on
+
+        Sets the tenant's OpenID Connect provider (Enterprise plan). Register Meridian at the provider as a
+        confidential client with the `redirectUri` of the answer, then members sign in at `signInUrl`: authorization
+        code flow with PKCE, scopes `openid email profile`. A person is matched by their **verified** email, whose
+        domain must be one of `allowedDomains`; on first sign-in an account is created with `defaultRole` (never
+        `owner`). `passwordSignIn: false` refuses password sign-in for every member of the tenant, so single
+        sign-on is the only way in (an owner locked out by a broken provider turns it back on with an API key, or on
+        the server with `npm run cli -- users reset`).
+
+        The client secret is write-only: it is stored encrypted at rest (AES-256-GCM under `MERIDIAN_SECRET_KEY`)
+        and never returned by any operation. Send it the first time; later, omit it to keep the stored one. The
+        issuer's discovery document is not fetched here: a wrong issuer shows at the first sign-in.
+        Recorded in the audit log as `tenant.sso_updated` (without the secret).
+
+        Errors: 403 `forbidden` when the tenant's plan is not `ENTERPRISE`; 422 `validation_failed` for an issuer
+        that is not `https` (unless the deployment sets `MERIDIAN_SSO_ALLOW_HTTP=true`), or a missing
+        `clientSecret` on the first configuration.
+
+        Requires scope `admin`.
+
+        ``PUT /tenant/sso`` (operationId ``updateTenantSso``, scope ``admin``).
+
+        :param body: the request body as a ``meridian.models.TenantSsoUpdate`` or a dict of its fields
+            (``TenantSsoUpdateParam``), or its fields as the keyword arguments below.
+        :param issuer_url: The provider's issuer, `https://…` (plain `http` only where the deployment allows it,
+            `MERIDIAN_SSO_ALLOW_HTTP=true`).
+        :param client_id: Meridian's client id at the provider.
+        :param allowed_domains: Email domains whose verified addresses may sign in, e.g. `example.com` (compared
+            case-insensitively).
+        :param default_role: The role of an account created by its first single sign-on (never `owner`).
+        :param client_secret: The client secret; stored encrypted, never returned. Required the first time; omit it to
+            keep the stored one.
+        :param password_sign_in: Whether members may still sign in with a password (default true).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``TenantSso``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self._client.call(_UPDATE_TENANT_SSO, (), body, kwargs).data
+
+    def delete(
+        self,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> None:
+        """Turn single sign-on off
+
+        Removes the tenant's single sign-on configuration and its stored secret; password sign-in works again for
+        every member. Accounts created by single sign-on stay, without a password until one is set (an owner sends
+        them a reset link). Deleting when nothing is configured succeeds and changes nothing. Recorded in the audit
+        log as `tenant.sso_deleted`.
+
+        Requires scope `admin`.
+
+        ``DELETE /tenant/sso`` (operationId ``deleteTenantSso``, scope ``admin``).
+
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: nothing (204 No Content).
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        self._client.call(_DELETE_TENANT_SSO, (), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+
+class AsyncTenantSsoResourceWithRawResponse(AsyncAPIResource):
+    """``AsyncMeridian().tenant.sso.with_raw_response``: ``retrieve``, ``update``, ``delete``."""
+
+    async def retrieve(
+        self,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[TenantSso]:
+        """As ``AsyncMeridian().tenant.sso.retrieve``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_GET_TENANT_SSO, (), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    async def update(
+        self,
+        body: Union[TenantSsoUpdate, TenantSsoUpdateParam],
+        /,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[TenantSso]: ...
+
+    @overload
+    async def update(
+        self,
+        *,
+        issuer_url: str,
+        client_id: str,
+        allowed_domains: Sequence[str],
+        default_role: Union[SsoRole, Literal["admin", "member", "viewer"]],
+        client_secret: Union[str, NotGiven] = NOT_GIVEN,
+        password_sign_in: Union[bool, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[TenantSso]: ...
+
+    async def update(
+        self,
+        body: Union[TenantSsoUpdate, TenantSsoUpdateParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[TenantSso]:
+        """As ``AsyncMeridian().tenant.sso.update``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_UPDATE_TENANT_SSO, (), body, kwargs)
+
+    async def delete(
+        self,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[None]:
+        """As ``AsyncMeridian().tenant.sso.delete``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_DELETE_TENANT_SSO, (), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+
+class AsyncTenantSsoResource(AsyncAPIResource):
+    """``AsyncMeridian().tenant.sso``: ``retrieve``, ``update``, ``delete``.
+
+    The caller's user, API key and tenant.
+    """
+
+    @cached_property
+    def with_raw_response(self) -> AsyncTenantSsoResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return AsyncTenantSsoResourceWithRawResponse(self._client)
+
+    async def retrieve(
+        self,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> TenantSso:
+        """Get the tenant's single sign-on configuration
+
+        Returns the tenant's OpenID Connect single sign-on configuration, without the client secret (write-only:
+        `clientSecretSet` only says one is stored).
+
+        Errors: 404 `not_found` when single sign-on is not configured.
+
+        Requires scope `admin`.
+
+        ``GET /tenant/sso`` (operationId ``getTenantSso``, scope ``admin``).
+
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``TenantSso``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return (await self._client.call(_GET_TENANT_SSO, (), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})).data
+
+    @overload
+    async def update(
+        self,
+        body: Union[TenantSsoUpdate, TenantSsoUpdateParam],
+        /,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> TenantSso: ...
+
+    @overload
+    async def update(
+        self,
+        *,
+        issuer_url: str,
+        client_id: str,
+        allowed_domains: Sequence[str],
+        default_role: Union[SsoRole, Literal["admin", "member", "viewer"]],
+        client_secret: Union[str, NotGiven] = NOT_GIVEN,
+        password_sign_in: Union[bool, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> TenantSso: ...
+
+    async def update(
+        self,
+        body: Union[TenantSsoUpdate, TenantSsoUpdateParam, None] = None,
+        **kwargs: Any,
+    ) -> TenantSso:
+        """Configure single sign-on
+
+        Sets the tenant's OpenID Connect provider (Enterprise plan). Register Meridian at the provider as a
+        confidential client with the `redirectUri` of the answer, then members sign in at `signInUrl`: authorization
+        code flow with PKCE, scopes `openid email profile`. A person is matched by their **verified** email, whose
+        domain must be one of `allowedDomains`; on first sign-in an account is created with `defaultRole` (never
+        `owner`). `passwordSignIn: false` refuses password sign-in for every member of the tenant, so single
+        sign-on is the only way in (an owner locked out by a broken provider turns it back on with an API key, or on
+        the server with `npm run cli -- users reset`).
+
+        The client secret is write-only: it is stored encrypted at rest (AES-256-GCM under `MERIDIAN_SECRET_KEY`)
+        and never returned by any operation. Send it the first time; later, omit it to keep the stored one. The
+        issuer's discovery document is not fetched here: a wrong issuer shows at the first sign-in.
+        Recorded in the audit log as `tenant.sso_updated` (without the secret).
+
+        Errors: 403 `forbidden` when the tenant's plan is not `ENTERPRISE`; 422 `validation_failed` for an issuer
+        that is not `https` (unless the deployment sets `MERIDIAN_SSO_ALLOW_HTTP=true`), or a missing
+        `clientSecret` on the first configuration.
+
+        Requires scope `admin`.
+
+        ``PUT /tenant/sso`` (operationId ``updateTenantSso``, scope ``admin``).
+
+        :param body: the request body as a ``meridian.models.TenantSsoUpdate`` or a dict of its fields
+            (``TenantSsoUpdateParam``), or its fields as the keyword arguments below.
+        :param issuer_url: The provider's issuer, `https://…` (plain `http` only where the deployment allows it,
+            `MERIDIAN_SSO_ALLOW_HTTP=true`).
+        :param client_id: Meridian's client id at the provider.
+        :param allowed_domains: Email domains whose verified addresses may sign in, e.g. `example.com` (compared
+            case-insensitively).
+        :param default_role: The role of an account created by its first single sign-on (never `owner`).
+        :param client_secret: The client secret; stored encrypted, never returned. Required the first time; omit it to
+            keep the stored one.
+        :param password_sign_in: Whether members may still sign in with a password (default true).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``TenantSso``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return (await self._client.call(_UPDATE_TENANT_SSO, (), body, kwargs)).data
+
+    async def delete(
+        self,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> None:
+        """Turn single sign-on off
+
+        Removes the tenant's single sign-on configuration and its stored secret; password sign-in works again for
+        every member. Accounts created by single sign-on stay, without a password until one is set (an owner sends
+        them a reset link). Deleting when nothing is configured succeeds and changes nothing. Recorded in the audit
+        log as `tenant.sso_deleted`.
+
+        Requires scope `admin`.
+
+        ``DELETE /tenant/sso`` (operationId ``deleteTenantSso``, scope ``admin``).
+
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: nothing (204 No Content).
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        await self._client.call(_DELETE_TENANT_SSO, (), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+
 class TenantResourceWithRawResponse(SyncAPIResource):
-    """``client.tenant.with_raw_response``: ``retrieve``, ``update``."""
+    """``client.tenant.with_raw_response``: ``retrieve``, ``update``, ``sso``."""
+
+    @cached_property
+    def sso(self) -> TenantSsoResourceWithRawResponse:
+        """``client.tenant.sso``: ``retrieve``, ``update``, ``delete``."""
+        return TenantSsoResourceWithRawResponse(self._client)
 
     def retrieve(
         self,
@@ -8787,10 +9317,15 @@ class TenantResourceWithRawResponse(SyncAPIResource):
 
 
 class TenantResource(SyncAPIResource):
-    """``client.tenant``: ``retrieve``, ``update``.
+    """``client.tenant``: ``retrieve``, ``update``, ``sso``.
 
     The caller's user, API key and tenant.
     """
+
+    @cached_property
+    def sso(self) -> TenantSsoResource:
+        """``client.tenant.sso``: ``retrieve``, ``update``, ``delete``."""
+        return TenantSsoResource(self._client)
 
     @cached_property
     def with_raw_response(self) -> TenantResourceWithRawResponse:
@@ -8854,14 +9389,19 @@ class TenantResource(SyncAPIResource):
     ) -> Tenant:
         """Change the tenant's settings
 
-        Changes the tenant's `settings`: only the settings present in the body change. Today there is one,
+        Changes the tenant's `settings`: only the settings present in the body change.
+
         `llmEnabled`: `false` keeps every record of this tenant away from the language model the deployment may be
         configured with (`MERIDIAN_LLM_BASE_URL`), so Ask answers and agent runs are written by the embedded engine
         only; `true` (the default) lets the model write them, each sentence checked against the records (see
         `POST /agents/ask`). The change applies to the next question or run and is recorded in the audit log
         (`tenant.updated`).
 
-        Errors: 400 `validation_failed` for an unknown setting or a value of the wrong type.
+        `requireTwoFactor`: `true` makes a second factor (TOTP) mandatory for console sign-in: users without one enrol
+        at their next sign-in. Only a user with the role `owner` may change it.
+
+        Errors: 400 `validation_failed` for an unknown setting or a value of the wrong type; 403 `forbidden` when a
+        user below `owner` changes `requireTwoFactor`.
 
         Requires scope `admin`.
 
@@ -8892,7 +9432,12 @@ class TenantResource(SyncAPIResource):
 
 
 class AsyncTenantResourceWithRawResponse(AsyncAPIResource):
-    """``AsyncMeridian().tenant.with_raw_response``: ``retrieve``, ``update``."""
+    """``AsyncMeridian().tenant.with_raw_response``: ``retrieve``, ``update``, ``sso``."""
+
+    @cached_property
+    def sso(self) -> AsyncTenantSsoResourceWithRawResponse:
+        """``AsyncMeridian().tenant.sso``: ``retrieve``, ``update``, ``delete``."""
+        return AsyncTenantSsoResourceWithRawResponse(self._client)
 
     async def retrieve(
         self,
@@ -8937,10 +9482,15 @@ class AsyncTenantResourceWithRawResponse(AsyncAPIResource):
 
 
 class AsyncTenantResource(AsyncAPIResource):
-    """``AsyncMeridian().tenant``: ``retrieve``, ``update``.
+    """``AsyncMeridian().tenant``: ``retrieve``, ``update``, ``sso``.
 
     The caller's user, API key and tenant.
     """
+
+    @cached_property
+    def sso(self) -> AsyncTenantSsoResource:
+        """``AsyncMeridian().tenant.sso``: ``retrieve``, ``update``, ``delete``."""
+        return AsyncTenantSsoResource(self._client)
 
     @cached_property
     def with_raw_response(self) -> AsyncTenantResourceWithRawResponse:
@@ -9004,14 +9554,19 @@ class AsyncTenantResource(AsyncAPIResource):
     ) -> Tenant:
         """Change the tenant's settings
 
-        Changes the tenant's `settings`: only the settings present in the body change. Today there is one,
+        Changes the tenant's `settings`: only the settings present in the body change.
+
         `llmEnabled`: `false` keeps every record of this tenant away from the language model the deployment may be
         configured with (`MERIDIAN_LLM_BASE_URL`), so Ask answers and agent runs are written by the embedded engine
         only; `true` (the default) lets the model write them, each sentence checked against the records (see
         `POST /agents/ask`). The change applies to the next question or run and is recorded in the audit log
         (`tenant.updated`).
 
-        Errors: 400 `validation_failed` for an unknown setting or a value of the wrong type.
+        `requireTwoFactor`: `true` makes a second factor (TOTP) mandatory for console sign-in: users without one enrol
+        at their next sign-in. Only a user with the role `owner` may change it.
+
+        Errors: 400 `validation_failed` for an unknown setting or a value of the wrong type; 403 `forbidden` when a
+        user below `owner` changes `requireTwoFactor`.
 
         Requires scope `admin`.
 
@@ -9624,6 +10179,926 @@ class AsyncAuditLogsResource(AsyncAPIResource):
         return self._client.page(_LIST_AUDIT_LOGS, AuditLogEntry, (), {"action": action, "resource_type": resource_type, "resource_id": resource_id, "actor_id": actor_id, "since": since, "until": until, "sort": sort, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
 
+class MembersResourceWithRawResponse(SyncAPIResource):
+    """``client.members.with_raw_response``: ``list``, ``retrieve``, ``delete``, ``update``."""
+
+    def list(
+        self,
+        *,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[SyncPage[Member]]:
+        """As ``client.members.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.page_response(_LIST_MEMBERS, Member, (), {"limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    def retrieve(
+        self,
+        member_id: Union[UUID, str],
+        /,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Member]:
+        """As ``client.members.retrieve``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_GET_MEMBER, (member_id,), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    def delete(
+        self,
+        member_id: Union[UUID, str],
+        /,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[None]:
+        """As ``client.members.delete``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_REMOVE_MEMBER, (member_id,), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    def update(
+        self,
+        member_id: Union[UUID, str],
+        body: Union[MemberUpdate, MemberUpdateParam],
+        /,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Member]: ...
+
+    @overload
+    def update(
+        self,
+        member_id: Union[UUID, str],
+        /,
+        *,
+        role: Union[UserRole, Literal["owner", "admin", "member", "viewer"]],
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Member]: ...
+
+    def update(
+        self,
+        member_id: Union[UUID, str],
+        body: Union[MemberUpdate, MemberUpdateParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[Member]:
+        """As ``client.members.update``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_UPDATE_MEMBER, (member_id,), body, kwargs)
+
+
+class MembersResource(SyncAPIResource):
+    """``client.members``: ``list``, ``retrieve``, ``delete``, ``update``.
+
+    The people of the tenant and their roles (owner, admin, member, viewer); removing one revokes their keys.
+    """
+
+    @cached_property
+    def with_raw_response(self) -> MembersResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return MembersResourceWithRawResponse(self._client)
+
+    def list(
+        self,
+        *,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> SyncPage[Member]:
+        """List members
+
+        Returns the people who belong to the tenant with their roles, ordered by `createdAt` ascending then `id`.
+        Removed members are not listed.
+
+        Requires scope `admin`.
+
+        ``GET /members`` (operationId ``listMembers``, scope ``admin``).
+
+        :param limit: Maximum number of records in the page (1–100).
+        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the first page of ``Member`` records; iterating it (``for``) fetches every following page.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self._client.page(_LIST_MEMBERS, Member, (), {"limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    def retrieve(
+        self,
+        member_id: Union[UUID, str],
+        /,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Member:
+        """Get a member
+
+        Returns one member of the tenant.
+
+        Errors: 404 `not_found` for an unknown or removed member.
+
+        Requires scope `admin`.
+
+        ``GET /members/{id}`` (operationId ``getMember``, scope ``admin``).
+
+        :param member_id: The record's id (UUID).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``Member``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self._client.call(_GET_MEMBER, (member_id,), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries}).data
+
+    def delete(
+        self,
+        member_id: Union[UUID, str],
+        /,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> None:
+        """Remove a member
+
+        Removes the person from the tenant. In one transaction their API keys are revoked, their console sessions
+        end and their account loses its sign-in (email and password), and the removal is recorded in the audit log
+        as `member.removed`. Their keys are refused from the next request on (by other servers of a deployment
+        within 5 seconds, as for a revoked key). Their past changes stay in the audit log under their name. To let
+        them back, invite them again.
+
+        Who may remove whom: an `owner` anyone, an `admin` members below owner.
+
+        Errors: 403 `forbidden` when the caller's role does not allow it; 404 `not_found`; 409 `conflict` for the
+        tenant's last owner, or for the member whose key makes the request.
+
+        Requires scope `admin`.
+
+        ``DELETE /members/{id}`` (operationId ``removeMember``, scope ``admin``).
+
+        :param member_id: The record's id (UUID).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: nothing (204 No Content).
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        self._client.call(_REMOVE_MEMBER, (member_id,), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    def update(
+        self,
+        member_id: Union[UUID, str],
+        body: Union[MemberUpdate, MemberUpdateParam],
+        /,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Member: ...
+
+    @overload
+    def update(
+        self,
+        member_id: Union[UUID, str],
+        /,
+        *,
+        role: Union[UserRole, Literal["owner", "admin", "member", "viewer"]],
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Member: ...
+
+    def update(
+        self,
+        member_id: Union[UUID, str],
+        body: Union[MemberUpdate, MemberUpdateParam, None] = None,
+        **kwargs: Any,
+    ) -> Member:
+        """Change a member's role
+
+        Changes a member's role. The change applies from the member's next request: their API keys are narrowed to
+        the new role at once (a key never carries more than its user's role allows), and their console sessions
+        end. Recorded in the audit log as `member.role_changed`.
+
+        Who may change what: an `owner` changes any role, owners' included; an `admin` manages members below owner
+        (gives or takes `admin`, `member` and `viewer`), never an owner's role nor the `owner` role.
+
+        Errors: 403 `forbidden` when the caller's role does not allow the change; 404 `not_found`; 409 `conflict`
+        when the change would leave the tenant without an owner (the last owner cannot be demoted: make someone else
+        owner first).
+
+        Requires scope `admin`.
+
+        ``PATCH /members/{id}`` (operationId ``updateMember``, scope ``admin``).
+
+        :param member_id: The record's id (UUID).
+        :param body: the request body as a ``meridian.models.MemberUpdate`` or a dict of its fields
+            (``MemberUpdateParam``), or its fields as the keyword arguments below.
+        :param role: A user's role in their tenant, which decides the most their credentials may do (every operation's
+            `x-required-scope` still decides): `owner` and `admin` → scopes `read`, `write`, `admin` (an owner also
+            manages members' roles and the tenant's security settings such as `requireTwoFactor`); `member` → `read`,
+            `write`; `viewer` → `read`. A key never carries more than its user's role allows: scopes beyond it are
+            ignored.
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``Member``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self._client.call(_UPDATE_MEMBER, (member_id,), body, kwargs).data
+
+
+class AsyncMembersResourceWithRawResponse(AsyncAPIResource):
+    """``AsyncMeridian().members.with_raw_response``: ``list``, ``retrieve``, ``delete``, ``update``."""
+
+    async def list(
+        self,
+        *,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[AsyncPage[Member]]:
+        """As ``AsyncMeridian().members.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.page_response(_LIST_MEMBERS, Member, (), {"limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    async def retrieve(
+        self,
+        member_id: Union[UUID, str],
+        /,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Member]:
+        """As ``AsyncMeridian().members.retrieve``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_GET_MEMBER, (member_id,), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    async def delete(
+        self,
+        member_id: Union[UUID, str],
+        /,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[None]:
+        """As ``AsyncMeridian().members.delete``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_REMOVE_MEMBER, (member_id,), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    async def update(
+        self,
+        member_id: Union[UUID, str],
+        body: Union[MemberUpdate, MemberUpdateParam],
+        /,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Member]: ...
+
+    @overload
+    async def update(
+        self,
+        member_id: Union[UUID, str],
+        /,
+        *,
+        role: Union[UserRole, Literal["owner", "admin", "member", "viewer"]],
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[Member]: ...
+
+    async def update(
+        self,
+        member_id: Union[UUID, str],
+        body: Union[MemberUpdate, MemberUpdateParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[Member]:
+        """As ``AsyncMeridian().members.update``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_UPDATE_MEMBER, (member_id,), body, kwargs)
+
+
+class AsyncMembersResource(AsyncAPIResource):
+    """``AsyncMeridian().members``: ``list``, ``retrieve``, ``delete``, ``update``.
+
+    The people of the tenant and their roles (owner, admin, member, viewer); removing one revokes their keys.
+    """
+
+    @cached_property
+    def with_raw_response(self) -> AsyncMembersResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return AsyncMembersResourceWithRawResponse(self._client)
+
+    def list(
+        self,
+        *,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> AsyncPaginator[Member]:
+        """List members
+
+        Returns the people who belong to the tenant with their roles, ordered by `createdAt` ascending then `id`.
+        Removed members are not listed.
+
+        Requires scope `admin`.
+
+        ``GET /members`` (operationId ``listMembers``, scope ``admin``).
+
+        :param limit: Maximum number of records in the page (1–100).
+        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the first page of ``Member`` records; iterating it (``async for``) fetches every following page.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self._client.page(_LIST_MEMBERS, Member, (), {"limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    async def retrieve(
+        self,
+        member_id: Union[UUID, str],
+        /,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Member:
+        """Get a member
+
+        Returns one member of the tenant.
+
+        Errors: 404 `not_found` for an unknown or removed member.
+
+        Requires scope `admin`.
+
+        ``GET /members/{id}`` (operationId ``getMember``, scope ``admin``).
+
+        :param member_id: The record's id (UUID).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``Member``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return (await self._client.call(_GET_MEMBER, (member_id,), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})).data
+
+    async def delete(
+        self,
+        member_id: Union[UUID, str],
+        /,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> None:
+        """Remove a member
+
+        Removes the person from the tenant. In one transaction their API keys are revoked, their console sessions
+        end and their account loses its sign-in (email and password), and the removal is recorded in the audit log
+        as `member.removed`. Their keys are refused from the next request on (by other servers of a deployment
+        within 5 seconds, as for a revoked key). Their past changes stay in the audit log under their name. To let
+        them back, invite them again.
+
+        Who may remove whom: an `owner` anyone, an `admin` members below owner.
+
+        Errors: 403 `forbidden` when the caller's role does not allow it; 404 `not_found`; 409 `conflict` for the
+        tenant's last owner, or for the member whose key makes the request.
+
+        Requires scope `admin`.
+
+        ``DELETE /members/{id}`` (operationId ``removeMember``, scope ``admin``).
+
+        :param member_id: The record's id (UUID).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: nothing (204 No Content).
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        await self._client.call(_REMOVE_MEMBER, (member_id,), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    async def update(
+        self,
+        member_id: Union[UUID, str],
+        body: Union[MemberUpdate, MemberUpdateParam],
+        /,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Member: ...
+
+    @overload
+    async def update(
+        self,
+        member_id: Union[UUID, str],
+        /,
+        *,
+        role: Union[UserRole, Literal["owner", "admin", "member", "viewer"]],
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> Member: ...
+
+    async def update(
+        self,
+        member_id: Union[UUID, str],
+        body: Union[MemberUpdate, MemberUpdateParam, None] = None,
+        **kwargs: Any,
+    ) -> Member:
+        """Change a member's role
+
+        Changes a member's role. The change applies from the member's next request: their API keys are narrowed to
+        the new role at once (a key never carries more than its user's role allows), and their console sessions
+        end. Recorded in the audit log as `member.role_changed`.
+
+        Who may change what: an `owner` changes any role, owners' included; an `admin` manages members below owner
+        (gives or takes `admin`, `member` and `viewer`), never an owner's role nor the `owner` role.
+
+        Errors: 403 `forbidden` when the caller's role does not allow the change; 404 `not_found`; 409 `conflict`
+        when the change would leave the tenant without an owner (the last owner cannot be demoted: make someone else
+        owner first).
+
+        Requires scope `admin`.
+
+        ``PATCH /members/{id}`` (operationId ``updateMember``, scope ``admin``).
+
+        :param member_id: The record's id (UUID).
+        :param body: the request body as a ``meridian.models.MemberUpdate`` or a dict of its fields
+            (``MemberUpdateParam``), or its fields as the keyword arguments below.
+        :param role: A user's role in their tenant, which decides the most their credentials may do (every operation's
+            `x-required-scope` still decides): `owner` and `admin` → scopes `read`, `write`, `admin` (an owner also
+            manages members' roles and the tenant's security settings such as `requireTwoFactor`); `member` → `read`,
+            `write`; `viewer` → `read`. A key never carries more than its user's role allows: scopes beyond it are
+            ignored.
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``Member``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return (await self._client.call(_UPDATE_MEMBER, (member_id,), body, kwargs)).data
+
+
+class InvitationsResourceWithRawResponse(SyncAPIResource):
+    """``client.invitations.with_raw_response``: ``list``, ``create``, ``delete``."""
+
+    def list(
+        self,
+        *,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[SyncPage[Invitation]]:
+        """As ``client.invitations.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.page_response(_LIST_INVITATIONS, Invitation, (), {"limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    def create(
+        self,
+        body: Union[InvitationCreate, InvitationCreateParam],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[InvitationCreated]: ...
+
+    @overload
+    def create(
+        self,
+        *,
+        email: str,
+        role: Union[UserRole, Literal["owner", "admin", "member", "viewer"]],
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[InvitationCreated]: ...
+
+    def create(
+        self,
+        body: Union[InvitationCreate, InvitationCreateParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[InvitationCreated]:
+        """As ``client.invitations.create``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_CREATE_INVITATION, (), body, kwargs)
+
+    def delete(
+        self,
+        invitation_id: Union[UUID, str],
+        /,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[None]:
+        """As ``client.invitations.delete``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_REVOKE_INVITATION, (invitation_id,), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+
+class InvitationsResource(SyncAPIResource):
+    """``client.invitations``: ``list``, ``create``, ``delete``.
+
+    One-time links, optionally mailed, with which a person joins the tenant with a role.
+    """
+
+    @cached_property
+    def with_raw_response(self) -> InvitationsResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return InvitationsResourceWithRawResponse(self._client)
+
+    def list(
+        self,
+        *,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> SyncPage[Invitation]:
+        """List pending invitations
+
+        Returns the invitations that can still be accepted (neither accepted, revoked nor expired), ordered by
+        `createdAt` ascending then `id`. The links themselves are never shown again.
+
+        Requires scope `admin`.
+
+        ``GET /invitations`` (operationId ``listInvitations``, scope ``admin``).
+
+        :param limit: Maximum number of records in the page (1–100).
+        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the first page of ``Invitation`` records; iterating it (``for``) fetches every following page.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self._client.page(_LIST_INVITATIONS, Invitation, (), {"limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    def create(
+        self,
+        body: Union[InvitationCreate, InvitationCreateParam],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> InvitationCreated: ...
+
+    @overload
+    def create(
+        self,
+        *,
+        email: str,
+        role: Union[UserRole, Literal["owner", "admin", "member", "viewer"]],
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> InvitationCreated: ...
+
+    def create(
+        self,
+        body: Union[InvitationCreate, InvitationCreateParam, None] = None,
+        **kwargs: Any,
+    ) -> InvitationCreated:
+        """Invite someone
+
+        Invites a person by email to join the tenant with a role. The answer holds the one-time `url`, valid for
+        7 days and shown only now (Meridian keeps a hash of its token). When the deployment has SMTP configured
+        (`MERIDIAN_SMTP_URL`) the link is also mailed to `email`, and `emailSent` says whether that worked.
+        Opening the link in the console and choosing a name and password (`POST /auth/invitations/accept`) creates
+        the account and signs it in. Recorded in the audit log as `member.invited` (never with the link).
+
+        An `owner` may invite with any role; an `admin` with `admin`, `member` or `viewer`.
+
+        Errors: 403 `forbidden` for a role the caller may not give; 409 `conflict` when an account with this
+        email already exists, or a pending invitation for it does (revoke that one first).
+
+        Requires scope `admin`.
+
+        ``POST /invitations`` (operationId ``createInvitation``, scope ``admin``).
+
+        :param body: the request body as a ``meridian.models.InvitationCreate`` or a dict of its fields
+            (``InvitationCreateParam``), or its fields as the keyword arguments below.
+        :param email: The invitee's email; compared case-insensitively with existing accounts.
+        :param role: A user's role in their tenant, which decides the most their credentials may do (every operation's
+            `x-required-scope` still decides): `owner` and `admin` → scopes `read`, `write`, `admin` (an owner also
+            manages members' roles and the tenant's security settings such as `requireTwoFactor`); `member` → `read`,
+            `write`; `viewer` → `read`. A key never carries more than its user's role allows: scopes beyond it are
+            ignored.
+        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
+            request with the same key and body returns the first response without repeating the effect, marked by the
+            response header `Idempotent-Replayed: true`. The same key with a different body answers 422
+            `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per
+            tenant. Only successful responses are stored: after an error (including a request rejected by validation)
+            the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST
+            /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the
+            record the first request created. A retry while the first request's outcome is unknown (its process
+            stopped) also answers 409 until the key expires.
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``InvitationCreated``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self._client.call(_CREATE_INVITATION, (), body, kwargs).data
+
+    def delete(
+        self,
+        invitation_id: Union[UUID, str],
+        /,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> None:
+        """Revoke an invitation
+
+        Revokes a pending invitation: its link stops working at once. Recorded in the audit log as
+        `invitation.revoked`. Revoking an invitation that is already revoked or expired succeeds and changes nothing.
+
+        Errors: 404 `not_found`; 409 `conflict` when it was already accepted (remove the member instead).
+
+        Requires scope `admin`.
+
+        ``DELETE /invitations/{id}`` (operationId ``revokeInvitation``, scope ``admin``).
+
+        :param invitation_id: The record's id (UUID).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: nothing (204 No Content).
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        self._client.call(_REVOKE_INVITATION, (invitation_id,), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+
+class AsyncInvitationsResourceWithRawResponse(AsyncAPIResource):
+    """``AsyncMeridian().invitations.with_raw_response``: ``list``, ``create``, ``delete``."""
+
+    async def list(
+        self,
+        *,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[AsyncPage[Invitation]]:
+        """As ``AsyncMeridian().invitations.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.page_response(_LIST_INVITATIONS, Invitation, (), {"limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    async def create(
+        self,
+        body: Union[InvitationCreate, InvitationCreateParam],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[InvitationCreated]: ...
+
+    @overload
+    async def create(
+        self,
+        *,
+        email: str,
+        role: Union[UserRole, Literal["owner", "admin", "member", "viewer"]],
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[InvitationCreated]: ...
+
+    async def create(
+        self,
+        body: Union[InvitationCreate, InvitationCreateParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[InvitationCreated]:
+        """As ``AsyncMeridian().invitations.create``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_CREATE_INVITATION, (), body, kwargs)
+
+    async def delete(
+        self,
+        invitation_id: Union[UUID, str],
+        /,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[None]:
+        """As ``AsyncMeridian().invitations.delete``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_REVOKE_INVITATION, (invitation_id,), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+
+class AsyncInvitationsResource(AsyncAPIResource):
+    """``AsyncMeridian().invitations``: ``list``, ``create``, ``delete``.
+
+    One-time links, optionally mailed, with which a person joins the tenant with a role.
+    """
+
+    @cached_property
+    def with_raw_response(self) -> AsyncInvitationsResourceWithRawResponse:
+        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
+        return AsyncInvitationsResourceWithRawResponse(self._client)
+
+    def list(
+        self,
+        *,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> AsyncPaginator[Invitation]:
+        """List pending invitations
+
+        Returns the invitations that can still be accepted (neither accepted, revoked nor expired), ordered by
+        `createdAt` ascending then `id`. The links themselves are never shown again.
+
+        Requires scope `admin`.
+
+        ``GET /invitations`` (operationId ``listInvitations``, scope ``admin``).
+
+        :param limit: Maximum number of records in the page (1–100).
+        :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the first page of ``Invitation`` records; iterating it (``async for``) fetches every following page.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self._client.page(_LIST_INVITATIONS, Invitation, (), {"limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    async def create(
+        self,
+        body: Union[InvitationCreate, InvitationCreateParam],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> InvitationCreated: ...
+
+    @overload
+    async def create(
+        self,
+        *,
+        email: str,
+        role: Union[UserRole, Literal["owner", "admin", "member", "viewer"]],
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> InvitationCreated: ...
+
+    async def create(
+        self,
+        body: Union[InvitationCreate, InvitationCreateParam, None] = None,
+        **kwargs: Any,
+    ) -> InvitationCreated:
+        """Invite someone
+
+        Invites a person by email to join the tenant with a role. The answer holds the one-time `url`, valid for
+        7 days and shown only now (Meridian keeps a hash of its token). When the deployment has SMTP configured
+        (`MERIDIAN_SMTP_URL`) the link is also mailed to `email`, and `emailSent` says whether that worked.
+        Opening the link in the console and choosing a name and password (`POST /auth/invitations/accept`) creates
+        the account and signs it in. Recorded in the audit log as `member.invited` (never with the link).
+
+        An `owner` may invite with any role; an `admin` with `admin`, `member` or `viewer`.
+
+        Errors: 403 `forbidden` for a role the caller may not give; 409 `conflict` when an account with this
+        email already exists, or a pending invitation for it does (revoke that one first).
+
+        Requires scope `admin`.
+
+        ``POST /invitations`` (operationId ``createInvitation``, scope ``admin``).
+
+        :param body: the request body as a ``meridian.models.InvitationCreate`` or a dict of its fields
+            (``InvitationCreateParam``), or its fields as the keyword arguments below.
+        :param email: The invitee's email; compared case-insensitively with existing accounts.
+        :param role: A user's role in their tenant, which decides the most their credentials may do (every operation's
+            `x-required-scope` still decides): `owner` and `admin` → scopes `read`, `write`, `admin` (an owner also
+            manages members' roles and the tenant's security settings such as `requireTwoFactor`); `member` → `read`,
+            `write`; `viewer` → `read`. A key never carries more than its user's role allows: scopes beyond it are
+            ignored.
+        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
+            request with the same key and body returns the first response without repeating the effect, marked by the
+            response header `Idempotent-Replayed: true`. The same key with a different body answers 422
+            `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per
+            tenant. Only successful responses are stored: after an error (including a request rejected by validation)
+            the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST
+            /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the
+            record the first request created. A retry while the first request's outcome is unknown (its process
+            stopped) also answers 409 until the key expires.
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``InvitationCreated``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return (await self._client.call(_CREATE_INVITATION, (), body, kwargs)).data
+
+    async def delete(
+        self,
+        invitation_id: Union[UUID, str],
+        /,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> None:
+        """Revoke an invitation
+
+        Revokes a pending invitation: its link stops working at once. Recorded in the audit log as
+        `invitation.revoked`. Revoking an invitation that is already revoked or expired succeeds and changes nothing.
+
+        Errors: 404 `not_found`; 409 `conflict` when it was already accepted (remove the member instead).
+
+        Requires scope `admin`.
+
+        ``DELETE /invitations/{id}`` (operationId ``revokeInvitation``, scope ``admin``).
+
+        :param invitation_id: The record's id (UUID).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: nothing (204 No Content).
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        await self._client.call(_REVOKE_INVITATION, (invitation_id,), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+
 class SyncResourcesClient(SyncAPIClient):
     """The resource tree's roots, one attribute per top-level resource of the API (base of ``Meridian``)."""
 
@@ -9674,7 +11149,7 @@ class SyncResourcesClient(SyncAPIClient):
 
     @cached_property
     def tenant(self) -> TenantResource:
-        """``client.tenant``: ``retrieve``, ``update``."""
+        """``client.tenant``: ``retrieve``, ``update``, ``sso``."""
         return TenantResource(self)
 
     @cached_property
@@ -9686,6 +11161,16 @@ class SyncResourcesClient(SyncAPIClient):
     def audit_logs(self) -> AuditLogsResource:
         """``client.audit_logs``: ``list``."""
         return AuditLogsResource(self)
+
+    @cached_property
+    def members(self) -> MembersResource:
+        """``client.members``: ``list``, ``retrieve``, ``delete``, ``update``."""
+        return MembersResource(self)
+
+    @cached_property
+    def invitations(self) -> InvitationsResource:
+        """``client.invitations``: ``list``, ``create``, ``delete``."""
+        return InvitationsResource(self)
 
 
 class AsyncResourcesClient(AsyncAPIClient):
@@ -9738,7 +11223,7 @@ class AsyncResourcesClient(AsyncAPIClient):
 
     @cached_property
     def tenant(self) -> AsyncTenantResource:
-        """``client.tenant``: ``retrieve``, ``update``."""
+        """``client.tenant``: ``retrieve``, ``update``, ``sso``."""
         return AsyncTenantResource(self)
 
     @cached_property
@@ -9750,6 +11235,16 @@ class AsyncResourcesClient(AsyncAPIClient):
     def audit_logs(self) -> AsyncAuditLogsResource:
         """``client.audit_logs``: ``list``."""
         return AsyncAuditLogsResource(self)
+
+    @cached_property
+    def members(self) -> AsyncMembersResource:
+        """``client.members``: ``list``, ``retrieve``, ``delete``, ``update``."""
+        return AsyncMembersResource(self)
+
+    @cached_property
+    def invitations(self) -> AsyncInvitationsResource:
+        """``client.invitations``: ``list``, ``create``, ``delete``."""
+        return AsyncInvitationsResource(self)
 
 
 RESOURCE_METHODS = {
@@ -9805,5 +11300,15 @@ RESOURCE_METHODS = {
     'createApiKey': 'api_keys.create',
     'revokeApiKey': 'api_keys.delete',
     'listAuditLogs': 'audit_logs.list',
+    'getTenantSso': 'tenant.sso.retrieve',
+    'updateTenantSso': 'tenant.sso.update',
+    'deleteTenantSso': 'tenant.sso.delete',
+    'listMembers': 'members.list',
+    'getMember': 'members.retrieve',
+    'removeMember': 'members.delete',
+    'updateMember': 'members.update',
+    'listInvitations': 'invitations.list',
+    'createInvitation': 'invitations.create',
+    'revokeInvitation': 'invitations.delete',
 }
 """Where each operation of the spec sits in the tree, by operationId (``listProjects`` → ``projects.list``)."""

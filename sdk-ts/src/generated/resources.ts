@@ -1395,15 +1395,104 @@ export class MeResource extends APIResource {
   }
 }
 
+/** The params of `client.tenant.sso.update()` (operationId `updateTenantSso`). */
+export type TenantSsoUpdateParams = OperationParams<'updateTenantSso'>;
+
+/**
+ * `client.tenant.sso`: `retrieve`, `update`, `delete`.
+ *
+ * The caller's user, API key and tenant.
+ */
+export class TenantSsoResource extends APIResource {
+  /**
+   * Get the tenant's single sign-on configuration
+   *
+   * Returns the tenant's OpenID Connect single sign-on configuration, without the client secret (write-only:
+   * `clientSecretSet` only says one is stored).
+   *
+   * Errors: 404 `not_found` when single sign-on is not configured.
+   *
+   * Requires scope `admin`.
+   *
+   * HTTP: `GET /tenant/sso` (operationId `getTenantSso`, scope `admin`).
+   *
+   * @param options - headers, `timeoutMs`, `maxRetries`, `signal` for this request.
+   * @returns the parsed body (`await`); `.withResponse()` adds the request id and the raw `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  retrieve(options?: RequestOptions<OperationHeaders<'getTenantSso'>>): APIPromise<OperationData<'getTenantSso'>> {
+    return this._client.call('getTenantSso', [], undefined, options);
+  }
+
+  /**
+   * Configure single sign-on
+   *
+   * Sets the tenant's OpenID Connect provider (Enterprise plan). Register Meridian at the provider as a
+   * confidential client with the `redirectUri` of the answer, then members sign in at `signInUrl`: authorization
+   * code flow with PKCE, scopes `openid email profile`. A person is matched by their **verified** email, whose
+   * domain must be one of `allowedDomains`; on first sign-in an account is created with `defaultRole` (never
+   * `owner`). `passwordSignIn: false` refuses password sign-in for every member of the tenant, so single
+   * sign-on is the only way in (an owner locked out by a broken provider turns it back on with an API key, or on
+   * the server with `npm run cli -- users reset`).
+   *
+   * The client secret is write-only: it is stored encrypted at rest (AES-256-GCM under `MERIDIAN_SECRET_KEY`)
+   * and never returned by any operation. Send it the first time; later, omit it to keep the stored one. The
+   * issuer's discovery document is not fetched here: a wrong issuer shows at the first sign-in.
+   * Recorded in the audit log as `tenant.sso_updated` (without the secret).
+   *
+   * Errors: 403 `forbidden` when the tenant's plan is not `ENTERPRISE`; 422 `validation_failed` for an issuer
+   * that is not `https` (unless the deployment sets `MERIDIAN_SSO_ALLOW_HTTP=true`), or a missing
+   * `clientSecret` on the first configuration.
+   *
+   * Requires scope `admin`.
+   *
+   * HTTP: `PUT /tenant/sso` (operationId `updateTenantSso`, scope `admin`).
+   *
+   * @param params - the request body’s fields (`TenantSsoUpdateParams`).
+   * @param options - headers, `timeoutMs`, `maxRetries`, `signal` for this request.
+   * @returns the parsed body (`await`); `.withResponse()` adds the request id and the raw `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  update(params: TenantSsoUpdateParams, options?: RequestOptions<OperationHeaders<'updateTenantSso'>>): APIPromise<OperationData<'updateTenantSso'>> {
+    return this._client.call('updateTenantSso', [], params, options);
+  }
+
+  /**
+   * Turn single sign-on off
+   *
+   * Removes the tenant's single sign-on configuration and its stored secret; password sign-in works again for
+   * every member. Accounts created by single sign-on stay, without a password until one is set (an owner sends
+   * them a reset link). Deleting when nothing is configured succeeds and changes nothing. Recorded in the audit
+   * log as `tenant.sso_deleted`.
+   *
+   * Requires scope `admin`.
+   *
+   * HTTP: `DELETE /tenant/sso` (operationId `deleteTenantSso`, scope `admin`).
+   *
+   * @param options - headers, `timeoutMs`, `maxRetries`, `signal` for this request.
+   * @returns the parsed body (`await`); `.withResponse()` adds the request id and the raw `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  delete(options?: RequestOptions<OperationHeaders<'deleteTenantSso'>>): APIPromise<OperationData<'deleteTenantSso'>> {
+    return this._client.call('deleteTenantSso', [], undefined, options);
+  }
+}
+
 /** The params of `client.tenant.update()` (operationId `updateTenant`). */
 export type TenantUpdateParams = OperationParams<'updateTenant'>;
 
 /**
- * `client.tenant`: `retrieve`, `update`.
+ * `client.tenant`: `retrieve`, `update`, `sso`.
  *
  * The caller's user, API key and tenant.
  */
 export class TenantResource extends APIResource {
+  /** `client.tenant.sso`. */
+  readonly sso: TenantSsoResource = new TenantSsoResource(this._client);
+
   /**
    * Get the tenant
    *
@@ -1426,14 +1515,19 @@ export class TenantResource extends APIResource {
   /**
    * Change the tenant's settings
    *
-   * Changes the tenant's `settings`: only the settings present in the body change. Today there is one,
+   * Changes the tenant's `settings`: only the settings present in the body change.
+   *
    * `llmEnabled`: `false` keeps every record of this tenant away from the language model the deployment may be
    * configured with (`MERIDIAN_LLM_BASE_URL`), so Ask answers and agent runs are written by the embedded engine
    * only; `true` (the default) lets the model write them, each sentence checked against the records (see
    * `POST /agents/ask`). The change applies to the next question or run and is recorded in the audit log
    * (`tenant.updated`).
    *
-   * Errors: 400 `validation_failed` for an unknown setting or a value of the wrong type.
+   * `requireTwoFactor`: `true` makes a second factor (TOTP) mandatory for console sign-in: users without one enrol
+   * at their next sign-in. Only a user with the role `owner` may change it.
+   *
+   * Errors: 400 `validation_failed` for an unknown setting or a value of the wrong type; 403 `forbidden` when a
+   * user below `owner` changes `requireTwoFactor`.
    *
    * Requires scope `admin`.
    *
@@ -1565,6 +1659,200 @@ export class AuditLogsResource extends APIResource {
   }
 }
 
+/** The params of `client.members.list()` (operationId `listMembers`). */
+export type MembersListParams = OperationParams<'listMembers'>;
+
+/** The params of `client.members.update()` (operationId `updateMember`). */
+export type MembersUpdateParams = OperationParams<'updateMember'>;
+
+/**
+ * `client.members`: `list`, `retrieve`, `delete`, `update`.
+ *
+ * The people of the tenant and their roles (owner, admin, member, viewer); removing one revokes their keys.
+ */
+export class MembersResource extends APIResource {
+  /**
+   * List members
+   *
+   * Returns the people who belong to the tenant with their roles, ordered by `createdAt` ascending then `id`.
+   * Removed members are not listed.
+   *
+   * Requires scope `admin`.
+   *
+   * HTTP: `GET /members` (operationId `listMembers`, scope `admin`).
+   *
+   * @param params - the query parameters (`MembersListParams`).
+   * @param options - headers, `timeoutMs`, `maxRetries`, `signal` for this request.
+   * @returns the first page (`await`), or every record of every page (`for await`): a `PagePromise`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  list(params?: MembersListParams, options?: RequestOptions<OperationHeaders<'listMembers'>>): PagePromise<PageItem<'listMembers'>> {
+    return this._client.list<PageItem<'listMembers'>>('listMembers', [], params, options);
+  }
+
+  /**
+   * Get a member
+   *
+   * Returns one member of the tenant.
+   *
+   * Errors: 404 `not_found` for an unknown or removed member.
+   *
+   * Requires scope `admin`.
+   *
+   * HTTP: `GET /members/{id}` (operationId `getMember`, scope `admin`).
+   *
+   * @param memberId - the `memberId` path parameter.
+   * @param options - headers, `timeoutMs`, `maxRetries`, `signal` for this request.
+   * @returns the parsed body (`await`); `.withResponse()` adds the request id and the raw `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  retrieve(memberId: string, options?: RequestOptions<OperationHeaders<'getMember'>>): APIPromise<OperationData<'getMember'>> {
+    return this._client.call('getMember', [memberId], undefined, options);
+  }
+
+  /**
+   * Remove a member
+   *
+   * Removes the person from the tenant. In one transaction their API keys are revoked, their console sessions
+   * end and their account loses its sign-in (email and password), and the removal is recorded in the audit log
+   * as `member.removed`. Their keys are refused from the next request on (by other servers of a deployment
+   * within 5 seconds, as for a revoked key). Their past changes stay in the audit log under their name. To let
+   * them back, invite them again.
+   *
+   * Who may remove whom: an `owner` anyone, an `admin` members below owner.
+   *
+   * Errors: 403 `forbidden` when the caller's role does not allow it; 404 `not_found`; 409 `conflict` for the
+   * tenant's last owner, or for the member whose key makes the request.
+   *
+   * Requires scope `admin`.
+   *
+   * HTTP: `DELETE /members/{id}` (operationId `removeMember`, scope `admin`).
+   *
+   * @param memberId - the `memberId` path parameter.
+   * @param options - headers, `timeoutMs`, `maxRetries`, `signal` for this request.
+   * @returns the parsed body (`await`); `.withResponse()` adds the request id and the raw `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  delete(memberId: string, options?: RequestOptions<OperationHeaders<'removeMember'>>): APIPromise<OperationData<'removeMember'>> {
+    return this._client.call('removeMember', [memberId], undefined, options);
+  }
+
+  /**
+   * Change a member's role
+   *
+   * Changes a member's role. The change applies from the member's next request: their API keys are narrowed to
+   * the new role at once (a key never carries more than its user's role allows), and their console sessions
+   * end. Recorded in the audit log as `member.role_changed`.
+   *
+   * Who may change what: an `owner` changes any role, owners' included; an `admin` manages members below owner
+   * (gives or takes `admin`, `member` and `viewer`), never an owner's role nor the `owner` role.
+   *
+   * Errors: 403 `forbidden` when the caller's role does not allow the change; 404 `not_found`; 409 `conflict`
+   * when the change would leave the tenant without an owner (the last owner cannot be demoted: make someone else
+   * owner first).
+   *
+   * Requires scope `admin`.
+   *
+   * HTTP: `PATCH /members/{id}` (operationId `updateMember`, scope `admin`).
+   *
+   * @param memberId - the `memberId` path parameter.
+   * @param params - the request body’s fields (`MembersUpdateParams`).
+   * @param options - headers, `timeoutMs`, `maxRetries`, `signal` for this request.
+   * @returns the parsed body (`await`); `.withResponse()` adds the request id and the raw `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  update(memberId: string, params: MembersUpdateParams, options?: RequestOptions<OperationHeaders<'updateMember'>>): APIPromise<OperationData<'updateMember'>> {
+    return this._client.call('updateMember', [memberId], params, options);
+  }
+}
+
+/** The params of `client.invitations.list()` (operationId `listInvitations`). */
+export type InvitationsListParams = OperationParams<'listInvitations'>;
+
+/** The params of `client.invitations.create()` (operationId `createInvitation`). */
+export type InvitationsCreateParams = OperationParams<'createInvitation'>;
+
+/**
+ * `client.invitations`: `list`, `create`, `delete`.
+ *
+ * One-time links, optionally mailed, with which a person joins the tenant with a role.
+ */
+export class InvitationsResource extends APIResource {
+  /**
+   * List pending invitations
+   *
+   * Returns the invitations that can still be accepted (neither accepted, revoked nor expired), ordered by
+   * `createdAt` ascending then `id`. The links themselves are never shown again.
+   *
+   * Requires scope `admin`.
+   *
+   * HTTP: `GET /invitations` (operationId `listInvitations`, scope `admin`).
+   *
+   * @param params - the query parameters (`InvitationsListParams`).
+   * @param options - headers, `timeoutMs`, `maxRetries`, `signal` for this request.
+   * @returns the first page (`await`), or every record of every page (`for await`): a `PagePromise`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  list(params?: InvitationsListParams, options?: RequestOptions<OperationHeaders<'listInvitations'>>): PagePromise<PageItem<'listInvitations'>> {
+    return this._client.list<PageItem<'listInvitations'>>('listInvitations', [], params, options);
+  }
+
+  /**
+   * Invite someone
+   *
+   * Invites a person by email to join the tenant with a role. The answer holds the one-time `url`, valid for
+   * 7 days and shown only now (Meridian keeps a hash of its token). When the deployment has SMTP configured
+   * (`MERIDIAN_SMTP_URL`) the link is also mailed to `email`, and `emailSent` says whether that worked.
+   * Opening the link in the console and choosing a name and password (`POST /auth/invitations/accept`) creates
+   * the account and signs it in. Recorded in the audit log as `member.invited` (never with the link).
+   *
+   * An `owner` may invite with any role; an `admin` with `admin`, `member` or `viewer`.
+   *
+   * Errors: 403 `forbidden` for a role the caller may not give; 409 `conflict` when an account with this
+   * email already exists, or a pending invitation for it does (revoke that one first).
+   *
+   * Requires scope `admin`.
+   *
+   * HTTP: `POST /invitations` (operationId `createInvitation`, scope `admin`).
+   *
+   * @param params - the request body’s fields (`InvitationsCreateParams`).
+   * @param options - headers (`Idempotency-Key`), `timeoutMs`, `maxRetries`, `signal` for this request.
+   * @returns the parsed body (`await`); `.withResponse()` adds the request id and the raw `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  create(params: InvitationsCreateParams, options?: RequestOptions<OperationHeaders<'createInvitation'>>): APIPromise<OperationData<'createInvitation'>> {
+    return this._client.call('createInvitation', [], params, options);
+  }
+
+  /**
+   * Revoke an invitation
+   *
+   * Revokes a pending invitation: its link stops working at once. Recorded in the audit log as
+   * `invitation.revoked`. Revoking an invitation that is already revoked or expired succeeds and changes nothing.
+   *
+   * Errors: 404 `not_found`; 409 `conflict` when it was already accepted (remove the member instead).
+   *
+   * Requires scope `admin`.
+   *
+   * HTTP: `DELETE /invitations/{id}` (operationId `revokeInvitation`, scope `admin`).
+   *
+   * @param invitationId - the `invitationId` path parameter.
+   * @param options - headers, `timeoutMs`, `maxRetries`, `signal` for this request.
+   * @returns the parsed body (`await`); `.withResponse()` adds the request id and the raw `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  delete(invitationId: string, options?: RequestOptions<OperationHeaders<'revokeInvitation'>>): APIPromise<OperationData<'revokeInvitation'>> {
+    return this._client.call('revokeInvitation', [invitationId], undefined, options);
+  }
+}
+
 /**
  * The resource tree's roots, one property per top-level resource of the API; `Meridian` extends this class.
  * Each method of the tree sends one operation of the spec.
@@ -1588,12 +1876,16 @@ export class MeridianResources extends APIClient {
   readonly webhooks: WebhooksResource = new WebhooksResource(this);
   /** `client.me`: retrieve. */
   readonly me: MeResource = new MeResource(this);
-  /** `client.tenant`: retrieve, update. */
+  /** `client.tenant`: retrieve, update, sso. */
   readonly tenant: TenantResource = new TenantResource(this);
   /** `client.apiKeys`: list, create, delete. */
   readonly apiKeys: ApiKeysResource = new ApiKeysResource(this);
   /** `client.auditLogs`: list. */
   readonly auditLogs: AuditLogsResource = new AuditLogsResource(this);
+  /** `client.members`: list, retrieve, delete, update. */
+  readonly members: MembersResource = new MembersResource(this);
+  /** `client.invitations`: list, create, delete. */
+  readonly invitations: InvitationsResource = new InvitationsResource(this);
 }
 
 /** Where each operation of the spec sits in the tree, by operationId (`listProjects` → `'projects.list'`). */
@@ -1650,4 +1942,14 @@ export const resourceMethods = {
   createApiKey: 'apiKeys.create',
   revokeApiKey: 'apiKeys.delete',
   listAuditLogs: 'auditLogs.list',
+  getTenantSso: 'tenant.sso.retrieve',
+  updateTenantSso: 'tenant.sso.update',
+  deleteTenantSso: 'tenant.sso.delete',
+  listMembers: 'members.list',
+  getMember: 'members.retrieve',
+  removeMember: 'members.delete',
+  updateMember: 'members.update',
+  listInvitations: 'invitations.list',
+  createInvitation: 'invitations.create',
+  revokeInvitation: 'invitations.delete',
 } as const;

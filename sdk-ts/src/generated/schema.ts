@@ -1119,14 +1119,19 @@ export interface paths {
         head?: never;
         /**
          * Change the tenant's settings
-         * @description Changes the tenant's `settings`: only the settings present in the body change. Today there is one,
+         * @description Changes the tenant's `settings`: only the settings present in the body change.
+         *
          *     `llmEnabled`: `false` keeps every record of this tenant away from the language model the deployment may be
          *     configured with (`MERIDIAN_LLM_BASE_URL`), so Ask answers and agent runs are written by the embedded engine
          *     only; `true` (the default) lets the model write them, each sentence checked against the records (see
          *     `POST /agents/ask`). The change applies to the next question or run and is recorded in the audit log
          *     (`tenant.updated`).
          *
-         *     Errors: 400 `validation_failed` for an unknown setting or a value of the wrong type.
+         *     `requireTwoFactor`: `true` makes a second factor (TOTP) mandatory for console sign-in: users without one enrol
+         *     at their next sign-in. Only a user with the role `owner` may change it.
+         *
+         *     Errors: 400 `validation_failed` for an unknown setting or a value of the wrong type; 403 `forbidden` when a
+         *     user below `owner` changes `requireTwoFactor`.
          *
          *     Requires scope `admin`.
          */
@@ -1219,6 +1224,648 @@ export interface paths {
          *     Requires scope `admin`.
          */
         get: operations["listAuditLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenant/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the tenant's single sign-on configuration
+         * @description Returns the tenant's OpenID Connect single sign-on configuration, without the client secret (write-only:
+         *     `clientSecretSet` only says one is stored).
+         *
+         *     Errors: 404 `not_found` when single sign-on is not configured.
+         *
+         *     Requires scope `admin`.
+         */
+        get: operations["getTenantSso"];
+        /**
+         * Configure single sign-on
+         * @description Sets the tenant's OpenID Connect provider (Enterprise plan). Register Meridian at the provider as a
+         *     confidential client with the `redirectUri` of the answer, then members sign in at `signInUrl`: authorization
+         *     code flow with PKCE, scopes `openid email profile`. A person is matched by their **verified** email, whose
+         *     domain must be one of `allowedDomains`; on first sign-in an account is created with `defaultRole` (never
+         *     `owner`). `passwordSignIn: false` refuses password sign-in for every member of the tenant, so single
+         *     sign-on is the only way in (an owner locked out by a broken provider turns it back on with an API key, or on
+         *     the server with `npm run cli -- users reset`).
+         *
+         *     The client secret is write-only: it is stored encrypted at rest (AES-256-GCM under `MERIDIAN_SECRET_KEY`)
+         *     and never returned by any operation. Send it the first time; later, omit it to keep the stored one. The
+         *     issuer's discovery document is not fetched here: a wrong issuer shows at the first sign-in.
+         *     Recorded in the audit log as `tenant.sso_updated` (without the secret).
+         *
+         *     Errors: 403 `forbidden` when the tenant's plan is not `ENTERPRISE`; 422 `validation_failed` for an issuer
+         *     that is not `https` (unless the deployment sets `MERIDIAN_SSO_ALLOW_HTTP=true`), or a missing
+         *     `clientSecret` on the first configuration.
+         *
+         *     Requires scope `admin`.
+         */
+        put: operations["updateTenantSso"];
+        post?: never;
+        /**
+         * Turn single sign-on off
+         * @description Removes the tenant's single sign-on configuration and its stored secret; password sign-in works again for
+         *     every member. Accounts created by single sign-on stay, without a password until one is set (an owner sends
+         *     them a reset link). Deleting when nothing is configured succeeds and changes nothing. Recorded in the audit
+         *     log as `tenant.sso_deleted`.
+         *
+         *     Requires scope `admin`.
+         */
+        delete: operations["deleteTenantSso"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List members
+         * @description Returns the people who belong to the tenant with their roles, ordered by `createdAt` ascending then `id`.
+         *     Removed members are not listed.
+         *
+         *     Requires scope `admin`.
+         */
+        get: operations["listMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/members/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a member
+         * @description Returns one member of the tenant.
+         *
+         *     Errors: 404 `not_found` for an unknown or removed member.
+         *
+         *     Requires scope `admin`.
+         */
+        get: operations["getMember"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member
+         * @description Removes the person from the tenant. In one transaction their API keys are revoked, their console sessions
+         *     end and their account loses its sign-in (email and password), and the removal is recorded in the audit log
+         *     as `member.removed`. Their keys are refused from the next request on (by other servers of a deployment
+         *     within 5 seconds, as for a revoked key). Their past changes stay in the audit log under their name. To let
+         *     them back, invite them again.
+         *
+         *     Who may remove whom: an `owner` anyone, an `admin` members below owner.
+         *
+         *     Errors: 403 `forbidden` when the caller's role does not allow it; 404 `not_found`; 409 `conflict` for the
+         *     tenant's last owner, or for the member whose key makes the request.
+         *
+         *     Requires scope `admin`.
+         */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role
+         * @description Changes a member's role. The change applies from the member's next request: their API keys are narrowed to
+         *     the new role at once (a key never carries more than its user's role allows), and their console sessions
+         *     end. Recorded in the audit log as `member.role_changed`.
+         *
+         *     Who may change what: an `owner` changes any role, owners' included; an `admin` manages members below owner
+         *     (gives or takes `admin`, `member` and `viewer`), never an owner's role nor the `owner` role.
+         *
+         *     Errors: 403 `forbidden` when the caller's role does not allow the change; 404 `not_found`; 409 `conflict`
+         *     when the change would leave the tenant without an owner (the last owner cannot be demoted: make someone else
+         *     owner first).
+         *
+         *     Requires scope `admin`.
+         */
+        patch: operations["updateMember"];
+        trace?: never;
+    };
+    "/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List pending invitations
+         * @description Returns the invitations that can still be accepted (neither accepted, revoked nor expired), ordered by
+         *     `createdAt` ascending then `id`. The links themselves are never shown again.
+         *
+         *     Requires scope `admin`.
+         */
+        get: operations["listInvitations"];
+        put?: never;
+        /**
+         * Invite someone
+         * @description Invites a person by email to join the tenant with a role. The answer holds the one-time `url`, valid for
+         *     7 days and shown only now (Meridian keeps a hash of its token). When the deployment has SMTP configured
+         *     (`MERIDIAN_SMTP_URL`) the link is also mailed to `email`, and `emailSent` says whether that worked.
+         *     Opening the link in the console and choosing a name and password (`POST /auth/invitations/accept`) creates
+         *     the account and signs it in. Recorded in the audit log as `member.invited` (never with the link).
+         *
+         *     An `owner` may invite with any role; an `admin` with `admin`, `member` or `viewer`.
+         *
+         *     Errors: 403 `forbidden` for a role the caller may not give; 409 `conflict` when an account with this
+         *     email already exists, or a pending invitation for it does (revoke that one first).
+         *
+         *     Requires scope `admin`.
+         */
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an invitation
+         * @description Revokes a pending invitation: its link stops working at once. Recorded in the audit log as
+         *     `invitation.revoked`. Revoking an invitation that is already revoked or expired succeeds and changes nothing.
+         *
+         *     Errors: 404 `not_found`; 409 `conflict` when it was already accepted (remove the member instead).
+         *
+         *     Requires scope `admin`.
+         */
+        delete: operations["revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with email and password
+         * @description Checks the email and password and starts a console session (the `__Host-meridian_session` cookie). When the
+         *     account has two-factor sign-in, the answer is `two_factor_required` and the session is not signed in until
+         *     `POST /auth/sign-in/two-factor`; when the tenant requires a second factor the user lacks, it is
+         *     `two_factor_enrolment_required`. Every sign-in gets a new session id.
+         *
+         *     An unknown email, a wrong password and an account without a password get the same 401 `unauthenticated` with
+         *     the same body, in about the same time. Failed attempts slow further ones down, per account and per client
+         *     address (1 s, 2 s, 4 s … after a few failures; at most 60 s for an account tried from many addresses): then 429
+         *     `rate_limited` with `Retry-After`, whether or not the password is right. Every attempt on an existing account is
+         *     in its tenant's audit log (`auth.signed_in`, `auth.sign_in_failed`).
+         *
+         *     Like every `/auth/*` request that changes state, it must come from the console's own origin: `Origin` (and
+         *     `Sec-Fetch-Site`, where the browser sends it) must name this deployment (`MERIDIAN_PUBLIC_URL`, else the
+         *     request's own host), and a body must be `application/json`; otherwise 403 `forbidden` (415 for another body type).
+         *
+         *     For the console only: not part of the SDKs.
+         */
+        post: operations["signIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sign-in/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete sign-in with a second factor
+         * @description The second step of sign-in for an account with two-factor sign-in: the authenticator app's current code, or one
+         *     of the recovery codes. Signs the session in with a new session id (a new cookie).
+         *
+         *     Errors: 401 `unauthenticated` when no sign-in awaits a second factor (none started, or more than 10 minutes ago)
+         *     or the code is wrong; 429 `rate_limited` after repeated wrong codes.
+         *
+         *     Like every `/auth/*` request that changes state, it must come from the console's own origin: `Origin` (and
+         *     `Sec-Fetch-Site`, where the browser sends it) must name this deployment (`MERIDIAN_PUBLIC_URL`, else the
+         *     request's own host), and a body must be `application/json`; otherwise 403 `forbidden` (415 for another body type).
+         *
+         *     For the console only: not part of the SDKs.
+         */
+        post: operations["signInSecondFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out
+         * @description Ends the caller's console session and its console access tokens at once, and clears the cookie. Without a
+         *     session it only clears the cookie.
+         *
+         *     Like every `/auth/*` request that changes state, it must come from the console's own origin: `Origin` (and
+         *     `Sec-Fetch-Site`, where the browser sends it) must name this deployment (`MERIDIAN_PUBLIC_URL`, else the
+         *     request's own host), and a body must be `application/json`; otherwise 403 `forbidden` (415 for another body type).
+         *
+         *     For the console only: not part of the SDKs.
+         */
+        post: operations["signOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a setup or reset link
+         * @description Uses a one-time link printed by `npm start` (the first owner's setup link), `npm run cli -- users create` or
+         *     `npm run cli -- users reset`: sets the password (and, for a setup link, the email and name) and signs in. A link
+         *     works once and for 24 hours. A reset link also turns two-factor sign-in off, deletes the recovery codes and ends
+         *     every session of the user: it is the way back for someone who lost both password and second factor.
+         *
+         *     Errors: 401 `unauthenticated` when the link is unknown, used or expired; 422 `validation_failed` when the
+         *     password is too short (15 characters), too long (128) or a common password, or a setup link's account has no
+         *     email and none is given; 409 `conflict` when another account has that email.
+         *
+         *     Like every `/auth/*` request that changes state, it must come from the console's own origin: `Origin` (and
+         *     `Sec-Fetch-Site`, where the browser sends it) must name this deployment (`MERIDIAN_PUBLIC_URL`, else the
+         *     request's own host), and a body must be `application/json`; otherwise 403 `forbidden` (415 for another body type).
+         *
+         *     For the console only: not part of the SDKs.
+         */
+        post: operations["completeAccountLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the console session
+         * @description The caller's console session (also one that awaits a second factor), its user and tenant. Errors: 401
+         *     `unauthenticated` without a live session.
+         *
+         *     For the console only: not part of the SDKs.
+         */
+        get: operations["getConsoleSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a console access token
+         * @description A new console access token for `/v1` (`Authorization: Bearer mt_…`), valid 10 minutes and ended with the
+         *     session; the console asks for the next one before it expires. Each call also keeps the session from idling out.
+         *     `/v1` never reads the cookie: it accepts only Bearer credentials.
+         *
+         *     Errors: 401 `unauthenticated` without a signed-in session.
+         *
+         *     Like every `/auth/*` request that changes state, it must come from the console's own origin: `Origin` (and
+         *     `Sec-Fetch-Site`, where the browser sends it) must name this deployment (`MERIDIAN_PUBLIC_URL`, else the
+         *     request's own host), and a body must be `application/json`; otherwise 403 `forbidden` (415 for another body type).
+         *
+         *     For the console only: not part of the SDKs.
+         */
+        post: operations["createConsoleToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the user's sessions
+         * @description The signed-in user's live console sessions (every browser they are signed in on), newest first.
+         *
+         *     Errors: 401 `unauthenticated` without a signed-in session.
+         *
+         *     For the console only: not part of the SDKs.
+         */
+        get: operations["listConsoleSessions"];
+        put?: never;
+        post?: never;
+        /**
+         * Sign out everywhere
+         * @description Ends every console session of the signed-in user, this one included, with their console access tokens, and
+         *     clears the cookie. API keys are not affected (revoke them with `DELETE /v1/api-keys/{id}`).
+         *
+         *     Errors: 401 `unauthenticated` without a signed-in session.
+         *
+         *     Like every `/auth/*` request that changes state, it must come from the console's own origin: `Origin` (and
+         *     `Sec-Fetch-Site`, where the browser sends it) must name this deployment (`MERIDIAN_PUBLIC_URL`, else the
+         *     request's own host), and a body must be `application/json`; otherwise 403 `forbidden` (415 for another body type).
+         *
+         *     For the console only: not part of the SDKs.
+         */
+        delete: operations["signOutEverywhere"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End one session
+         * @description Ends one of the signed-in user's console sessions (for example a browser left signed in elsewhere) and its
+         *     console access tokens.
+         *
+         *     Errors: 401 `unauthenticated` without a signed-in session; 404 `not_found` when the user has no live session
+         *     with that id.
+         *
+         *     Like every `/auth/*` request that changes state, it must come from the console's own origin: `Origin` (and
+         *     `Sec-Fetch-Site`, where the browser sends it) must name this deployment (`MERIDIAN_PUBLIC_URL`, else the
+         *     request's own host), and a body must be `application/json`; otherwise 403 `forbidden` (415 for another body type).
+         *
+         *     For the console only: not part of the SDKs.
+         */
+        delete: operations["revokeConsoleSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the password
+         * @description Changes the signed-in user's password and ends every other session of theirs (this one stays signed in).
+         *
+         *     Errors: 401 `unauthenticated` without a signed-in session; 422 `validation_failed` when the current password
+         *     is wrong or the new one breaks the rules (15 to 128 characters, 8 with two-factor sign-in; not a common
+         *     password).
+         *
+         *     Like every `/auth/*` request that changes state, it must come from the console's own origin: `Origin` (and
+         *     `Sec-Fetch-Site`, where the browser sends it) must name this deployment (`MERIDIAN_PUBLIC_URL`, else the
+         *     request's own host), and a body must be `application/json`; otherwise 403 `forbidden` (415 for another body type).
+         *
+         *     For the console only: not part of the SDKs.
+         */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/two-factor/enrolment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start two-factor enrolment
+         * @description A new TOTP secret and its QR code for an authenticator app (shown once; a second call replaces an unconfirmed
+         *     one). Two-factor sign-in is on only after `POST /auth/two-factor/enrolment/confirm`. Allowed for a signed-in
+         *     session, and for a sign-in the tenant's `requireTwoFactor` holds back.
+         *
+         *     Errors: 401 `unauthenticated` without such a session; 409 `conflict` when two-factor sign-in is already on.
+         *
+         *     Like every `/auth/*` request that changes state, it must come from the console's own origin: `Origin` (and
+         *     `Sec-Fetch-Site`, where the browser sends it) must name this deployment (`MERIDIAN_PUBLIC_URL`, else the
+         *     request's own host), and a body must be `application/json`; otherwise 403 `forbidden` (415 for another body type).
+         *
+         *     For the console only: not part of the SDKs.
+         */
+        post: operations["beginTwoFactorEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/two-factor/enrolment/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm two-factor enrolment
+         * @description Turns two-factor sign-in on with the authenticator app's first code and returns ten recovery codes (shown once).
+         *     A sign-in the tenant's `requireTwoFactor` held back is completed (a new session cookie).
+         *
+         *     Errors: 401 `unauthenticated` without a session; 409 `conflict` when enrolment was not started or is already
+         *     confirmed; 422 `validation_failed` when the code is wrong.
+         *
+         *     Like every `/auth/*` request that changes state, it must come from the console's own origin: `Origin` (and
+         *     `Sec-Fetch-Site`, where the browser sends it) must name this deployment (`MERIDIAN_PUBLIC_URL`, else the
+         *     request's own host), and a body must be `application/json`; otherwise 403 `forbidden` (415 for another body type).
+         *
+         *     For the console only: not part of the SDKs.
+         */
+        post: operations["confirmTwoFactorEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation
+         * @description Accepts an invitation link (`POST /v1/invitations`; the console reads `token` from the link's fragment): creates
+         *     the account with the invitation's email and role and the chosen `name` and `password`, marks the invitation
+         *     used, and signs in (the `__Host-meridian_session` cookie), in one step. A link works once and for 7 days.
+         *
+         *     Errors: 401 `unauthenticated` when the link is unknown, used, revoked or expired (one answer for all four);
+         *     422 `validation_failed` when the password is too short (15 characters), too long (128) or a common password;
+         *     409 `conflict` when an account with the invitation's email was created meanwhile.
+         *
+         *     Like every `/auth/*` request that changes state, it must come from the console's own origin: `Origin` (and
+         *     `Sec-Fetch-Site`, where the browser sends it) must name this deployment (`MERIDIAN_PUBLIC_URL`, else the
+         *     request's own host), and a body must be `application/json`; otherwise 403 `forbidden` (415 for another body type).
+         *
+         *     For the console only: not part of the SDKs.
+         */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sso/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start single sign-on
+         * @description Where the console's "Sign in with SSO" link points (the `signInUrl` of `GET /v1/tenant/sso`). Redirects the
+         *     browser (303) to the tenant's OpenID Connect provider with an authorization code request (PKCE S256, `state`,
+         *     `nonce`, scopes `openid email profile`), and sets a short-lived cookie, `__Host-meridian_sso` (HttpOnly, Secure,
+         *     SameSite=Lax, 10 minutes), holding that request sealed, for the callback.
+         *
+         *     Errors: 404 `not_found` when the tenant has no single sign-on (or is not on the Enterprise plan); 503
+         *     `service_unavailable` when the provider's discovery document cannot be read.
+         *
+         *     For the console only: not part of the SDKs.
+         */
+        get: operations["startSingleSignOn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sso/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Single sign-on callback
+         * @description The redirect URI registered at the provider (`redirectUri` of `GET /v1/tenant/sso`). Checks the answer against
+         *     the `__Host-meridian_sso` cookie, exchanges the code (with the PKCE verifier), verifies the ID token and reads
+         *     the person's claims. The person's **verified** email, in one of the tenant's allowed domains, names the
+         *     account: an existing member of the tenant signs in, and a first-time visitor gets an account with the tenant's
+         *     default role. Then the console session starts (`__Host-meridian_session`) and the browser goes on to the
+         *     console (303 to `/console/`). Each sign-in is in the tenant's audit log (`auth.signed_in`; `member.joined` for a
+         *     new account).
+         *
+         *     Errors: 401 `unauthenticated` when the sign-in was not started here, took over 10 minutes, or the provider
+         *     refused it or its code; 403 `forbidden` when the email is not verified, its domain is not allowed, or the
+         *     account belongs to another tenant or was removed.
+         *
+         *     The query is taken as the provider writes it (reserved characters such as `+` for spaces are allowed).
+         *
+         *     For the console only: not part of the SDKs.
+         */
+        get: operations["finishSingleSignOn"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2058,7 +2705,7 @@ export interface components {
              */
             projectId?: string;
         };
-        /** @description Who made a change; both null for system changes (sweeps, workers). */
+        /** @description Who made a change; all null for system changes (sweeps, workers). */
         AuditActor: {
             /**
              * Format: uuid
@@ -2067,9 +2714,16 @@ export interface components {
             userId: string | null;
             /**
              * Format: uuid
-             * @description The API key used, or null.
+             * @description The API key used, or null (console sign-in and system changes).
              */
             apiKeyId: string | null;
+            /**
+             * @description How the user authenticated: `api_key` (an API key, named by `apiKeyId`), `console` (signed in to the console:
+             *     its session or a console access token), or null for system changes. Existing entries written before this
+             *     field was recorded show `api_key` when `apiKeyId` is set.
+             * @enum {string|null}
+             */
+            via: "api_key" | "console" | null;
         };
         /**
          * @description One change recorded in the audit log.
@@ -2078,7 +2732,8 @@ export interface components {
          *       "occurredAt": "2025-06-02T09:12:44Z",
          *       "actor": {
          *         "userId": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
-         *         "apiKeyId": "0194f2a0-3e5a-7c32-9d4f-5a6b7c8d9e03"
+         *         "apiKeyId": "0194f2a0-3e5a-7c32-9d4f-5a6b7c8d9e03",
+         *         "via": "api_key"
          *       },
          *       "action": "project.updated",
          *       "resourceType": "project",
@@ -2297,6 +2952,329 @@ export interface components {
              */
             endDate: string;
         };
+        /**
+         * @description A console access token: send it as `Authorization: Bearer mt_…` to `/v1` exactly like an API key. It carries the
+         *     scopes of the user's role, lasts 10 minutes (less when the session ends sooner) and ends with its session.
+         *     It counts against the tenant's rate limit and is never listed among the tenant's API keys.
+         * @example {
+         *       "accessToken": "mt_0123456789abcdefghijABCDEFGHIJ0123456789",
+         *       "tokenType": "Bearer",
+         *       "expiresIn": 600,
+         *       "expiresAt": "2026-11-26T09:10:00Z",
+         *       "scopes": [
+         *         "read",
+         *         "write",
+         *         "admin"
+         *       ]
+         *     }
+         */
+        ConsoleAccessToken: {
+            /** @description The token (`mt_` and 40 letters and digits); shown only here. */
+            accessToken: string;
+            /**
+             * @description Always `Bearer`.
+             * @enum {string}
+             */
+            tokenType: "Bearer";
+            /** @description Seconds until it expires. */
+            expiresIn: number;
+            /**
+             * Format: date-time
+             * @description When it expires.
+             */
+            expiresAt: string;
+            /** @description The scopes of the user's role. */
+            scopes: components["schemas"]["ApiKeyScope"][];
+        };
+        /**
+         * @description The current password and the new one.
+         * @example {
+         *       "currentPassword": "a long passphrase nobody guesses",
+         *       "newPassword": "an even longer passphrase nobody guesses"
+         *     }
+         */
+        ConsolePasswordChange: {
+            /** @description The password in use. */
+            currentPassword: string;
+            /**
+             * @description The new password: 15 to 128 characters (8 when two-factor sign-in is on), any Unicode (normalised NFKC), not on
+             *     the list of common or breached passwords.
+             */
+            newPassword: string;
+        };
+        /**
+         * @description Two-factor sign-in is on. The ten recovery codes are shown here only: each signs in once when the authenticator
+         *     app is lost. `status` and `user` say where sign-in stands (`signed_in` when this confirmation completed a sign-in
+         *     the tenant's `requireTwoFactor` held back).
+         * @example {
+         *       "recoveryCodes": [
+         *         "abcdef-ghjkmn-pqrstu-vwxyz2",
+         *         "345678-9abcde-fghjkm-npqrst",
+         *         "uvwxyz-234567-89abcd-efghjk",
+         *         "mnpqrs-tuvwxy-z23456-789abc",
+         *         "defghj-kmnpqr-stuvwx-yz2345",
+         *         "6789ab-cdefgh-jkmnpq-rstuvw",
+         *         "xyz234-56789a-bcdefg-hjkmnp",
+         *         "qrstuv-wxyz23-456789-abcdef",
+         *         "ghjkmn-pqrstu-vwxyz2-345678",
+         *         "9abcde-fghjkm-npqrst-uvwxyz"
+         *       ],
+         *       "status": "signed_in",
+         *       "user": {
+         *         "id": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
+         *         "name": "Dana Whitfield",
+         *         "email": "dwhitfield@meridian-demo.example",
+         *         "role": "owner",
+         *         "tenantId": "0194f2a0-1c3e-7a10-9b2d-3e4f5a6b7c01",
+         *         "twoFactorEnabled": true
+         *       }
+         *     }
+         */
+        ConsoleRecoveryCodes: {
+            /** @description The recovery codes. */
+            recoveryCodes: string[];
+            /**
+             * @description Always `signed_in`.
+             * @enum {string}
+             */
+            status: "signed_in";
+            user: components["schemas"]["ConsoleUser"];
+        };
+        /**
+         * @description Either the current 6-digit code of the authenticator app, or one unused recovery code.
+         * @example {
+         *       "code": "492039"
+         *     }
+         */
+        ConsoleSecondFactor: {
+            /** @description The authenticator app's current code (RFC 6238, 30-second steps). A code is accepted once. */
+            code?: string;
+            /** @description One of the ten recovery codes shown at enrolment (any case; dashes and spaces ignored). Each works once. */
+            recoveryCode?: string;
+        };
+        /**
+         * @description The user's live console sessions, newest first.
+         * @example {
+         *       "data": [
+         *         {
+         *           "id": "0194f2a0-5f6b-7d43-8e5f-6a7b8c9d0e04",
+         *           "createdAt": "2026-11-26T09:00:00Z",
+         *           "lastSeenAt": "2026-11-26T09:42:00Z",
+         *           "expiresAt": "2026-11-26T21:42:00Z",
+         *           "userAgent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0",
+         *           "address": "127.0.0.1",
+         *           "current": true
+         *         }
+         *       ]
+         *     }
+         */
+        ConsoleSessionList: {
+            /** @description The sessions. */
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The session's id (not its secret); `DELETE /auth/sessions/{id}` ends it.
+                 */
+                id: string;
+                /**
+                 * Format: date-time
+                 * @description When it was signed in.
+                 */
+                createdAt: string;
+                /**
+                 * Format: date-time
+                 * @description When it was last used (updated at most once a minute).
+                 */
+                lastSeenAt: string;
+                /**
+                 * Format: date-time
+                 * @description When it ends unless used.
+                 */
+                expiresAt: string;
+                /** @description The browser's User-Agent at sign-in. */
+                userAgent: string | null;
+                /** @description The client address at sign-in. */
+                address: string | null;
+                /** @description Whether it is the session making this request. */
+                current: boolean;
+            }[];
+        };
+        /**
+         * @description The caller's console session, its user and tenant.
+         * @example {
+         *       "user": {
+         *         "id": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
+         *         "name": "Dana Whitfield",
+         *         "email": "dwhitfield@meridian-demo.example",
+         *         "role": "owner",
+         *         "tenantId": "0194f2a0-1c3e-7a10-9b2d-3e4f5a6b7c01",
+         *         "twoFactorEnabled": true
+         *       },
+         *       "tenant": {
+         *         "id": "0194f2a0-1c3e-7a10-9b2d-3e4f5a6b7c01",
+         *         "name": "NYC Capital Programs (demo)",
+         *         "requireTwoFactor": false
+         *       },
+         *       "session": {
+         *         "id": "0194f2a0-5f6b-7d43-8e5f-6a7b8c9d0e04",
+         *         "stage": "active",
+         *         "createdAt": "2026-11-26T09:00:00Z",
+         *         "expiresAt": "2026-11-26T21:00:00Z",
+         *         "recoveryCodesLeft": 10
+         *       }
+         *     }
+         */
+        ConsoleSessionState: {
+            user: components["schemas"]["ConsoleUser"];
+            /** @description The user's tenant. */
+            tenant: {
+                /**
+                 * Format: uuid
+                 * @description The tenant's id.
+                 */
+                id: string;
+                /** @description The tenant's name. */
+                name: string;
+                /** @description Whether the tenant requires a second factor (`TenantSettings.requireTwoFactor`). */
+                requireTwoFactor: boolean;
+            };
+            /** @description The session. */
+            session: {
+                /**
+                 * Format: uuid
+                 * @description The session's id (not its secret).
+                 */
+                id: string;
+                /**
+                 * @description `active` once signed in; otherwise the step sign-in awaits.
+                 * @enum {string}
+                 */
+                stage: "active" | "two_factor" | "enrol_two_factor";
+                /**
+                 * Format: date-time
+                 * @description When the session started.
+                 */
+                createdAt: string;
+                /**
+                 * Format: date-time
+                 * @description When it ends unless used (idle expiry), or its absolute end, whichever is first.
+                 */
+                expiresAt: string;
+                /** @description Unused recovery codes of the user (0 without two-factor sign-in). */
+                recoveryCodesLeft: number;
+            };
+        };
+        /**
+         * @description Completes a one-time setup or reset link: its token (the part after `#token=`), a new password and, for a setup
+         *     link, the email to sign in with (required when the account has none yet) and a display name.
+         * @example {
+         *       "token": "3q2-7wEXAMPLEonlyDoNotUseThisTokenAnywhere0",
+         *       "password": "a long passphrase nobody guesses",
+         *       "email": "dwhitfield@meridian-demo.example",
+         *       "name": "Dana Whitfield"
+         *     }
+         */
+        ConsoleSetup: {
+            /** @description The link's token. */
+            token: string;
+            /**
+             * @description The new password: 15 to 128 characters (any Unicode, normalised NFKC), not on the list of common or breached
+             *     passwords. No other composition rule.
+             */
+            password: string;
+            /** @description The email to sign in with (setup links only; unique across the deployment, case-insensitive). */
+            email?: string;
+            /** @description The user's display name (setup links only). */
+            name?: string;
+        };
+        /**
+         * @description Email and password.
+         * @example {
+         *       "email": "dwhitfield@meridian-demo.example",
+         *       "password": "correct horse battery staple"
+         *     }
+         */
+        ConsoleSignIn: {
+            /** @description The email the account signs in with (compared case-insensitively). */
+            email: string;
+            /** @description The password. */
+            password: string;
+        };
+        /**
+         * @description Where sign-in stands. `signed_in`: the session cookie is set and `POST /auth/token` gives the console its access
+         *     token. `two_factor_required`: send a code to `POST /auth/sign-in/two-factor` (within 10 minutes).
+         *     `two_factor_enrolment_required`: the tenant requires a second factor this user has not enrolled yet: enrol with
+         *     `POST /auth/two-factor/enrolment` and confirm (within 10 minutes).
+         * @example {
+         *       "status": "signed_in",
+         *       "user": {
+         *         "id": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
+         *         "name": "Dana Whitfield",
+         *         "email": "dwhitfield@meridian-demo.example",
+         *         "role": "owner",
+         *         "tenantId": "0194f2a0-1c3e-7a10-9b2d-3e4f5a6b7c01",
+         *         "twoFactorEnabled": false
+         *       }
+         *     }
+         */
+        ConsoleSignInResult: {
+            /**
+             * @description The next step, if any.
+             * @enum {string}
+             */
+            status: "signed_in" | "two_factor_required" | "two_factor_enrolment_required";
+            user: components["schemas"]["ConsoleUser"];
+        };
+        /**
+         * @description The authenticator app's first code.
+         * @example {
+         *       "code": "492039"
+         *     }
+         */
+        ConsoleTwoFactorConfirm: {
+            /** @description The current 6-digit code. */
+            code: string;
+        };
+        /**
+         * @description A new TOTP secret, shown once: scan the QR code (or type the secret) into an authenticator app, then confirm with
+         *     its first code at `POST /auth/two-factor/enrolment/confirm`.
+         * @example {
+         *       "secret": "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+         *       "otpauthUri": "otpauth://totp/Meridian:dwhitfield%40meridian-demo.example?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Meridian",
+         *       "qrCode": "data:image/svg+xml;base64,PHN2Zz48L3N2Zz4="
+         *     }
+         */
+        ConsoleTwoFactorEnrolment: {
+            /** @description The secret in base32, for typing in by hand. */
+            secret: string;
+            /** @description The `otpauth://totp/…` URI the QR code encodes. */
+            otpauthUri: string;
+            /** @description The QR code as a `data:image/svg+xml;base64,…` URL (an `<img src>`). */
+            qrCode: string;
+        };
+        /** @description The signed-in user as the console shows it. */
+        ConsoleUser: {
+            /**
+             * Format: uuid
+             * @description The user's id.
+             */
+            id: string;
+            /** @description Full name. */
+            name: string;
+            /**
+             * Format: email
+             * @description The email the user signs in with, or null.
+             */
+            email: string | null;
+            role: components["schemas"]["UserRole"];
+            /**
+             * Format: uuid
+             * @description The user's tenant.
+             */
+            tenantId: string;
+            /** @description Whether the user signs in with a second factor (TOTP). */
+            twoFactorEnabled: boolean;
+        };
         /** @description One HTTP attempt of a delivery. */
         DeliveryAttempt: {
             /**
@@ -2360,6 +3338,128 @@ export interface components {
          * @enum {string}
          */
         FindingSeverity: "INFO" | "LOW" | "MEDIUM" | "HIGH" | "CRITICAL";
+        /**
+         * @description A pending invitation to join the tenant.
+         * @example {
+         *       "id": "0194f2a0-5a6b-7d43-8e5f-6a7b8c9d0e14",
+         *       "email": "grace@example.com",
+         *       "role": "member",
+         *       "invitedBy": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
+         *       "expiresAt": "2025-06-09T09:30:00Z",
+         *       "createdAt": "2025-06-02T09:30:00Z"
+         *     }
+         */
+        Invitation: {
+            /**
+             * Format: uuid
+             * @description The invitation's id.
+             */
+            id: string;
+            /** @description Whom the invitation is for; accepting it creates an account with this email. */
+            email: string;
+            role: components["schemas"]["UserRole"];
+            /**
+             * Format: uuid
+             * @description The user who invited (null when the system did).
+             */
+            invitedBy: string | null;
+            /**
+             * Format: date-time
+             * @description When the link stops working (7 days after creation).
+             */
+            expiresAt: string;
+            /**
+             * Format: date-time
+             * @description When the invitation was made.
+             */
+            createdAt: string;
+        };
+        /**
+         * @description An invitation's token and the new account's name and password.
+         * @example {
+         *       "token": "mi_q3Lk9v2WcX8bN4tY7aP1sD6fG0hJ5mR2eU8iO3wZ1xC",
+         *       "name": "Grace Hopper",
+         *       "password": "a long passphrase nobody guesses"
+         *     }
+         */
+        InvitationAcceptance: {
+            /** @description The token from the invitation link's fragment (`#token=mi_…`). */
+            token: string;
+            /** @description The new member's display name. */
+            name: string;
+            /** @description At least 15 characters, at most 128, not a common password (docs/accounts.md, "Passwords"). */
+            password: string;
+        };
+        /**
+         * @description Whom to invite, and with which role.
+         * @example {
+         *       "email": "grace@example.com",
+         *       "role": "member"
+         *     }
+         */
+        InvitationCreate: {
+            /**
+             * Format: email
+             * @description The invitee's email; compared case-insensitively with existing accounts.
+             */
+            email: string;
+            role: components["schemas"]["UserRole"];
+        };
+        /**
+         * @description A new invitation with its one-time link, shown only once.
+         * @example {
+         *       "id": "0194f2a0-5a6b-7d43-8e5f-6a7b8c9d0e14",
+         *       "email": "grace@example.com",
+         *       "role": "member",
+         *       "invitedBy": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
+         *       "expiresAt": "2025-06-09T09:30:00Z",
+         *       "createdAt": "2025-06-02T09:30:00Z",
+         *       "url": "http://127.0.0.1:8080/console/invitations/accept#token=mi_q3Lk9v2WcX8bN4tY7aP1sD6fG0hJ5mR2eU8iO3wZ1xC",
+         *       "emailSent": true
+         *     }
+         */
+        InvitationCreated: {
+            /**
+             * Format: uuid
+             * @description The invitation's id.
+             */
+            id: string;
+            /** @description Whom the invitation is for. */
+            email: string;
+            role: components["schemas"]["UserRole"];
+            /**
+             * Format: uuid
+             * @description The user who invited.
+             */
+            invitedBy: string | null;
+            /**
+             * Format: date-time
+             * @description When the link stops working (7 days after creation).
+             */
+            expiresAt: string;
+            /**
+             * Format: date-time
+             * @description When the invitation was made.
+             */
+            createdAt: string;
+            /**
+             * @description The one-time link to send to the invitee, `<public URL>/console/invitations/accept#token=mi_…`. Shown only
+             *     now: Meridian keeps just a hash of the token. The token travels in the fragment, so it never reaches a server log.
+             */
+            url: string;
+            /**
+             * @description Whether the link was also mailed to `email` (only when the deployment has SMTP configured,
+             *     `MERIDIAN_SMTP_URL`). False when no SMTP is configured or the mail server refused the message: then pass the
+             *     link on yourself.
+             */
+            emailSent: boolean;
+        };
+        /** @description A page of pending invitations. */
+        InvitationList: {
+            /** @description The invitations of the page. */
+            data: components["schemas"]["Invitation"][];
+            pagination: components["schemas"]["PaginationMeta"];
+        };
         /**
          * @description A problem that has occurred on a project.
          * @example {
@@ -2493,8 +3593,10 @@ export interface components {
          *       "user": {
          *         "id": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
          *         "name": "Dana Whitfield",
-         *         "email": "dwhitfield@meridian-demo.example"
+         *         "email": "dwhitfield@meridian-demo.example",
+         *         "role": "admin"
          *       },
+         *       "authenticatedWith": "api_key",
          *       "apiKey": {
          *         "id": "0194f2a0-3e5a-7c32-9d4f-5a6b7c8d9e03",
          *         "name": "PMO reporting",
@@ -2513,11 +3615,18 @@ export interface components {
          *     }
          */
         Me: {
+            /**
+             * @description What authenticated the request: `api_key` (an API key, `mk_live_…`) or `console_token` (a 10-minute console
+             *     access token, `mt_…`, from `POST /auth/token`; then `apiKey` describes that token: its id, prefix, the scopes of
+             *     the user's role and its expiry).
+             * @enum {string}
+             */
+            authenticatedWith: "api_key" | "console_token";
             user: components["schemas"]["MeUser"];
             apiKey: components["schemas"]["MeApiKey"];
             tenant: components["schemas"]["MeTenant"];
         };
-        /** @description The key in use (never its secret). */
+        /** @description The key in use (never its secret), or the console access token when `authenticatedWith` is `console_token`. */
         MeApiKey: {
             /**
              * Format: uuid
@@ -2551,7 +3660,7 @@ export interface components {
             /** @description The tenant's name. */
             name: string;
         };
-        /** @description The user who owns the key. */
+        /** @description The user who owns the key or the console session. */
         MeUser: {
             /**
              * Format: uuid
@@ -2565,6 +3674,49 @@ export interface components {
              * @description Email address, or null.
              */
             email: string | null;
+            role: components["schemas"]["UserRole"];
+        };
+        /**
+         * @description A person who belongs to the tenant, with their role.
+         * @example {
+         *       "id": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
+         *       "name": "Ada Lovelace",
+         *       "email": "ada@example.com",
+         *       "role": "admin",
+         *       "createdAt": "2025-01-15T12:00:00Z"
+         *     }
+         */
+        Member: {
+            /**
+             * Format: uuid
+             * @description The member's user id (the `userId` of their API keys and audit entries).
+             */
+            id: string;
+            /** @description Display name. */
+            name: string;
+            /** @description Sign-in email, or null for an account that has none yet (e.g. a user created by the CLI before accounts existed). */
+            email: string | null;
+            role: components["schemas"]["UserRole"];
+            /**
+             * Format: date-time
+             * @description When the member joined the tenant.
+             */
+            createdAt: string;
+        };
+        /** @description A page of members. */
+        MemberList: {
+            /** @description The members of the page. */
+            data: components["schemas"]["Member"][];
+            pagination: components["schemas"]["PaginationMeta"];
+        };
+        /**
+         * @description A member's new role.
+         * @example {
+         *       "role": "viewer"
+         *     }
+         */
+        MemberUpdate: {
+            role: components["schemas"]["UserRole"];
         };
         /**
          * @description A dated checkpoint of a project.
@@ -3697,6 +4849,11 @@ export interface components {
          */
         SeveritySource: "DERIVED" | "MANUAL";
         /**
+         * @description The role of an account created by its first single sign-on (never `owner`).
+         * @enum {string}
+         */
+        SsoRole: "admin" | "member" | "viewer";
+        /**
          * @description How a project stood on a date (`asOf`): the PPM status report. Stored once and never changed. Null means
          *     "not reported" (unknown), never 0. `scheduleSlipDays` and `costVariance` compare the report's forecasts with
          *     the project's baseline as it stood at `asOf` (`baselineEndDate`, `baselineBudget`).
@@ -3878,7 +5035,8 @@ export interface components {
          *         "requestsPerMinute": 1000
          *       },
          *       "settings": {
-         *         "llmEnabled": true
+         *         "llmEnabled": true,
+         *         "requireTwoFactor": false
          *       },
          *       "createdAt": "2025-01-15T12:00:00Z",
          *       "updatedAt": "2025-01-15T12:00:00Z"
@@ -3928,6 +5086,88 @@ export interface components {
              *     embedded engine answers. Default `true`; without a configured model it changes nothing.
              */
             llmEnabled: boolean;
+            /**
+             * @description Whether every user of this tenant must sign in to the console with a second factor (TOTP). A user without one
+             *     is asked to enrol at their next sign-in and cannot use the console until they have. Only an `owner` may change
+             *     it. Default `false`. API keys are not affected.
+             */
+            requireTwoFactor: boolean;
+        };
+        /**
+         * @description The tenant's OpenID Connect single sign-on configuration. The client secret is never returned.
+         * @example {
+         *       "issuerUrl": "https://login.example.com",
+         *       "clientId": "meridian",
+         *       "clientSecretSet": true,
+         *       "allowedDomains": [
+         *         "example.com"
+         *       ],
+         *       "defaultRole": "member",
+         *       "passwordSignIn": false,
+         *       "redirectUri": "http://127.0.0.1:8080/auth/sso/callback",
+         *       "signInUrl": "http://127.0.0.1:8080/auth/sso/start?tenant=0194f2a0-1c3e-7a10-9b2d-3e4f5a6b7c01",
+         *       "createdAt": "2025-06-02T09:30:00Z",
+         *       "updatedAt": "2025-06-02T09:30:00Z"
+         *     }
+         */
+        TenantSso: {
+            /** @description The provider's issuer; its discovery document is read from `<issuerUrl>/.well-known/openid-configuration`. */
+            issuerUrl: string;
+            /** @description Meridian's client id at the provider. */
+            clientId: string;
+            /** @description Always true; the secret itself is write-only. */
+            clientSecretSet: boolean;
+            /** @description Email domains (lower-case) whose verified addresses may sign in. */
+            allowedDomains: string[];
+            defaultRole: components["schemas"]["SsoRole"];
+            /** @description Whether the tenant's members may still sign in with a password; false leaves single sign-on the only way. */
+            passwordSignIn: boolean;
+            /** @description The redirect URI to register at the provider (`<public URL>/auth/sso/callback`). */
+            redirectUri: string;
+            /** @description Where a member starts single sign-on (`<public URL>/auth/sso/start?tenant=<tenant id>`). */
+            signInUrl: string;
+            /**
+             * Format: date-time
+             * @description When single sign-on was configured.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the configuration last changed.
+             */
+            updatedAt: string;
+        };
+        /**
+         * @description The whole single sign-on configuration (PUT replaces it).
+         * @example {
+         *       "issuerUrl": "https://login.example.com",
+         *       "clientId": "meridian",
+         *       "clientSecret": "s3cr3t-from-the-provider",
+         *       "allowedDomains": [
+         *         "example.com"
+         *       ],
+         *       "defaultRole": "member",
+         *       "passwordSignIn": false
+         *     }
+         */
+        TenantSsoUpdate: {
+            /**
+             * Format: uri
+             * @description The provider's issuer, `https://…` (plain `http` only where the deployment allows it, `MERIDIAN_SSO_ALLOW_HTTP=true`).
+             */
+            issuerUrl: string;
+            /** @description Meridian's client id at the provider. */
+            clientId: string;
+            /** @description The client secret; stored encrypted, never returned. Required the first time; omit it to keep the stored one. */
+            clientSecret?: string;
+            /** @description Email domains whose verified addresses may sign in, e.g. `example.com` (compared case-insensitively). */
+            allowedDomains: string[];
+            defaultRole: components["schemas"]["SsoRole"];
+            /**
+             * @description Whether members may still sign in with a password (default true).
+             * @default true
+             */
+            passwordSignIn?: boolean;
         };
         /**
          * @description The settings to change; the others keep their values.
@@ -3942,8 +5182,19 @@ export interface components {
             settings: {
                 /** @description See `TenantSettings.llmEnabled`. */
                 llmEnabled?: boolean;
+                /** @description See `TenantSettings.requireTwoFactor`. Only a user with the role `owner` may change it (else 403). */
+                requireTwoFactor?: boolean;
             };
         };
+        /**
+         * @description A user's role in their tenant, which decides the most their credentials may do (every operation's
+         *     `x-required-scope` still decides): `owner` and `admin` → scopes `read`, `write`, `admin` (an owner also manages
+         *     members' roles and the tenant's security settings such as `requireTwoFactor`); `member` → `read`, `write`;
+         *     `viewer` → `read`. A key never carries more than its user's role allows: scopes beyond it are ignored.
+         * @example admin
+         * @enum {string}
+         */
+        UserRole: "owner" | "admin" | "member" | "viewer";
         /**
          * @description The delivery of one event to one endpoint, with its attempts.
          * @example {
@@ -4372,6 +5623,13 @@ export interface components {
          * @example "default"; q=1000; w=60
          */
         "RateLimit-Policy": string;
+        /**
+         * @description The console session cookie, `__Host-meridian_session`: `HttpOnly; Secure; SameSite=Lax; Path=/`, a new random id
+         *     at every sign-in, expiring with the session's absolute lifetime (14 days by default). Browsers keep and send it;
+         *     only the `/auth/*` operations read it.
+         * @example __Host-meridian_session=k3m…; Path=/; Expires=Wed, 10 Dec 2026 09:00:00 GMT; HttpOnly; Secure; SameSite=Lax
+         */
+        "Set-Cookie": string;
         /**
          * @description Identifier of this request, echoed from the request's `X-Request-Id` when given, else generated. Quote it when reporting a problem.
          * @example 0195f3a8-2b1c-7d4e-9f6a-1c2b3d4e5f60
@@ -6672,6 +7930,993 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AuditLogEntryList"];
                 };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getTenantSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configuration. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "issuerUrl": "https://login.example.com",
+                     *       "clientId": "meridian",
+                     *       "clientSecretSet": true,
+                     *       "allowedDomains": [
+                     *         "example.com"
+                     *       ],
+                     *       "defaultRole": "member",
+                     *       "passwordSignIn": false,
+                     *       "redirectUri": "http://127.0.0.1:8080/auth/sso/callback",
+                     *       "signInUrl": "http://127.0.0.1:8080/auth/sso/start?tenant=0194f2a0-1c3e-7a10-9b2d-3e4f5a6b7c01",
+                     *       "createdAt": "2025-06-02T09:30:00Z",
+                     *       "updatedAt": "2025-06-02T09:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TenantSso"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateTenantSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "issuerUrl": "https://login.example.com",
+                 *       "clientId": "meridian",
+                 *       "clientSecret": "s3cr3t-from-the-provider",
+                 *       "allowedDomains": [
+                 *         "example.com"
+                 *       ],
+                 *       "defaultRole": "member",
+                 *       "passwordSignIn": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["TenantSsoUpdate"];
+            };
+        };
+        responses: {
+            /** @description The configuration as stored. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "issuerUrl": "https://login.example.com",
+                     *       "clientId": "meridian",
+                     *       "clientSecretSet": true,
+                     *       "allowedDomains": [
+                     *         "example.com"
+                     *       ],
+                     *       "defaultRole": "member",
+                     *       "passwordSignIn": false,
+                     *       "redirectUri": "http://127.0.0.1:8080/auth/sso/callback",
+                     *       "signInUrl": "http://127.0.0.1:8080/auth/sso/start?tenant=0194f2a0-1c3e-7a10-9b2d-3e4f5a6b7c01",
+                     *       "createdAt": "2025-06-02T09:30:00Z",
+                     *       "updatedAt": "2025-06-02T09:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TenantSso"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteTenantSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of records in the page (1–100).
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Number of records to skip from the start of the list (at most 2,147,483,647).
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of members. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
+                     *           "name": "Ada Lovelace",
+                     *           "email": "ada@example.com",
+                     *           "role": "owner",
+                     *           "createdAt": "2025-01-15T12:00:00Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "limit": 25,
+                     *         "offset": 0,
+                     *         "total": 1,
+                     *         "hasMore": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MemberList"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
+                     *       "name": "Ada Lovelace",
+                     *       "email": "ada@example.com",
+                     *       "role": "admin",
+                     *       "createdAt": "2025-01-15T12:00:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "viewer"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MemberUpdate"];
+            };
+        };
+        responses: {
+            /** @description The member with the new role. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
+                     *       "name": "Ada Lovelace",
+                     *       "email": "ada@example.com",
+                     *       "role": "viewer",
+                     *       "createdAt": "2025-01-15T12:00:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listInvitations: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of records in the page (1–100).
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Number of records to skip from the start of the list (at most 2,147,483,647).
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of pending invitations. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0194f2a0-5a6b-7d43-8e5f-6a7b8c9d0e14",
+                     *           "email": "grace@example.com",
+                     *           "role": "member",
+                     *           "invitedBy": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
+                     *           "expiresAt": "2025-06-09T09:30:00Z",
+                     *           "createdAt": "2025-06-02T09:30:00Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "limit": 25,
+                     *         "offset": 0,
+                     *         "total": 1,
+                     *         "hasMore": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvitationList"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key
+                 *     and body returns the first response without repeating the effect, marked by the response header
+                 *     `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a
+                 *     retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses
+                 *     are stored: after an error (including a request rejected by validation) the same key may be used again.
+                 *     Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never
+                 *     stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry
+                 *     while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires.
+                 * @example 9f1c2d7e-4b8a-4e1f-9c3d-2a6b5e8f7d10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "grace@example.com",
+                 *       "role": "member"
+                 *     }
+                 */
+                "application/json": components["schemas"]["InvitationCreate"];
+            };
+        };
+        responses: {
+            /** @description The invitation, with its link shown once. Sent with `Cache-Control: no-store`. */
+            201: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0194f2a0-5a6b-7d43-8e5f-6a7b8c9d0e14",
+                     *       "email": "grace@example.com",
+                     *       "role": "member",
+                     *       "invitedBy": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
+                     *       "expiresAt": "2025-06-09T09:30:00Z",
+                     *       "createdAt": "2025-06-02T09:30:00Z",
+                     *       "url": "http://127.0.0.1:8080/console/invitations/accept#token=mi_q3Lk9v2WcX8bN4tY7aP1sD6fG0hJ5mR2eU8iO3wZ1xC",
+                     *       "emailSent": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvitationCreated"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "dwhitfield@meridian-demo.example",
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ConsoleSignIn"];
+            };
+        };
+        responses: {
+            /** @description Signed in, or the next step. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "signed_in",
+                     *       "user": {
+                     *         "id": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
+                     *         "name": "Dana Whitfield",
+                     *         "email": "dwhitfield@meridian-demo.example",
+                     *         "role": "owner",
+                     *         "tenantId": "0194f2a0-1c3e-7a10-9b2d-3e4f5a6b7c01",
+                     *         "twoFactorEnabled": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConsoleSignInResult"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    signInSecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "492039"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ConsoleSecondFactor"];
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "signed_in",
+                     *       "user": {
+                     *         "id": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
+                     *         "name": "Dana Whitfield",
+                     *         "email": "dwhitfield@meridian-demo.example",
+                     *         "role": "owner",
+                     *         "tenantId": "0194f2a0-1c3e-7a10-9b2d-3e4f5a6b7c01",
+                     *         "twoFactorEnabled": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConsoleSignInResult"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    completeAccountLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "3q2-7wEXAMPLEonlyDoNotUseThisTokenAnywhere0",
+                 *       "password": "a long passphrase nobody guesses",
+                 *       "email": "dwhitfield@meridian-demo.example",
+                 *       "name": "Dana Whitfield"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ConsoleSetup"];
+            };
+        };
+        responses: {
+            /** @description Done; signed in (or the next step the tenant requires). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "signed_in",
+                     *       "user": {
+                     *         "id": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
+                     *         "name": "Dana Whitfield",
+                     *         "email": "dwhitfield@meridian-demo.example",
+                     *         "role": "owner",
+                     *         "tenantId": "0194f2a0-1c3e-7a10-9b2d-3e4f5a6b7c01",
+                     *         "twoFactorEnabled": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConsoleSignInResult"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getConsoleSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
+                     *         "name": "Dana Whitfield",
+                     *         "email": "dwhitfield@meridian-demo.example",
+                     *         "role": "owner",
+                     *         "tenantId": "0194f2a0-1c3e-7a10-9b2d-3e4f5a6b7c01",
+                     *         "twoFactorEnabled": true
+                     *       },
+                     *       "tenant": {
+                     *         "id": "0194f2a0-1c3e-7a10-9b2d-3e4f5a6b7c01",
+                     *         "name": "NYC Capital Programs (demo)",
+                     *         "requireTwoFactor": false
+                     *       },
+                     *       "session": {
+                     *         "id": "0194f2a0-5f6b-7d43-8e5f-6a7b8c9d0e04",
+                     *         "stage": "active",
+                     *         "createdAt": "2026-11-26T09:00:00Z",
+                     *         "expiresAt": "2026-11-26T21:00:00Z",
+                     *         "recoveryCodesLeft": 10
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConsoleSessionState"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createConsoleToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "accessToken": "mt_0123456789abcdefghijABCDEFGHIJ0123456789",
+                     *       "tokenType": "Bearer",
+                     *       "expiresIn": 600,
+                     *       "expiresAt": "2026-11-26T09:10:00Z",
+                     *       "scopes": [
+                     *         "read",
+                     *         "write",
+                     *         "admin"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConsoleAccessToken"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listConsoleSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0194f2a0-5f6b-7d43-8e5f-6a7b8c9d0e04",
+                     *           "createdAt": "2026-11-26T09:00:00Z",
+                     *           "lastSeenAt": "2026-11-26T09:42:00Z",
+                     *           "expiresAt": "2026-11-26T21:42:00Z",
+                     *           "userAgent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0",
+                     *           "address": "127.0.0.1",
+                     *           "current": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConsoleSessionList"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    signOutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every session ended. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    revokeConsoleSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session ended. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "currentPassword": "a long passphrase nobody guesses",
+                 *       "newPassword": "an even longer passphrase nobody guesses"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ConsolePasswordChange"];
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    beginTwoFactorEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The secret and QR code. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "secret": "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+                     *       "otpauthUri": "otpauth://totp/Meridian:dwhitfield%40meridian-demo.example?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Meridian",
+                     *       "qrCode": "data:image/svg+xml;base64,PHN2Zz48L3N2Zz4="
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConsoleTwoFactorEnrolment"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    confirmTwoFactorEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "492039"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ConsoleTwoFactorConfirm"];
+            };
+        };
+        responses: {
+            /** @description Two-factor sign-in is on. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "recoveryCodes": [
+                     *         "abcdef-ghjkmn-pqrstu-vwxyz2",
+                     *         "345678-9abcde-fghjkm-npqrst",
+                     *         "uvwxyz-234567-89abcd-efghjk",
+                     *         "mnpqrs-tuvwxy-z23456-789abc",
+                     *         "defghj-kmnpqr-stuvwx-yz2345",
+                     *         "6789ab-cdefgh-jkmnpq-rstuvw",
+                     *         "xyz234-56789a-bcdefg-hjkmnp",
+                     *         "qrstuv-wxyz23-456789-abcdef",
+                     *         "ghjkmn-pqrstu-vwxyz2-345678",
+                     *         "9abcde-fghjkm-npqrst-uvwxyz"
+                     *       ],
+                     *       "status": "signed_in",
+                     *       "user": {
+                     *         "id": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
+                     *         "name": "Dana Whitfield",
+                     *         "email": "dwhitfield@meridian-demo.example",
+                     *         "role": "owner",
+                     *         "tenantId": "0194f2a0-1c3e-7a10-9b2d-3e4f5a6b7c01",
+                     *         "twoFactorEnabled": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConsoleRecoveryCodes"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "mi_q3Lk9v2WcX8bN4tY7aP1sD6fG0hJ5mR2eU8iO3wZ1xC",
+                 *       "name": "Grace Hopper",
+                 *       "password": "a long passphrase nobody guesses"
+                 *     }
+                 */
+                "application/json": components["schemas"]["InvitationAcceptance"];
+            };
+        };
+        responses: {
+            /** @description The account exists and is signed in (or the next step the tenant requires). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "signed_in",
+                     *       "user": {
+                     *         "id": "0194f2a0-6b7c-7e54-9f60-7b8c9d0e1f25",
+                     *         "name": "Grace Hopper",
+                     *         "email": "grace@example.com",
+                     *         "role": "member",
+                     *         "tenantId": "0194f2a0-1c3e-7a10-9b2d-3e4f5a6b7c01",
+                     *         "twoFactorEnabled": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConsoleSignInResult"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    startSingleSignOn: {
+        parameters: {
+            query: {
+                /**
+                 * @description The tenant's id.
+                 * @example 0194f2a0-1c3e-7a10-9b2d-3e4f5a6b7c01
+                 */
+                tenant: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider's authorization endpoint. */
+            303: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /**
+                     * @description The provider's authorization URL.
+                     * @example https://login.example.com/authorize?client_id=meridian&response_type=code&code_challenge_method=S256
+                     */
+                    Location?: string;
+                    /**
+                     * @description `__Host-meridian_sso`: the sealed authorization request (state, nonce, PKCE verifier), 10 minutes.
+                     * @example __Host-meridian_sso=enc%3Av1%3A…; Path=/; Max-Age=600; HttpOnly; Secure; SameSite=Lax
+                     */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    finishSingleSignOn: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The authorization code.
+                 * @example SplxlOBeZQQYbYS6WxSbIA
+                 */
+                code?: string;
+                /**
+                 * @description The state sent to the provider.
+                 * @example af0ifjsldkj
+                 */
+                state?: string;
+                /**
+                 * @description The issuer that answers (RFC 9207).
+                 * @example https://login.example.com
+                 */
+                iss?: string;
+                /**
+                 * @description Sent by some providers (OpenID Connect Session Management); ignored.
+                 * @example 6f2b…
+                 */
+                session_state?: string;
+                /**
+                 * @description The provider's error code, when it refused.
+                 * @example access_denied
+                 */
+                error?: string;
+                /**
+                 * @description The provider's explanation of `error`.
+                 * @example The user cancelled.
+                 */
+                error_description?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in; on to the console. */
+            303: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /**
+                     * @description The console, `/console/`.
+                     * @example /console/
+                     */
+                    Location?: string;
+                    "Set-Cookie": components["headers"]["Set-Cookie"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             default: components["responses"]["Problem"];
         };

@@ -16,8 +16,8 @@ export function identityHandlers(
     async getTenant({ principal }) {
       return ok(services.tenants.view(principal.tenant));
     },
-    async updateTenant({ actor, body }) {
-      return ok(services.tenants.view(await services.tenants.update(actor, body)));
+    async updateTenant({ actor, body, principal }) {
+      return ok(services.tenants.view(await services.tenants.update(actor, body, principal.user.role)));
     },
   };
 }

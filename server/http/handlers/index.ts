@@ -11,6 +11,7 @@ import { askHandlers } from './ask.js';
 import { identityHandlers } from './identity.js';
 import { issueHandlers } from './issues.js';
 import { milestoneHandlers } from './milestones.js';
+import { peopleHandlers } from './people.js';
 import { platformHandlers } from './platform.js';
 import { projectHandlers } from './projects.js';
 import { resourceHandlers } from './resources.js';
@@ -33,5 +34,6 @@ export function buildHandlers(services: Services): HandlerMap {
     ...webhookHandlers(services),
     ...agentHandlers(services),
     ...askHandlers(services),
+    ...peopleHandlers(services),
   };
 }

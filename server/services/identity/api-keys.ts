@@ -17,6 +17,7 @@ import {
   revokeApiKey,
 } from '../../repositories/tenants.js';
 import { inTransaction } from '../../repositories/transactions.js';
+import { withinRole } from '../accounts/roles.js';
 import { diff, recordAudit } from '../audit.js';
 import type { Actor, ServiceDeps } from '../context.js';
 import { AppError, businessRule, notFound } from '../errors.js';
@@ -96,7 +97,8 @@ export class ApiKeyService {
    * Creates an API key for a user of the actor's tenant (the tenant's first user when none is named), whatever
    * scopes and expiry the input asks for: the CLI, the demo set-up and the tests create keys so. Returns the record
    * and the key value, which is never retrievable again.
-   * @throws Error when the tenant has no such user or a given key value has the wrong shape.
+   * @throws Error when the tenant has no such user or a given key value has the wrong shape; AppError 403 when a
+   *   scope exceeds the user's role (docs/accounts.md, "Roles").
    */
   async create(actor: Actor, input: ApiKeyCreateInput): Promise<{ apiKey: ApiKeyRecord; key: string }> {
     const key = input.key ?? generateApiKey();
@@ -108,6 +110,12 @@ export class ApiKeyService {
         ? await findUser(trx, actor.tenantId, input.userId)
         : await findFirstUser(trx, actor.tenantId);
       if (!user) throw new Error('the tenant has no such user');
+      const beyond = input.scopes.filter((scope) => !withinRole([scope], user.role).length);
+      if (beyond.length > 0)
+        throw new AppError(
+          'forbidden',
+          `A key cannot carry more than its user's role (${user.role}) allows: ${beyond.join(', ')}.`,
+        );
       const apiKey: ApiKeyRecord = {
         id: uuidv7(),
         tenantId: actor.tenantId,
@@ -165,8 +173,9 @@ export class ApiKeyService {
         { location: 'body', path: '/expiresAt', message: 'must be after the current time' },
       ]);
     }
-    // A key cannot outlive the key that creates it, as it cannot have more scopes.
-    const limit = principal.apiKey.expiresAt;
+    // A key cannot outlive the key that creates it, as it cannot have more scopes. A console access token's
+    // 10 minutes are no such limit: the session stands for the user (docs/accounts.md, "Console access tokens").
+    const limit = principal.via === 'api_key' ? principal.apiKey.expiresAt : null;
     if (limit !== null && (expiresAt === null || expiresAt > limit)) {
       throw businessRule(`expiresAt must be set and no later than the creating key's expiry (${limit}).`, [
         { location: 'body', path: '/expiresAt', message: `must be on or before ${limit}` },

@@ -4,7 +4,11 @@
  * time; expired or revoked keys are refused.
  */
 import { timingSafeEqual } from 'node:crypto';
+import { findConsoleTokenPrincipal } from '../../repositories/sessions.js';
 import { findKeyPrincipalByHash, touchApiKey } from '../../repositories/tenants.js';
+import { scopesOfRole, withinRole } from '../accounts/roles.js';
+import { CONSOLE_TOKEN_PATTERN, CONSOLE_TOKEN_PREFIX, hashSecret } from '../accounts/secrets.js';
+import { isLive } from '../accounts/sessions.js';
 import type { ServiceDeps } from '../context.js';
 import { AppError } from '../errors.js';
 import { API_KEY_PATTERN, hashApiKey } from './api-keys.js';
@@ -34,6 +38,7 @@ export class AuthenticationService {
    *   for these three, so the answer does not tell which).
    */
   async authenticate(presented: string): Promise<Principal> {
+    if (presented.startsWith(CONSOLE_TOKEN_PREFIX)) return this.#authenticateConsoleToken(presented);
     const refuse = (why: 'malformed' | 'invalid') =>
       new AppError(
         'unauthenticated',
@@ -62,6 +67,54 @@ export class AuthenticationService {
       key.lastUsedAt = now.toISOString();
       await touchApiKey(this.#deps.db.knex, key.id, key.lastUsedAt);
     }
-    return { tenant, user, apiKey: key };
+    // A key never carries more than its user's role (docs/accounts.md, "Roles").
+    return {
+      tenant,
+      user,
+      apiKey: { ...key, scopes: withinRole(key.scopes, user.role) },
+      via: 'api_key',
+      sessionId: null,
+    };
+  }
+
+  /**
+   * A console access token (`mt_…`): valid for 10 minutes while its console session lives; never held in the
+   * principal cache, so signing out ends it at once in every process.
+   */
+  async #authenticateConsoleToken(presented: string): Promise<Principal> {
+    const refuse = new AppError(
+      'unauthenticated',
+      CONSOLE_TOKEN_PATTERN.test(presented)
+        ? 'The console access token is not valid: it is unknown or expired, or its session ended. Get a new one from POST /auth/token.'
+        : 'The console access token is malformed: tokens look like mt_ followed by 40 letters and digits.',
+      { headers: { 'WWW-Authenticate': `Bearer realm="meridian", error="invalid_token"` } },
+    );
+    if (!CONSOLE_TOKEN_PATTERN.test(presented)) throw refuse;
+    const hash = hashSecret(presented);
+    const found = await findConsoleTokenPrincipal(this.#deps.db.knex, hash);
+    if (!found || !timingSafeEqual(Buffer.from(found.tokenHash, 'hex'), Buffer.from(hash, 'hex')))
+      throw refuse;
+    const now = this.#deps.clock.now();
+    const { token, session, user, tenant } = found;
+    if (Date.parse(token.expiresAt) <= now.getTime() || session.stage !== 'active' || !isLive(session, now))
+      throw refuse;
+    return {
+      tenant,
+      user,
+      apiKey: {
+        id: token.id,
+        tenantId: token.tenantId,
+        userId: token.userId,
+        name: 'Console session',
+        prefix: token.prefix,
+        scopes: scopesOfRole(user.role),
+        expiresAt: token.expiresAt,
+        lastUsedAt: null,
+        revokedAt: null,
+        createdAt: token.createdAt,
+      },
+      via: 'console',
+      sessionId: session.id,
+    };
   }
 }

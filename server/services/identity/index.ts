@@ -31,6 +31,8 @@ export {
 
 /** The identity services of one app. */
 export interface Identity {
+  /** The authenticated keys this app holds: a role change or a removal drops the user's (`forgetUser`). */
+  principals: PrincipalCache;
   tenants: TenantService;
   apiKeys: ApiKeyService;
   authentication: AuthenticationService;
@@ -47,6 +49,7 @@ export function buildIdentity(
 ): Identity {
   const principals = new PrincipalCache(options.authCacheMs);
   return {
+    principals,
     tenants: new TenantService({
       ...deps,
       principals,

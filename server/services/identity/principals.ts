@@ -15,11 +15,19 @@ export const AUTH_CACHE_TTL_MS = 5_000;
 /** Keys held at most; the least recently stored goes first. */
 const AUTH_CACHE_SIZE = 10_000;
 
-/** The authenticated caller: tenant, user and key (without its secret). */
+/**
+ * The authenticated caller: tenant, user and credential. `via` says which credential: an API key, or a console
+ * access token (docs/accounts.md, "Console access tokens"), which `apiKey` then describes (its id, its `mt_`
+ * prefix, the scopes of the user's role, its expiry) and `sessionId` ties to its console session. `apiKey.scopes`
+ * are always within the user's role.
+ */
 export interface Principal {
   tenant: TenantRecord;
   user: UserRecord;
   apiKey: ApiKeyRecord;
+  via: 'api_key' | 'console';
+  /** The console session of a console access token; null for a key. */
+  sessionId: string | null;
 }
 
 /**
@@ -56,6 +64,11 @@ export class PrincipalCache {
   forgetTenant(tenantId: string): void {
     for (const [hash, entry] of this.#entries)
       if (entry.found.tenant.id === tenantId) this.#entries.delete(hash);
+  }
+
+  /** Drops every key of a user (their role changed, or they were removed, in this process). */
+  forgetUser(userId: string): void {
+    for (const [hash, entry] of this.#entries) if (entry.found.user.id === userId) this.#entries.delete(hash);
   }
 
   /** Drops a key (revoked in this process: refused from the next request on). */

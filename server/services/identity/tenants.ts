@@ -15,18 +15,21 @@ import {
   type TenantRecord,
   type TenantSettings,
   type UserRecord,
+  type UserRole,
   updateTenantSettings,
 } from '../../repositories/tenants.js';
 import { inTransaction } from '../../repositories/transactions.js';
 import type { Schema } from '../../schemas.js';
+import { normalizeEmail } from '../accounts/emails.js';
 import { diff, recordAudit } from '../audit.js';
 import { type Actor, type ServiceDeps, systemActor } from '../context.js';
-import { notFound } from '../errors.js';
+import { AppError, notFound } from '../errors.js';
 import type { Principal, PrincipalCache } from './principals.js';
 
 /** Body of GET /me (spec `Me`). */
 export interface MeView {
-  user: { id: string; name: string; email: string | null };
+  authenticatedWith: 'api_key' | 'console_token';
+  user: { id: string; name: string; email: string | null; role: UserRole };
   apiKey: {
     id: string;
     name: string;
@@ -95,7 +98,7 @@ export class TenantService {
       currency: input.currency ?? 'USD',
       timezone: input.timezone ?? 'UTC',
       rateLimitPerMinute: input.rateLimitPerMinute ?? null,
-      settings: { llmEnabled: true },
+      settings: { llmEnabled: true, requireTwoFactor: false },
       createdAt: now,
       updatedAt: now,
     };
@@ -104,11 +107,12 @@ export class TenantService {
       tenantId: tenant.id,
       name: input.userName ?? 'Owner',
       email: input.userEmail ?? null,
+      role: 'owner',
       createdAt: now,
     };
     await inTransaction(this.#deps.db.knex, async (trx) => {
       await insertTenant(trx, tenant);
-      await insertUser(trx, user);
+      await insertUser(trx, user, user.email === null ? null : normalizeEmail(user.email));
       const actor = systemActor(tenant.id);
       await recordAudit(
         trx,
@@ -147,9 +151,16 @@ export class TenantService {
    * values; one audit row `tenant.updated` with the changed settings. Returns the tenant after the change.
    * Cached principals of the tenant are dropped in this process (others see the change within AUTH_CACHE_TTL_MS;
    * the Ask agent and agent runs read the tenant's settings from the database on every use).
-   * @throws AppError 404 `not_found` when the tenant no longer exists.
+   * @param role the acting user's role: only an `owner` changes `requireTwoFactor` (docs/accounts.md, "Roles").
+   * @throws AppError 404 `not_found` when the tenant no longer exists; 403 `forbidden` when a user below owner
+   *   changes `requireTwoFactor`.
    */
-  async update(actor: Actor, input: TenantUpdateInput): Promise<TenantRecord> {
+  async update(actor: Actor, input: TenantUpdateInput, role: UserRole): Promise<TenantRecord> {
+    if (input.settings.requireTwoFactor !== undefined && role !== 'owner')
+      throw new AppError(
+        'forbidden',
+        `Only an owner may change requireTwoFactor; this user is ${role === 'admin' ? 'an' : 'a'} ${role}.`,
+      );
     const now = this.#deps.clock.now().toISOString();
     const updated = await inTransaction(this.#deps.db.knex, async (trx) => {
       const tenant = await findTenantForUpdate(trx, actor.tenantId);
@@ -190,11 +201,15 @@ export class TenantService {
     };
   }
 
-  /** GET /me: the user, the key in use and the tenant. */
+  /**
+   * GET /me: the user with their role, the credential in use (a key, or a console access token: docs/accounts.md)
+   * and the tenant.
+   */
   me(principal: Principal): MeView {
     const { user, apiKey, tenant } = principal;
     return {
-      user: { id: user.id, name: user.name, email: user.email },
+      authenticatedWith: principal.via === 'console' ? 'console_token' : 'api_key',
+      user: { id: user.id, name: user.name, email: user.email, role: user.role },
       apiKey: {
         id: apiKey.id,
         name: apiKey.name,

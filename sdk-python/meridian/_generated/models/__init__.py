@@ -61,6 +61,10 @@ from meridian._generated.models.execution_status import ExecutionStatus
 from meridian._generated.models.field_change import FieldChange
 from meridian._generated.models.finding import Finding
 from meridian._generated.models.finding_severity import FindingSeverity
+from meridian._generated.models.invitation import Invitation
+from meridian._generated.models.invitation_create import InvitationCreate
+from meridian._generated.models.invitation_created import InvitationCreated
+from meridian._generated.models.invitation_list import InvitationList
 from meridian._generated.models.issue import Issue
 from meridian._generated.models.issue_create import IssueCreate
 from meridian._generated.models.issue_list import IssueList
@@ -72,6 +76,9 @@ from meridian._generated.models.me import Me
 from meridian._generated.models.me_api_key import MeApiKey
 from meridian._generated.models.me_tenant import MeTenant
 from meridian._generated.models.me_user import MeUser
+from meridian._generated.models.member import Member
+from meridian._generated.models.member_list import MemberList
+from meridian._generated.models.member_update import MemberUpdate
 from meridian._generated.models.milestone import Milestone
 from meridian._generated.models.milestone_create import MilestoneCreate
 from meridian._generated.models.milestone_list import MilestoneList
@@ -115,6 +122,7 @@ from meridian._generated.models.risk_sort import RiskSort
 from meridian._generated.models.risk_status import RiskStatus
 from meridian._generated.models.risk_update import RiskUpdate
 from meridian._generated.models.severity_source import SeveritySource
+from meridian._generated.models.sso_role import SsoRole
 from meridian._generated.models.status_report import StatusReport
 from meridian._generated.models.status_report_create import StatusReportCreate
 from meridian._generated.models.status_report_list import StatusReportList
@@ -124,8 +132,11 @@ from meridian._generated.models.tenant import Tenant
 from meridian._generated.models.tenant_plan import TenantPlan
 from meridian._generated.models.tenant_rate_limit import TenantRateLimit
 from meridian._generated.models.tenant_settings import TenantSettings
+from meridian._generated.models.tenant_sso import TenantSso
+from meridian._generated.models.tenant_sso_update import TenantSsoUpdate
 from meridian._generated.models.tenant_update import TenantUpdate
 from meridian._generated.models.tenant_update_settings import TenantUpdateSettings
+from meridian._generated.models.user_role import UserRole
 from meridian._generated.models.webhook_delivery import WebhookDelivery
 from meridian._generated.models.webhook_delivery_list import WebhookDeliveryList
 from meridian._generated.models.webhook_delivery_status import WebhookDeliveryStatus

@@ -18,7 +18,7 @@ import pprint
 import re  # noqa: F401
 import json
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
 from typing import Any, ClassVar, Dict, List, Optional
 from uuid import UUID
 from typing import Optional, Set
@@ -27,11 +27,22 @@ from pydantic_core import to_jsonable_python
 
 class AuditActor(BaseModel):
     """
-    Who made a change; both null for system changes (sweeps, workers).
+    Who made a change; all null for system changes (sweeps, workers).
     """ # noqa: E501
     user_id: Optional[UUID] = Field(description="The user, or null.", alias="userId")
-    api_key_id: Optional[UUID] = Field(description="The API key used, or null.", alias="apiKeyId")
-    __properties: ClassVar[List[str]] = ["userId", "apiKeyId"]
+    api_key_id: Optional[UUID] = Field(description="The API key used, or null (console sign-in and system changes).", alias="apiKeyId")
+    via: Optional[StrictStr] = Field(description="How the user authenticated: `api_key` (an API key, named by `apiKeyId`), `console` (signed in to the console: its session or a console access token), or null for system changes. Existing entries written before this field was recorded show `api_key` when `apiKeyId` is set. ")
+    __properties: ClassVar[List[str]] = ["userId", "apiKeyId", "via"]
+
+    @field_validator('via')
+    def via_validate_enum(cls, value):
+        """Validates the enum"""
+        if value is None:
+            return value
+
+        if value not in set(['api_key', 'console']):
+            raise ValueError("must be one of enum values ('api_key', 'console')")
+        return value
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -82,6 +93,11 @@ class AuditActor(BaseModel):
         if self.api_key_id is None and "api_key_id" in self.model_fields_set:
             _dict['apiKeyId'] = None
 
+        # set to None if via (nullable) is None
+        # and model_fields_set contains the field
+        if self.via is None and "via" in self.model_fields_set:
+            _dict['via'] = None
+
         return _dict
 
     @classmethod
@@ -95,7 +111,8 @@ class AuditActor(BaseModel):
 
         _obj = cls.model_validate({
             "userId": obj.get("userId"),
-            "apiKeyId": obj.get("apiKeyId")
+            "apiKeyId": obj.get("apiKeyId"),
+            "via": obj.get("via")
         })
         return _obj
 

@@ -18,7 +18,7 @@ import pprint
 import re  # noqa: F401
 import json
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
 from typing import Any, ClassVar, Dict, List
 from meridian._generated.models.me_api_key import MeApiKey
 from meridian._generated.models.me_tenant import MeTenant
@@ -31,10 +31,18 @@ class Me(BaseModel):
     """
     The caller's identity.
     """ # noqa: E501
+    authenticated_with: StrictStr = Field(description="What authenticated the request: `api_key` (an API key, `mk_live_…`) or `console_token` (a 10-minute console access token, `mt_…`, from `POST /auth/token`; then `apiKey` describes that token: its id, prefix, the scopes of the user's role and its expiry). ", alias="authenticatedWith")
     user: MeUser
     api_key: MeApiKey = Field(alias="apiKey")
     tenant: MeTenant
-    __properties: ClassVar[List[str]] = ["user", "apiKey", "tenant"]
+    __properties: ClassVar[List[str]] = ["authenticatedWith", "user", "apiKey", "tenant"]
+
+    @field_validator('authenticated_with')
+    def authenticated_with_validate_enum(cls, value):
+        """Validates the enum"""
+        if value not in set(['api_key', 'console_token']):
+            raise ValueError("must be one of enum values ('api_key', 'console_token')")
+        return value
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -96,6 +104,7 @@ class Me(BaseModel):
             return cls.model_validate(obj)
 
         _obj = cls.model_validate({
+            "authenticatedWith": obj.get("authenticatedWith"),
             "user": MeUser.from_dict(obj["user"]) if obj.get("user") is not None else None,
             "apiKey": MeApiKey.from_dict(obj["apiKey"]) if obj.get("apiKey") is not None else None,
             "tenant": MeTenant.from_dict(obj["tenant"]) if obj.get("tenant") is not None else None

@@ -29,7 +29,7 @@ from pydantic_core import to_jsonable_python
 
 class MeApiKey(BaseModel):
     """
-    The key in use (never its secret).
+    The key in use (never its secret), or the console access token when `authenticatedWith` is `console_token`.
     """ # noqa: E501
     id: UUID = Field(description="The key's id.")
     name: StrictStr = Field(description="The key's name.")

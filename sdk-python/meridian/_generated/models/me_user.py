@@ -21,18 +21,20 @@ import json
 from pydantic import BaseModel, ConfigDict, Field, StrictStr
 from typing import Any, ClassVar, Dict, List, Optional
 from uuid import UUID
+from meridian._generated.models.user_role import UserRole
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
 
 class MeUser(BaseModel):
     """
-    The user who owns the key.
+    The user who owns the key or the console session.
     """ # noqa: E501
     id: UUID = Field(description="The user's id.")
     name: StrictStr = Field(description="Full name.")
     email: Optional[StrictStr] = Field(description="Email address, or null.")
-    __properties: ClassVar[List[str]] = ["id", "name", "email"]
+    role: UserRole
+    __properties: ClassVar[List[str]] = ["id", "name", "email", "role"]
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -92,7 +94,8 @@ class MeUser(BaseModel):
         _obj = cls.model_validate({
             "id": obj.get("id"),
             "name": obj.get("name"),
-            "email": obj.get("email")
+            "email": obj.get("email"),
+            "role": obj.get("role")
         })
         return _obj
 

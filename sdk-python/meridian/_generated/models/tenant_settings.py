@@ -29,7 +29,8 @@ class TenantSettings(BaseModel):
     The tenant's settings (changed with `PATCH /tenant`, scope `admin`).
     """ # noqa: E501
     llm_enabled: StrictBool = Field(description="Whether this tenant's Ask answers and agent prose may be written by the language model the deployment is configured with (`MERIDIAN_LLM_BASE_URL`). `false`: no record of this tenant is ever sent to a model; the embedded engine answers. Default `true`; without a configured model it changes nothing. ", alias="llmEnabled")
-    __properties: ClassVar[List[str]] = ["llmEnabled"]
+    require_two_factor: StrictBool = Field(description="Whether every user of this tenant must sign in to the console with a second factor (TOTP). A user without one is asked to enrol at their next sign-in and cannot use the console until they have. Only an `owner` may change it. Default `false`. API keys are not affected. ", alias="requireTwoFactor")
+    __properties: ClassVar[List[str]] = ["llmEnabled", "requireTwoFactor"]
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -82,7 +83,8 @@ class TenantSettings(BaseModel):
             return cls.model_validate(obj)
 
         _obj = cls.model_validate({
-            "llmEnabled": obj.get("llmEnabled")
+            "llmEnabled": obj.get("llmEnabled"),
+            "requireTwoFactor": obj.get("requireTwoFactor")
         })
         return _obj
 

@@ -29,7 +29,8 @@ class TenantUpdateSettings(BaseModel):
     Settings to change; an empty object changes nothing.
     """ # noqa: E501
     llm_enabled: Optional[StrictBool] = Field(default=None, description="See `TenantSettings.llmEnabled`.", alias="llmEnabled")
-    __properties: ClassVar[List[str]] = ["llmEnabled"]
+    require_two_factor: Optional[StrictBool] = Field(default=None, description="See `TenantSettings.requireTwoFactor`. Only a user with the role `owner` may change it (else 403).", alias="requireTwoFactor")
+    __properties: ClassVar[List[str]] = ["llmEnabled", "requireTwoFactor"]
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -82,7 +83,8 @@ class TenantUpdateSettings(BaseModel):
             return cls.model_validate(obj)
 
         _obj = cls.model_validate({
-            "llmEnabled": obj.get("llmEnabled")
+            "llmEnabled": obj.get("llmEnabled"),
+            "requireTwoFactor": obj.get("requireTwoFactor")
         })
         return _obj
 
