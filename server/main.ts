@@ -28,6 +28,8 @@ async function main(): Promise<void> {
   const deps = { db, clock: systemClock };
   const demo = await ensureDemoTenant(deps, services, config.demoApiKey);
   if (demo.created) say(`meridian: created the demo tenant ${demo.tenantId}`);
+  // Printed after the NYC demo's key, which stays the first key of the output.
+  let syntheticKey: string | null = null;
   if (config.importDemo) {
     say(
       'meridian: importing the NYC capital projects portfolio (idempotent; skips what is already imported)',
@@ -53,9 +55,7 @@ async function main(): Promise<void> {
         `meridian: created the synthetic demo tenant "${SYNTHETIC_TENANT_NAME}" (${c.projects} projects, ${c.people} people, ` +
           `${c.allocations} allocations, ${c.risks} risks, ${c.issues} issues, ${c.milestones} milestones) in ${Date.now() - started} ms`,
       );
-      say(
-        `\n  Admin API key of the synthetic demo tenant (shown once, store it now):\n\n    ${synthetic.newKey}\n`,
-      );
+      syntheticKey = synthetic.newKey;
     }
   }
   if (demo.newKey) {
@@ -66,6 +66,11 @@ async function main(): Promise<void> {
   } else {
     say(
       `meridian: the demo admin key was printed on first start; create another with: npm run cli -- keys create --tenant "${DEMO_TENANT_NAME}" --scopes read,write,admin`,
+    );
+  }
+  if (syntheticKey) {
+    say(
+      `\n  Admin API key of the synthetic demo tenant (shown once, store it now):\n\n    ${syntheticKey}\n`,
     );
   }
   // The job runner (webhook deliveries and agent executions) runs in the API process unless MERIDIAN_WORKER=false
