@@ -150,6 +150,7 @@ export async function startDemo(
   if (!config.demo) return;
   const demo = await ensureDemoTenant(deps, services, config.demoApiKey);
   if (demo.created) say(`meridian: created the demo tenant ${demo.tenantId}`);
+  let syntheticKey: string | null = null;
   if (config.importDemo) {
     // A bar on a terminal, plain lines (on stdout, with the rest of start-up) otherwise.
     const progress = progressReporter({ label: '  imported', unit: 'status reports', line: say });
@@ -167,7 +168,8 @@ export async function startDemo(
             `${report.skipped.length} skipped, ${report.milestonesDerived} derived milestones written (the mapping and its counts: npm run cli -- import nyc-capital-projects ` +
             `datasets/nyc-capital-projects-2019-09-01.csv --tenant "${DEMO_TENANT_NAME}")`,
     );
-    // The synthetic demo (an engineering firm, docs/agents.md, Demo tenants) is created with the NYC demo.
+    // The synthetic demo (an engineering firm, docs/agents.md, Demo tenants) is created with the NYC demo; its key is
+    // printed after the NYC demo's, which stays the first key of the output.
     const started = Date.now();
     const synthetic = await ensureSyntheticTenant(deps, services, deps.clock.now());
     if (synthetic.created) {
@@ -176,9 +178,7 @@ export async function startDemo(
         `meridian: created the synthetic demo tenant "${SYNTHETIC_TENANT_NAME}" (${c.projects} projects, ${c.people} people, ` +
           `${c.allocations} allocations, ${c.risks} risks, ${c.issues} issues, ${c.milestones} milestones) in ${Date.now() - started} ms`,
       );
-      say(
-        `\n  Admin API key of the synthetic demo tenant (shown once, store it now):\n\n    ${synthetic.newKey}\n`,
-      );
+      syntheticKey = synthetic.newKey;
     }
   }
   if (demo.newKey) {
@@ -189,6 +189,11 @@ export async function startDemo(
   } else {
     say(
       `meridian: the demo admin key was printed on first start; create another with: npm run cli -- keys create --tenant "${DEMO_TENANT_NAME}" --scopes read,write,admin`,
+    );
+  }
+  if (syntheticKey) {
+    say(
+      `\n  Admin API key of the synthetic demo tenant (shown once, store it now):\n\n    ${syntheticKey}\n`,
     );
   }
   // The owner's one-time setup link (docs/accounts.md, "First run"): printed once, like the key.
