@@ -1,11 +1,16 @@
 /**
- * Configuration: the only module that reads `process.env`.
+ * Configuration: the only module that reads `process.env` (server/config-integrations.ts reads the env it is handed).
  *
  * Every variable is listed in the README's configuration table; keep the two in step.
  */
+
 import fs from 'node:fs';
 import path from 'node:path';
+import { type LlmConfig, llmOf, type MailConfig, mailOf } from './config-integrations.js';
+import { bool, int } from './config-values.js';
 import { newSecretKey, parseSecretKey, type SecretKeys } from './crypto/secret-box.js';
+
+export type { LlmConfig, MailConfig } from './config-integrations.js';
 
 /** Runtime environment; decides response validation and log format. */
 export type NodeEnv = 'development' | 'test' | 'production';
@@ -140,24 +145,6 @@ export interface Config {
   sessionAbsoluteMs: number;
 }
 
-/** How Meridian sends mail (nodemailer's SMTP transport). */
-export interface MailConfig {
-  /**
-   * `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…:465` (env `MERIDIAN_SMTP_URL`, nodemailer's
-   * connection URL). Never logged nor shown.
-   */
-  smtpUrl: string;
-  /** The `From` of every message (env `MERIDIAN_MAIL_FROM`, default `Meridian <no-reply@localhost>`). */
-  from: string;
-}
-
-function mailOf(env: NodeJS.ProcessEnv): MailConfig | null {
-  const smtpUrl = env.MERIDIAN_SMTP_URL?.trim();
-  if (!smtpUrl) return null;
-  if (!/^smtps?:\/\//.test(smtpUrl)) throw new Error('MERIDIAN_SMTP_URL must start with smtp:// or smtps://');
-  return { smtpUrl, from: env.MERIDIAN_MAIL_FROM?.trim() || 'Meridian <no-reply@localhost>' };
-}
-
 /**
  * The base of links people open (setup and reset links, docs/accounts.md "First run"): `MERIDIAN_PUBLIC_URL`, else
  * this server's own address (`http://127.0.0.1:<PORT>` when it listens on every interface).
@@ -182,70 +169,6 @@ function publicUrlOf(value: string | undefined): string | null {
       `MERIDIAN_PUBLIC_URL must be an http(s) URL without query or fragment, got "${text}"`,
     );
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-}
-
-/** An OpenAI-compatible chat-completions endpoint and how to call it. */
-export interface LlmConfig {
-  /** Base URL of the OpenAI-compatible API, e.g. `http://127.0.0.1:11434/v1` (env `MERIDIAN_LLM_BASE_URL`). */
-  baseUrl: string;
-  /** Model name as the server knows it, e.g. `llama3.1:8b` (env `MERIDIAN_LLM_MODEL`). */
-  model: string;
-  /** Bearer key (env `MERIDIAN_LLM_API_KEY`); null for servers without one. Never logged nor shown. */
-  apiKey: string | null;
-  /**
-   * Longest wait for the model's answer, retries included, in ms (env `MERIDIAN_LLM_TIMEOUT_MS`, default 20000);
-   * past it the embedded engine answers.
-   */
-  timeoutMs: number;
-  /** Most tokens the model may write per answer (env `MERIDIAN_LLM_MAX_TOKENS`, default 1024). */
-  maxTokens: number;
-  /**
-   * The model's context window in tokens (env `MERIDIAN_LLM_CONTEXT_TOKENS`, default 8192: an 8k-context model);
-   * a prompt plus `maxTokens` stays within it (docs/agents.md, "Bring your own model").
-   */
-  contextTokens: number;
-  /**
-   * How the reply's JSON is asked for (env `MERIDIAN_LLM_STRUCTURED_OUTPUT`, default `json_schema`):
-   * `json_schema` (`response_format` with the schema), `json_object` (`response_format: json_object`, the schema
-   * in the prompt) or `none` (no `response_format`; the JSON is read out of the text and validated).
-   */
-  structuredOutput: 'json_schema' | 'json_object' | 'none';
-  /** Consecutive failures that open the circuit breaker (env `MERIDIAN_LLM_BREAKER_FAILURES`, default 3). */
-  breakerFailures: number;
-  /** How long an open breaker waits before one probe call, in ms (env `MERIDIAN_LLM_BREAKER_COOLDOWN_MS`, default 30000). */
-  breakerCooldownMs: number;
-}
-
-const STRUCTURED_OUTPUT = ['json_schema', 'json_object', 'none'] as const;
-
-function llmOf(env: NodeJS.ProcessEnv): LlmConfig | null {
-  const baseUrl = env.MERIDIAN_LLM_BASE_URL?.trim();
-  const model = env.MERIDIAN_LLM_MODEL?.trim();
-  if (!baseUrl && !model) return null;
-  if (!baseUrl || !model)
-    throw new Error('MERIDIAN_LLM_BASE_URL and MERIDIAN_LLM_MODEL are set together (or neither is)');
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new Error(`MERIDIAN_LLM_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new Error(`MERIDIAN_LLM_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
-  return {
-    baseUrl: baseUrl.replace(/\/+$/, ''),
-    model,
-    apiKey: env.MERIDIAN_LLM_API_KEY?.trim() || null,
-    timeoutMs: Math.max(1, int('MERIDIAN_LLM_TIMEOUT_MS', env.MERIDIAN_LLM_TIMEOUT_MS, 20_000)),
-    maxTokens: Math.max(1, int('MERIDIAN_LLM_MAX_TOKENS', env.MERIDIAN_LLM_MAX_TOKENS, 1024)),
-    contextTokens: Math.max(512, int('MERIDIAN_LLM_CONTEXT_TOKENS', env.MERIDIAN_LLM_CONTEXT_TOKENS, 8192)),
-    structuredOutput: structuredOutputOf(env.MERIDIAN_LLM_STRUCTURED_OUTPUT),
-    breakerFailures: Math.max(1, int('MERIDIAN_LLM_BREAKER_FAILURES', env.MERIDIAN_LLM_BREAKER_FAILURES, 3)),
-    breakerCooldownMs: Math.max(
-      0,
-      int('MERIDIAN_LLM_BREAKER_COOLDOWN_MS', env.MERIDIAN_LLM_BREAKER_COOLDOWN_MS, 30_000),
-    ),
-  };
 }
 
 /**
@@ -279,14 +202,6 @@ function listOf(value: string | undefined): string[] {
 }
 
 /** Reads the key in `file`, or writes a new one there (mode 600) when it does not exist yet. */
-function structuredOutputOf(value: string | undefined): LlmConfig['structuredOutput'] {
-  const v = value?.trim() || 'json_schema';
-  if ((STRUCTURED_OUTPUT as readonly string[]).includes(v)) return v as LlmConfig['structuredOutput'];
-  throw new Error(
-    `MERIDIAN_LLM_STRUCTURED_OUTPUT must be one of ${STRUCTURED_OUTPUT.join(', ')}, got "${v}"`,
-  );
-}
-
 function localKey(file: string): Buffer {
   try {
     return parseSecretKey(fs.readFileSync(file, 'utf8'), file);
@@ -351,19 +266,6 @@ function schedule(name: string, value: string | undefined, fallback: number[]): 
   if (steps[0] !== 0)
     throw new Error(`${name} must start with 0 (the first attempt is immediate), got "${value}"`);
   return steps;
-}
-
-function bool(value: string | undefined, fallback: boolean): boolean {
-  if (value === undefined || value === '') return fallback;
-  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
-}
-
-function int(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0)
-    throw new Error(`${name} must be a non-negative integer, got "${value}"`);
-  return n;
 }
 
 function trustProxyOf(value: string | undefined): boolean | number | string {
