@@ -70,12 +70,14 @@ export const operationTable = {
   rotateWebhookSecret: { method: 'POST', path: '/webhooks/{id}/rotate-secret', pathParams: ['id'], queryParams: [], headerParams: ['Idempotency-Key'], hasBody: false, paginated: false, limit: null, tag: 'Webhooks', scope: 'admin' },
   listWebhookDeliveries: { method: 'GET', path: '/webhooks/{id}/deliveries', pathParams: ['id'], queryParams: ['status', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Webhooks', scope: 'admin' },
   testWebhook: { method: 'POST', path: '/webhooks/{id}/test', pathParams: ['id'], queryParams: [], headerParams: ['Idempotency-Key'], hasBody: false, paginated: false, limit: null, tag: 'Webhooks', scope: 'admin' },
+  resendWebhookDelivery: { method: 'POST', path: '/webhooks/{id}/deliveries/{deliveryId}/resend', pathParams: ['id', 'deliveryId'], queryParams: [], headerParams: ['Idempotency-Key'], hasBody: false, paginated: false, limit: null, tag: 'Webhooks', scope: 'admin' },
   getMe: { method: 'GET', path: '/me', pathParams: [], queryParams: [], headerParams: [], hasBody: false, paginated: false, limit: null, tag: 'Identity', scope: 'read' },
   getTenant: { method: 'GET', path: '/tenant', pathParams: [], queryParams: [], headerParams: [], hasBody: false, paginated: false, limit: null, tag: 'Identity', scope: 'read' },
   updateTenant: { method: 'PATCH', path: '/tenant', pathParams: [], queryParams: [], headerParams: ['Idempotency-Key'], hasBody: true, paginated: false, limit: null, tag: 'Identity', scope: 'admin' },
   listApiKeys: { method: 'GET', path: '/api-keys', pathParams: [], queryParams: ['limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'API Keys', scope: 'admin' },
   createApiKey: { method: 'POST', path: '/api-keys', pathParams: [], queryParams: [], headerParams: ['Idempotency-Key'], hasBody: true, paginated: false, limit: null, tag: 'API Keys', scope: 'admin' },
   revokeApiKey: { method: 'DELETE', path: '/api-keys/{id}', pathParams: ['id'], queryParams: [], headerParams: [], hasBody: false, paginated: false, limit: null, tag: 'API Keys', scope: 'admin' },
+  rollApiKey: { method: 'POST', path: '/api-keys/{id}/roll', pathParams: ['id'], queryParams: [], headerParams: ['Idempotency-Key'], hasBody: true, paginated: false, limit: null, tag: 'API Keys', scope: 'admin' },
   listAuditLogs: { method: 'GET', path: '/audit-logs', pathParams: [], queryParams: ['action', 'resourceType', 'resourceId', 'actorId', 'since', 'until', 'sort', 'limit', 'offset'], headerParams: [], hasBody: false, paginated: true, limit: { default: 25, maximum: 100 }, tag: 'Audit Logs', scope: 'admin' },
 } as const satisfies Record<string, OperationSpec>;
 
