@@ -43,6 +43,22 @@ export async function capture(page: Page, name: string): Promise<void> {
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
+/** The owner the first journey sets up (api-keys.spec.ts runs first: files run in name order, one worker). */
+export const OWNER = {
+  name: 'Dana Whitfield',
+  email: 'dana@example.com',
+  password: 'a long passphrase nobody guesses 42',
+};
+
+/** Signs in as the owner through the sign-in page. */
+export async function signIn(page: Page, who = OWNER): Promise<void> {
+  await page.goto(`${server.baseUrl}/console/sign-in`);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'API keys' })).toBeVisible();
+}
+
 /** `GET /v1/me` with a key: the status. */
 export async function meStatus(key: string): Promise<number> {
   const res = await fetch(`${server.baseUrl}/v1/me`, { headers: { authorization: `Bearer ${key}` } });

@@ -16,6 +16,7 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { useConsole } from './context';
 import { ApiKeysPage } from './pages/ApiKeys';
+import { WebhooksPage } from './pages/Webhooks';
 import { navigate } from './router';
 
 interface Section {
@@ -24,7 +25,10 @@ interface Section {
   adminOnly?: boolean;
 }
 
-const SECTIONS: Section[] = [{ path: '/settings/api-keys', label: 'API keys' }];
+const SECTIONS: Section[] = [
+  { path: '/settings/api-keys', label: 'API keys' },
+  { path: '/settings/webhooks', label: 'Webhooks' },
+];
 
 export function Shell({ path }: { path: string }) {
   const [opened, { toggle, close }] = useDisclosure();
@@ -78,6 +82,7 @@ export function Shell({ path }: { path: string }) {
             href={`/console${s.path}`}
             label={s.label}
             active={path === s.path}
+            variant="filled"
             aria-current={path === s.path ? 'page' : undefined}
             onClick={(e) => {
               e.preventDefault();
@@ -97,6 +102,8 @@ function Page({ path }: { path: string }) {
   switch (path) {
     case '/settings/api-keys':
       return <ApiKeysPage />;
+    case '/settings/webhooks':
+      return <WebhooksPage />;
     default:
       return <Text>This page does not exist.</Text>;
   }
