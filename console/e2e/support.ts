@@ -43,7 +43,7 @@ export async function capture(page: Page, name: string): Promise<void> {
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
-/** The owner the first journey sets up (api-keys.spec.ts runs first: files run in name order, one worker). */
+/** The owner the first journey sets up (1-api-keys.spec.ts runs first: files run in name order, one worker). */
 export const OWNER = {
   name: 'Dana Whitfield',
   email: 'dana@example.com',

@@ -16,18 +16,21 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { useConsole } from './context';
 import { ApiKeysPage } from './pages/ApiKeys';
+import { AuditLogPage } from './pages/AuditLog';
+import { GeneralPage } from './pages/General';
 import { WebhooksPage } from './pages/Webhooks';
 import { navigate } from './router';
 
 interface Section {
   path: string;
   label: string;
-  adminOnly?: boolean;
 }
 
 const SECTIONS: Section[] = [
   { path: '/settings/api-keys', label: 'API keys' },
   { path: '/settings/webhooks', label: 'Webhooks' },
+  { path: '/settings/general', label: 'General' },
+  { path: '/settings/audit-log', label: 'Audit log' },
 ];
 
 export function Shell({ path }: { path: string }) {
@@ -104,6 +107,10 @@ function Page({ path }: { path: string }) {
       return <ApiKeysPage />;
     case '/settings/webhooks':
       return <WebhooksPage />;
+    case '/settings/general':
+      return <GeneralPage />;
+    case '/settings/audit-log':
+      return <AuditLogPage />;
     default:
       return <Text>This page does not exist.</Text>;
   }
