@@ -1,6 +1,6 @@
 /**
  * The one operation table of the API, read from an OpenAPI document: for every operation of `paths` (in the spec's
- * order; paths outside the API, see {@link outsideApi}, left out) its operationId, method, path template, parameters by location, body, pagination limits, tag and required
+ * order; operations that are not the API's, see {@link unwrapped}, left out) its operationId, method, path template, parameters by location, body, pagination limits, tag and required
  * scope. `scripts/generate-operations.ts` renders it, with {@link renderOperationTable}, into both generated trees:
  * `generated/operations.ts` (the server: handler map keys, scope check, header parameters, default page size) and
  * `sdk-ts/src/generated/operations.ts` (the TypeScript client's resource tree, with scripts/sdk-tree.ts). The
@@ -34,22 +34,23 @@ export interface SpecOperation {
   parameters?: Parameter[];
   requestBody?: { $ref?: string; required?: boolean; content?: Record<string, unknown> };
   'x-required-scope'?: string;
+  /** `false`: not an operation of the API (see {@link unwrapped}); otherwise read by scripts/sdk-tree.ts. */
+  'x-sdk'?: unknown;
 }
 
 /** A path item of the spec. */
 export type PathItem = Partial<Record<(typeof METHODS)[number], SpecOperation>> & {
   parameters?: Parameter[];
-  /** Set on paths outside the API's base path (the console's `/auth/*`, docs/accounts.md). */
   servers?: unknown[];
 };
 
 /**
- * Whether a path item lies outside the API (`/v1`): it names servers of its own. Such paths (the console's
- * `/auth/*`, docs/accounts.md) are documented in the spec but are not API operations: neither the server's handler
- * map nor either SDK takes them.
+ * Whether an operation is documented in the spec but is no operation of the API: it carries `x-sdk: false` (the
+ * console's `/auth/*`, docs/accounts.md, served by their own router outside `/v1`). Neither the server's handler map
+ * nor either SDK takes it.
  */
-export function outsideApi(item: PathItem): boolean {
-  return Array.isArray(item.servers) && item.servers.length > 0;
+export function unwrapped(op: SpecOperation | undefined): boolean {
+  return op?.['x-sdk'] === false;
 }
 
 /** The parts of an OpenAPI document the generators read. */
@@ -77,8 +78,9 @@ function schemaRefs(value: unknown, into: Set<string>): Set<string> {
 }
 
 /**
- * The document without the paths outside the API ({@link outsideApi}) and without the schemas only they use: what
- * the SDKs are generated from (no operation, no model of the console's sign-in).
+ * The document without the operations that are not the API's ({@link unwrapped}; a path left with none goes too)
+ * and without the schemas only they use: what the SDKs are generated from (no method, no model of the console's
+ * sign-in).
  */
 export function apiOnly<S extends Spec>(spec: S): S {
   const schemas = spec.components?.schemas ?? {};
@@ -92,13 +94,21 @@ export function apiOnly<S extends Spec>(spec: S): S {
     }
     return seen;
   };
-  const entries = Object.entries(spec.paths ?? {});
-  const paths = Object.fromEntries(entries.filter(([, item]) => !outsideApi(item)));
-  const outside = Object.fromEntries(entries.filter(([, item]) => outsideApi(item)));
+  const paths: Record<string, PathItem> = {};
+  const dropped: SpecOperation[] = [];
+  for (const [route, item] of Object.entries(spec.paths ?? {})) {
+    const kept: PathItem = { ...item };
+    for (const method of METHODS)
+      if (unwrapped(item[method])) {
+        dropped.push(item[method] as SpecOperation);
+        delete kept[method];
+      }
+    if (METHODS.some((method) => kept[method])) paths[route] = kept;
+  }
   const rest = { ...spec, paths, components: { ...spec.components, schemas: {} } };
   const kept = reachable(schemaRefs(rest, new Set()));
-  const dropped = [...reachable(schemaRefs(outside, new Set()))].filter((name) => !kept.has(name));
-  const keptSchemas = Object.fromEntries(Object.entries(schemas).filter(([name]) => !dropped.includes(name)));
+  const unused = [...reachable(schemaRefs(dropped, new Set()))].filter((name) => !kept.has(name));
+  const keptSchemas = Object.fromEntries(Object.entries(schemas).filter(([name]) => !unused.includes(name)));
   return { ...spec, paths, components: { ...spec.components, schemas: keptSchemas } };
 }
 
@@ -165,10 +175,9 @@ export function readOperations(spec: Spec): OperationRow[] {
   const rows: OperationRow[] = [];
   const seen = new Set<string>();
   for (const [route, item] of Object.entries(spec.paths ?? {})) {
-    if (outsideApi(item)) continue;
     for (const method of METHODS) {
       const op = item[method];
-      if (!op) continue;
+      if (!op || unwrapped(op)) continue;
       const where = `${method.toUpperCase()} ${route}`;
       const id = op.operationId;
       if (!id || !IDENTIFIER.test(id)) throw new Error(`${where}: missing or invalid operationId`);

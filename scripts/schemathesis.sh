@@ -11,10 +11,11 @@
 #   rate limit and failed-auth limit of 1,000,000/min (both have their own
 #   contract tests; at the defaults most generated cases would only see 429s);
 # - runs `st run generated/openapi.yaml` (the bundled contract) against it, skipping the operationIds listed
-#   in test/schemathesis-exclude.txt;
+#   in test/schemathesis-exclude.txt; then once more over the console's /auth/* paths (at the server root) with a
+#   signed-in owner's session cookie and the same-origin Origin header;
 # - stops the server by its pid and exits with schemathesis' exit code.
 #
-# Env knobs: SCHEMATHESIS_MAX_EXAMPLES (default 50), SCHEMATHESIS_SEED
+# Env knobs: SCHEMATHESIS_ONLY (`api` or `auth`: one of the two runs; default both), SCHEMATHESIS_MAX_EXAMPLES (default 50), SCHEMATHESIS_SEED
 # (default 20240601), SCHEMATHESIS_WORKERS (default 1), SCHEMATHESIS_VENV,
 # SCHEMATHESIS_READY_TIMEOUT (seconds, default 120).
 set -euo pipefail
@@ -185,6 +186,7 @@ ST_ARGS=(
   run "$SPEC"
   --url "http://127.0.0.1:$PORT/v1"
   -H "Authorization: Bearer $MERIDIAN_API_KEY"
+  --exclude-path-regex '^/auth/'
   --max-examples "$MAX_EXAMPLES"
   --seed "$SEED"
   --workers "$WORKERS"
@@ -198,12 +200,72 @@ log "running: st run generated/openapi.yaml --url http://127.0.0.1:$PORT/v1 --ma
 # therefore be absolute.
 # st runs in the background and is waited for, so a SIGINT/SIGTERM to this
 # script is handled at once (the EXIT trap then stops st and the server).
-set +e
-(cd "$WORK" && exec "$VENV/bin/st" "${ST_ARGS[@]}") </dev/null &
-ST_PID=$!
-wait "$ST_PID"
-st_rc=$?
-ST_PID=""
-set -e
-log "schemathesis exit code: $st_rc"
-exit "$st_rc"
+ONLY="${SCHEMATHESIS_ONLY:-}"
+st_rc=0
+if [[ "$ONLY" != auth ]]; then
+  set +e
+  (cd "$WORK" && exec "$VENV/bin/st" "${ST_ARGS[@]}") </dev/null &
+  ST_PID=$!
+  wait "$ST_PID"
+  st_rc=$?
+  ST_PID=""
+  set -e
+  log "schemathesis exit code (/v1): $st_rc"
+fi
+
+[[ "$ONLY" == api ]] && exit "$st_rc"
+
+# ------------------------------------------------ console sign-in (/auth) ----
+# The console's /auth/* operations sit at the server root (their own `servers`) and read a session cookie:
+# a second run against the root, with a signed-in owner's cookie (set up through the CLI's setup link and
+# POST /auth/setup, as a person would) and the same-origin Origin header the cross-site check asks for.
+ORIGIN="http://127.0.0.1:$PORT"
+link="$(env -u DATABASE_URL MERIDIAN_SQLITE_FILE="$WORK/meridian.sqlite" NODE_ENV=test \
+  node --import tsx server/cli.ts users create --tenant "NYC Capital Projects (demo)" \
+  --email schemathesis@example.com --role owner </dev/null | sed -n 's/.*#token=//p')"
+[[ -n "$link" ]] || die "users create printed no setup link"
+COOKIE="$(python3 - "$ORIGIN" "$link" <<'PY'
+import json, sys, urllib.request
+origin, token = sys.argv[1], sys.argv[2]
+body = json.dumps({"token": token, "password": "schemathesis fuzzes the console sign-in"}).encode()
+req = urllib.request.Request(origin + "/auth/setup", data=body, method="POST",
+                             headers={"content-type": "application/json", "origin": origin})
+with urllib.request.urlopen(req, timeout=10) as r:
+    print(r.headers["set-cookie"].split(";")[0])
+PY
+)"
+[[ "$COOKIE" == __Host-meridian_session=* ]] || die "POST /auth/setup set no session cookie"
+# The cookie goes through the spec's `consoleSession` security scheme (not a fixed header), so that schemathesis'
+# checks of requests without it can leave it out.
+AUTH_CONFIG="$WORK/schemathesis-auth.toml"
+{ cat "$ROOT/test/schemathesis.toml"; printf '\n[auth.openapi.consoleSession]\napi_key = "%s"\n' "${COOKIE#*=}"; } >"$AUTH_CONFIG"
+AUTH_ARGS=(
+  --config-file "$AUTH_CONFIG"
+  run "$SPEC"
+  --url "$ORIGIN"
+  -H "Origin: $ORIGIN"
+  --include-path-regex '^/auth/'
+  --max-examples "$MAX_EXAMPLES"
+  --seed "$SEED"
+  --workers "$WORKERS"
+  --generation-database none
+)
+# Two passes: the operations that end sessions (sign-out, sign out everywhere, ending one) last, so that the
+# others run signed in.
+ENDING=(--include-operation-id signOut --include-operation-id signOutEverywhere --include-operation-id revokeConsoleSession)
+KEEPING=(--exclude-operation-id signOut --exclude-operation-id signOutEverywhere --exclude-operation-id revokeConsoleSession)
+auth_rc=0
+for pass in KEEPING ENDING; do
+  if [[ "$pass" == KEEPING ]]; then which=("${KEEPING[@]}"); else which=("${ENDING[@]}"); fi
+  log "running: st run generated/openapi.yaml --url $ORIGIN --include-path-regex '^/auth/' (console sign-in, $pass)"
+  set +e
+  (cd "$WORK" && exec "$VENV/bin/st" "${AUTH_ARGS[@]}" "${which[@]}" "$@") </dev/null &
+  ST_PID=$!
+  wait "$ST_PID"
+  rc=$?
+  ST_PID=""
+  set -e
+  log "schemathesis exit code (/auth, $pass): $rc"
+  ((rc == 0)) || auth_rc=$rc
+done
+exit $((st_rc != 0 ? st_rc : auth_rc))

@@ -10,8 +10,8 @@
  * item → `retrieve`; GET on a collection → `list` when it pages (`limit` and `offset`), else `retrieve`; POST on a
  * collection → `create` (a collection after an item is one that can also be read); PATCH or PUT → `update`;
  * DELETE → `delete`. Where the path does not say, the operation
- * carries `x-sdk: { resource?, method? }`; either part left out is derived. A path whose last segment is the verb
- * x-sdk names is an action on the resource before it: `POST /webhooks/{id}/rotate-secret` with
+ * carries `x-sdk: { resource?, method? }`; either part left out is derived (`x-sdk: false`: no SDK method at all).
+ * A path whose last segment is the verb x-sdk names is an action on the resource before it: `POST /webhooks/{id}/rotate-secret` with
  * `x-sdk: { method: rotateSecret }` is `client.webhooks.rotateSecret(webhookId)`.
  */
 import { METHODS, type OperationRow, type Spec } from './operation-table.js';
@@ -110,8 +110,9 @@ function extensions(spec: Spec): Map<string, SdkExtension> {
   for (const [route, item] of Object.entries(spec.paths ?? {})) {
     for (const method of METHODS) {
       const op = item[method] as (Record<string, unknown> & { operationId?: string }) | undefined;
-      const ext = op?.['x-sdk'] as Record<string, unknown> | undefined;
-      if (!op?.operationId || ext === undefined) continue;
+      const ext = op?.['x-sdk'] as Record<string, unknown> | false | undefined;
+      // `x-sdk: false`: documented, not wrapped (scripts/operation-table.ts, unwrapped).
+      if (!op?.operationId || ext === undefined || ext === false) continue;
       const where = `${method.toUpperCase()} ${route}`;
       const unknown = Object.keys(ext).filter((k) => k !== 'resource' && k !== 'method');
       if (typeof ext !== 'object' || ext === null || unknown.length > 0) {

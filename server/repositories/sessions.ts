@@ -216,3 +216,24 @@ export async function findConsoleTokenPrincipal(
     tenant,
   };
 }
+
+/**
+ * Deletes what ended before `before`: console tokens expired by then or of sessions ended by then, then those
+ * sessions (revoked, idle past their expiry, or past their absolute end). Returns how many of each.
+ */
+export async function purgeEnded(
+  db: Executor,
+  before: string,
+): Promise<{ sessions: number; tokens: number }> {
+  const ended = db('sessions')
+    .select('id')
+    .where('revoked_at', '<', before)
+    .orWhere('idle_expires_at', '<', before)
+    .orWhere('absolute_expires_at', '<', before);
+  const tokens = await db('console_tokens')
+    .where('expires_at', '<', before)
+    .orWhereIn('session_id', ended.clone())
+    .delete();
+  const sessions = await db('sessions').whereIn('id', ended).delete();
+  return { sessions: Number(sessions), tokens: Number(tokens) };
+}

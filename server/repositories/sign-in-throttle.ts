@@ -31,3 +31,8 @@ export function throttleCounter(
   };
   return isPostgres(db) ? new RateLimiterPostgres(options) : new RateLimiterSQLite(options);
 }
+
+/** Deletes the counters that expired before `nowMs` (epoch ms, the library's clock). Returns how many. */
+export async function purgeExpiredCounters(db: Executor, nowMs: number): Promise<number> {
+  return Number(await db(TABLE).where('expire', '<', nowMs).delete());
+}

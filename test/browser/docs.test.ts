@@ -4,35 +4,20 @@
  * and no request to any origin but the server's, list every tag of the spec in its sidebar and show an operation's
  * parameters; a screenshot of the operation and one of its parameters are saved to test/artifacts/ (gitignored).
  *
- * Chromium comes from Debian's package (scripts/ensure-chromium.sh installs it with apt-get where absent); the test
- * skips, saying why, only when it cannot be installed. The flags are the ones this machine's closed network needs
- * (no background networking, component updates or sync: Chromium's own calls home would be refused).
+ * Chromium comes from Debian's package (test/support/chromium.ts); the test skips, saying why, only when it cannot be
+ * installed.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { loadSpec } from '../../server/http/spec.js';
+import { CHROMIUM_ARGS, findChromium } from '../support/chromium.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ARTIFACTS = path.join(ROOT, 'test', 'artifacts');
-
-/** Chromium's path, or why there is none (scripts/ensure-chromium.sh installs it when it can). */
-function findChromium(): { path: string } | { reason: string } {
-  try {
-    const out = execFileSync('bash', [path.join(ROOT, 'scripts', 'ensure-chromium.sh')], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    return { path: out.trim().split('\n').pop() as string };
-  } catch (err) {
-    const e = err as { stderr?: string; message: string };
-    return { reason: (e.stderr ?? e.message).trim() };
-  }
-}
 
 describe('GET /docs in headless Chromium', function () {
   // apt-get may have to install Chromium first.
@@ -55,15 +40,7 @@ describe('GET /docs in headless Chromium', function () {
     origin = new URL(server.baseUrl).origin;
     browser = await chromium.launch({
       executablePath: found.path,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
     });
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     page.on('console', (message) => {

@@ -206,6 +206,26 @@ describe('Console sign-in', () => {
     });
   });
 
+  it('purges sessions and tokens a day after they ended', async () => {
+    const t = await server.createTenant();
+    const browser = new ConsoleBrowser(origin);
+    const { userId } = await createAccount(server.meridian, browser, t.tenantId, 'viewer');
+    await browser.token();
+    await browser.call('POST', '/auth/sign-out');
+    const count = async (table: string) =>
+      Number(
+        ((await server.db.knex(table).where({ user_id: userId }).count({ n: '*' }).first()) as { n: unknown })
+          .n,
+      );
+    expect([await count('sessions'), await count('console_tokens')]).to.deep.equal([1, 1]);
+    await server.meridian.services.sessions.purgeEnded();
+    expect(await count('sessions')).to.equal(1);
+    clock.advance(24 * 3600_000 + 1);
+    const purged = await server.meridian.services.sessions.purgeEnded();
+    expect(purged.sessions).to.be.at.least(1);
+    expect([await count('sessions'), await count('console_tokens')]).to.deep.equal([0, 0]);
+  });
+
   describe('cross-site requests', () => {
     it('refuses a POST from another origin, without Origin, or marked cross-site', async () => {
       const t = await server.createTenant();

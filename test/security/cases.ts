@@ -20,7 +20,8 @@ import { type OperationId, type OperationSpec, operationTable } from '../../gene
 
 /** One request of the suite. */
 export interface HostileCase {
-  operationId: OperationId;
+  /** The operation (an API one, or one of the console's `/auth/*`). */
+  operationId: string;
   /** Category and what was made hostile, e.g. `body.name: NUL`. */
   label: string;
   method: string;
@@ -239,9 +240,15 @@ function withQuery(path: string, pairs: string[]): string {
   return pairs.length > 0 ? `${path}?${pairs.join('&')}` : path;
 }
 
-/** Every hostile case of one operation, the baseline first. */
-export function casesOf(operationId: OperationId, fixtures: Fixtures): HostileCase[] {
-  const op: OperationSpec = operationTable[operationId];
+/**
+ * Every hostile case of one operation, the baseline first. `op` defaults to the operation table's entry; the
+ * console's `/auth/*` operations pass theirs (./spec-schemas.ts, consoleOperations).
+ */
+export function casesOf(
+  operationId: string,
+  fixtures: Fixtures,
+  op: OperationSpec = operationTable[operationId as OperationId],
+): HostileCase[] {
   const method = op.method;
   const id = fixtureFor(op, fixtures);
   const path = pathOf(op, () => id);

@@ -12,11 +12,14 @@
  *
  * Each database's counts (requests, and requests by status) are printed at the end of its run.
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { expect } from 'chai';
 import { type OperationId, operationTable } from '../../generated/operations.js';
+import { systemActor } from '../../server/services/context.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { casesOf, type Fixtures, type HostileCase } from './cases.js';
+import { consoleOperations } from './spec-schemas.js';
 
 /** Operations that still answer 501 (the list schemathesis skips, kept true by test/contract/errors.test.ts). */
 const NOT_IMPLEMENTED = new Set(
@@ -50,10 +53,25 @@ interface Outcome {
   requestId: string | null;
 }
 
-async function send(baseUrl: string, key: string, c: HostileCase): Promise<Outcome> {
+/** The console's `/auth/*` operations (outside the operation table), sign-out and DELETEs last. */
+const CONSOLE_OPERATIONS = Object.entries(consoleOperations()).sort(
+  ([a, x], [b, y]) =>
+    Number(x.method === 'DELETE' || a === 'signOut') - Number(y.method === 'DELETE' || b === 'signOut'),
+);
+
+/**
+ * Sends a case; `auth` is the request's credentials: an API key (`/v1`), or a console session cookie and the
+ * same-origin `Origin` a browser sends (`/auth/*`, whose paths are relative to the server root).
+ */
+async function send(
+  baseUrl: string,
+  auth: string | Record<string, string>,
+  c: HostileCase,
+): Promise<Outcome> {
+  const credentials = typeof auth === 'string' ? { authorization: `Bearer ${auth}` } : auth;
   const res = await fetch(`${baseUrl}${c.target}`, {
     method: c.method,
-    headers: { authorization: `Bearer ${key}`, ...c.headers },
+    headers: { ...credentials, ...c.headers },
     ...(c.body !== undefined ? { body: c.body } : {}),
   });
   return {
@@ -234,6 +252,34 @@ for (const db of DATABASES) {
             );
           for (const wrong of judge(c, outcome, baselineAccepted || method === 'DELETE'))
             failures.push(`${c.label} → ${wrong}`);
+        }
+        expect(failures, failures.slice(0, 20).join('\n')).to.deep.equal([]);
+      });
+    }
+
+    for (const [operationId, op] of CONSOLE_OPERATIONS) {
+      it(`${operationId} (${op.method} ${op.path}, console): no 5xx, problem+json errors, no stack trace or SQL, NUL refused`, async () => {
+        const origin = new URL(server.baseUrl).origin;
+        const { accounts, signIn } = server.meridian.services;
+        const tenantId = (await server.createTenant()).tenantId;
+        const { account } = await accounts.findOrCreate(systemActor(tenantId), {
+          tenantId,
+          email: `hostile-${randomUUID().slice(0, 8)}@example.com`,
+          role: 'admin',
+        });
+        const failures: string[] = [];
+        for (const c of casesOf(operationId, {}, op)) {
+          // A session of its own for every case (sign-out and "everywhere" end them); started without the HTTP
+          // sign-in, which the cases' wrong passwords throttle.
+          const { secret } = await signIn.startSignedIn(
+            account,
+            { userAgent: null, address: null },
+            null,
+            'test',
+          );
+          const outcome = await send(origin, { origin, cookie: `__Host-meridian_session=${secret}` }, c);
+          count(outcome.status);
+          for (const wrong of judge(c, outcome, true)) failures.push(`${c.label} → ${wrong}`);
         }
         expect(failures, failures.slice(0, 20).join('\n')).to.deep.equal([]);
       });

@@ -90,3 +90,31 @@ export const REFUSED_INSTANTS: [string, string][] = [
   ['year 10000 in UTC', '9999-12-31T23:59:59-14:00'],
   ['year 0000 in UTC', '0001-01-01T00:00:00+00:01'],
 ];
+
+/**
+ * The operations of the paths outside the API (the console's `/auth/*`, docs/accounts.md), which the generated
+ * operation table leaves out, in the table's shape: by operationId, paths relative to the server root.
+ */
+export function consoleOperations(): Record<string, OperationSpec> {
+  const out: Record<string, OperationSpec> = {};
+  for (const [path, item] of Object.entries(spec.paths as Record<string, Schema>)) {
+    if (!Array.isArray(item.servers) || item.servers.length === 0) continue;
+    for (const method of ['get', 'post', 'put', 'patch', 'delete']) {
+      const op = item[method] as Schema | undefined;
+      if (!op) continue;
+      out[op.operationId as string] = {
+        method: method.toUpperCase() as OperationSpec['method'],
+        path,
+        pathParams: [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string),
+        queryParams: [],
+        headerParams: [],
+        hasBody: op.requestBody !== undefined,
+        paginated: false,
+        limit: null,
+        tag: (op.tags as string[])[0] as string,
+        scope: '',
+      };
+    }
+  }
+  return out;
+}

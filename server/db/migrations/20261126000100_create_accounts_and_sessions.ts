@@ -118,7 +118,10 @@ export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTable('recovery_codes');
   await knex.schema.dropTable('one_time_links');
   await knex.schema.dropTable('sessions');
-  await knex.raw('DROP INDEX users_email_normalized_unique');
+  // A unique index on SQLite, a unique constraint on Postgres: Knex drops either in place.
+  await knex.schema.alterTable('users', (t) => {
+    t.dropUnique(['email_normalized'], 'users_email_normalized_unique');
+  });
   for (const column of [
     'deactivated_at',
     'last_signed_in_at',

@@ -1,8 +1,8 @@
 /**
  * Cross-site request checks of `/auth/*` (docs/accounts.md, "Cross-site requests"): a request that changes state
  * (any method but GET, HEAD and OPTIONS) must come from the deployment's own origin — `Origin` equal to the origin
- * of `MERIDIAN_PUBLIC_URL`, or without it to the request's own (`req.protocol`, which honours `trust proxy`, and
- * `Host`) — and, where the browser sends `Sec-Fetch-Site`, it must say `same-origin`. A body must be
+ * of `MERIDIAN_PUBLIC_URL`, or without it to the request's own (`req.protocol` and `req.host`, which honour
+ * `X-Forwarded-Proto` and `X-Forwarded-Host` from a trusted proxy) — and, where the browser sends `Sec-Fetch-Site`, it must say `same-origin`. A body must be
  * `application/json` (a cross-site form can send neither that type nor a matching Origin). `SameSite=Lax` on the
  * cookie is the second line.
  */
@@ -34,7 +34,7 @@ export function sameOriginOnly(publicUrl: string | null): RequestHandler {
     }
     const site = req.get('sec-fetch-site');
     const origin = req.get('origin');
-    const expected = expectedOrigin(publicUrl, req.protocol, req.get('host'));
+    const expected = expectedOrigin(publicUrl, req.protocol, req.host);
     if ((site !== undefined && site !== 'same-origin') || !origin || origin !== expected) {
       throw new AppError(
         'forbidden',

@@ -13,12 +13,14 @@ import {
   insertConsoleToken,
   insertSession,
   listLiveSessions,
+  purgeEnded,
   revokeSession,
   revokeUserSessions,
   type SessionRecord,
   type SessionStage,
   touchSession,
 } from '../../repositories/sessions.js';
+import { purgeExpiredCounters } from '../../repositories/sign-in-throttle.js';
 import { recordAudit } from '../audit.js';
 import type { ServiceDeps } from '../context.js';
 import { notFound } from '../errors.js';
@@ -28,6 +30,8 @@ import { generateConsoleToken, hashSecret, randomToken } from './secrets.js';
 export const CONSOLE_TOKEN_TTL_MS = 10 * 60_000;
 /** How long a session awaiting its second factor (or a required enrolment) lives: 10 minutes. */
 export const PENDING_MS = 10 * 60_000;
+/** Ended sessions and tokens are deleted this long after they ended (a day: the audit log keeps their history). */
+export const PURGE_AFTER_MS = 24 * 3_600_000;
 /** `lastSeenAt` (and the idle expiry) is written at most once a minute per session. */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -189,6 +193,18 @@ export class SessionService {
       session.userId,
       changes,
     );
+  }
+
+  /**
+   * Deletes sessions and console tokens that ended more than {@link PURGE_AFTER_MS} ago, and expired sign-in
+   * throttling counters (the periodic sweep, server/jobs/sweeps.ts). Returns how many sessions and tokens went.
+   */
+  async purgeEnded(): Promise<{ sessions: number; tokens: number }> {
+    const now = this.#deps.clock.now().getTime();
+    const purged = await purgeEnded(this.#deps.db.knex, new Date(now - PURGE_AFTER_MS).toISOString());
+    // The throttling counters keep the wall clock's time (rate-limiter-flexible, docs/toolchain.md).
+    await purgeExpiredCounters(this.#deps.db.knex, Date.now());
+    return purged;
   }
 
   /** Ends one session of a user; true when it was live. */
