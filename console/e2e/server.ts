@@ -2,7 +2,7 @@
  * Playwright's global setup: starts Meridian as `npm start` does (server/main.ts, first run on a fresh database,
  * the job runner in process, private webhook targets allowed for the test's receivers on 127.0.0.1), reads the
  * printed admin key and the owner's one-time setup link, and hands them to the tests in the environment
- * (`E2E_BASE_URL`, `E2E_SETUP_LINK`, `E2E_ADMIN_KEY`). With TEST_DATABASE_URL the server runs on Postgres, in a
+ * (`E2E_BASE_URL`, `E2E_SETUP_LINK`, `E2E_ADMIN_KEY`, and `E2E_SERVER_ENV` for the CLI). With TEST_DATABASE_URL the server runs on Postgres, in a
  * schema of its own. Returns the teardown that stops the server by its pid.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -87,6 +87,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_SETUP_LINK = link[1];
   process.env.E2E_ADMIN_KEY = key[1];
+  // What `npm run cli` needs to reach the same database (the viewer journey creates an account with it).
+  process.env.E2E_SERVER_ENV = JSON.stringify({
+    MERIDIAN_SQLITE_FILE: env.MERIDIAN_SQLITE_FILE,
+    MERIDIAN_SECRET_KEY_FILE: env.MERIDIAN_SECRET_KEY_FILE,
+    MERIDIAN_PUBLIC_URL: baseUrl,
+    NODE_ENV: 'test',
+    ...(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {}),
+  });
   return async () => {
     if (server.exitCode === null) {
       server.kill('SIGTERM');
