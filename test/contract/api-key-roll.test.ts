@@ -88,6 +88,9 @@ describe('API Keys: roll', () => {
     clock.advance(2 * 60 * 1000);
     expectProblem(await roll(expiring.id), 409, 'conflict');
     expectProblem(await roll(randomUUID()), 404, 'not_found');
+    const self = (await ctx.admin.get('getMe', '/me')).body.apiKey.id;
+    expectProblem(await roll(self, { gracePeriod: 'now' }), 409, 'conflict');
+    expect((await ctx.admin.get('getMe', '/me')).status).to.equal(200);
     const live = await createKey({ name: 'Live', scopes: ['read'] });
     expectProblem(await roll(live.id, { gracePeriod: '2h' }), 400, 'validation_failed');
     expectProblem(await roll(live.id, {}), 400, 'validation_failed');

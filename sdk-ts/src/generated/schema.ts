@@ -1274,7 +1274,8 @@ export interface paths {
          *     The successor is bound like a created key: no scope the calling key lacks, no later expiry than the calling
          *     key's, no scope beyond its owner's role.
          *
-         *     Errors: 404 `not_found`; 409 `conflict` when the key is revoked or expired; 403 `forbidden` for a scope the
+         *     Errors: 404 `not_found`; 409 `conflict` when the key is revoked or expired, or is the key making the request
+         *     and `gracePeriod` is `now` (a key cannot end itself at once); 403 `forbidden` for a scope the
          *     calling key lacks; 422 `validation_failed` when `expiresAt` is in the past, or missing or later than the calling
          *     key's expiry.
          *

@@ -188,7 +188,8 @@ export class ApiKeyService {
    * `POST /api-keys/{id}/roll` (operation `rollApiKey`): issues a successor with the old key's name, scopes and
    * owner, and ends the old key after the grace period (its `expiresAt` is moved earlier, never later), in one
    * transaction. Audited as `api_key.rolled` on the old key and `api_key.created` on the successor.
-   * @throws AppError 404 unknown key; 409 `conflict` when it is revoked or expired; 403 and 422 as
+   * @throws AppError 404 unknown key; 409 `conflict` when it is revoked or expired, or is the calling key and
+   *   `gracePeriod` is `now`; 403 and 422 as
    *   {@link ApiKeyService.createForCaller} for the successor's scopes and expiry.
    */
   async roll(
@@ -210,6 +211,13 @@ export class ApiKeyService {
         throw new AppError(
           'conflict',
           'The key is revoked or expired: create a new key instead of rolling it.',
+        );
+      }
+      // As a key cannot revoke itself, it cannot end itself at once (docs/design.md, "Auth, tenants, users, keys").
+      if (id === actor.apiKeyId && input.gracePeriod === 'now') {
+        throw new AppError(
+          'conflict',
+          'A key cannot roll itself with gracePeriod now: choose a grace period, or roll it with another key.',
         );
       }
       const created = await this.#createIn(trx, actor, {
