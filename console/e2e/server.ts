@@ -40,6 +40,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     MERIDIAN_SECRET_KEY_FILE: path.join(dir, 'secret.key'),
     MERIDIAN_PUBLIC_URL: baseUrl,
     MERIDIAN_WORKER: 'true',
+    // The console's journeys need no portfolio: start-up skips the demo import.
+    MERIDIAN_IMPORT_DEMO: 'false',
     MERIDIAN_WEBHOOK_ALLOW_PRIVATE: 'true',
     MERIDIAN_WEBHOOK_RETRY_SCHEDULE: '0,600000',
   };
@@ -68,7 +70,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   server.stderr?.on('data', (c: Buffer) => {
     out += c.toString();
   });
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   let link: RegExpMatchArray | null = null;
   let key: RegExpMatchArray | null = null;
   for (;;) {
