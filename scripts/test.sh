@@ -2,7 +2,8 @@
 # `npm test`: spec lint, typecheck, lint, generated-code check, Containerfile lint (hadolint), unit, integration
 # and contract tests on SQLite (integration includes the pruned build, test/integration/dist.test.ts), the
 # contract and integration suites on Postgres when TEST_DATABASE_URL is set, the hostile-input suite (test/security/,
-# on SQLite and on Postgres when TEST_DATABASE_URL is set), the API reference (/docs) in headless Chromium, then
+# on SQLite and on Postgres when TEST_DATABASE_URL is set), the API reference (/docs) in headless Chromium, the
+# settings console end to end (Playwright in Chromium, SQLite and Postgres), then
 # schemathesis against a live server. Ends with one line of totals over every mocha run ("N passed, N failed,
 # N skipped").
 set -euo pipefail
@@ -24,6 +25,7 @@ step "contract tests (SQLite)";                   counted test:contract
 step "contract and integration tests (Postgres)"; counted test:contract:pg
 step "hostile inputs (SQLite, and Postgres when TEST_DATABASE_URL is set)"; counted test:security
 step "browser: /docs in headless Chromium";       counted test:browser
+step "console end to end (Playwright, Chromium)"; npm run -s test:console
 step "schemathesis";                              npm run -s test:schemathesis
 step "TypeScript SDK";                            counted test:sdk:ts
 step "Python SDK";                                npm run -s test:sdk:python

@@ -23,6 +23,7 @@ import { authenticate } from './http/auth.js';
 import { answerClientErrors } from './http/client-errors.js';
 import { peopleRoutes } from './http/console/people-routes.js';
 import { consoleAuthRoutes } from './http/console/routes.js';
+import { consoleRoutes } from './http/console.js';
 import { callHandler, resolveOperation } from './http/dispatch.js';
 import { docsRoutes } from './http/docs.js';
 import { compressResponses, corsFor, rootRoutes } from './http/edge.js';
@@ -91,6 +92,8 @@ export function createApp(options: AppOptions): MeridianApp {
   app.use(probeRoutes(services.readiness, logger));
   // The interactive API reference, rendered from /v1/openapi.json with assets from our own node_modules.
   app.use(docsRoutes(config.basePath));
+  // The settings console (docs/console.md): its built page and hashed assets at /console; / sends a browser there.
+  app.use(consoleRoutes());
   app.get(`${config.basePath}/openapi.json`, (_req, res) => {
     res.type('application/json').send(spec.json);
   });

@@ -3,7 +3,7 @@
 Generates the SDK from a copy of the bundled contract (generated/openapi.yaml) with five extra operations — a nested
 read named by its path (``GET /projects/{id}/health`` → ``projects.health.retrieve``), a list and a create under a
 new resource (``portfolios.list``, ``portfolios.create`` with typed keyword arguments), an action named by ``x-sdk``
-(``POST /api-keys/{id}/roll`` → ``api_keys.roll``) and a probe served outside ``/v1`` (its own ``servers``) — into a
+(``POST /api-keys/{id}/suspend`` → ``api_keys.suspend``) and a probe served outside ``/v1`` (its own ``servers``) — into a
 temporary directory with scripts/generate-sdk-python.sh, puts the new generated tree beside an unchanged copy of the
 hand-written package, and calls them through ``Meridian`` and ``AsyncMeridian`` against a real local server,
 iterating the new list; mypy --strict then checks that the new methods are typed. No file of the SDK is edited.
@@ -54,9 +54,9 @@ doc.paths['/portfolios'] = {
     responses: { '201': { description: 'Made.', content: json({ type: 'object', required: ['name'],
       properties: { name: { type: 'string' } } }) }, default: problem } },
 };
-doc.paths['/api-keys/{id}/roll'] = {
-  post: { ...test, operationId: 'rollApiKey', 'x-sdk': { method: 'roll' }, tags: ['API Keys'],
-    summary: 'Roll a key', parameters: [{ $ref: '#/components/parameters/Id' }],
+doc.paths['/api-keys/{id}/suspend'] = {
+  post: { ...test, operationId: 'suspendApiKey', 'x-sdk': { method: 'suspend' }, tags: ['API Keys'],
+    summary: 'Suspend a key', parameters: [{ $ref: '#/components/parameters/Id' }],
     responses: { '200': { description: 'The new key.', content: json({ type: 'object', required: ['key'],
       properties: { key: { type: 'string' } } }) }, default: problem } },
 };
@@ -82,7 +82,7 @@ with ScriptedServer(replies) as server:
     health = client.projects.health.retrieve("0194f9a2-6a1e-7c3d-9b2a-1f4e5d6c7b8a")
     walked = list(client.portfolios.list(region="east"))
     made = client.portfolios.create(name="East")
-    rolled = client.api_keys.roll("0194f9a2-6a1e-7c3d-9b2a-1f4e5d6c7b8a")
+    rolled = client.api_keys.suspend("0194f9a2-6a1e-7c3d-9b2a-1f4e5d6c7b8a")
     probe = client.probe.retrieve()
     print(health.score, health.label, len(walked), made.name, rolled.key, probe.status,
           json.loads(server.requests[2].body)["name"], *[r.path for r in server.requests])
@@ -106,7 +106,7 @@ for portfolio in client.portfolios.list(region="east"):
     print(portfolio.name)
 client.portfolios.list(regoin="east")
 client.portfolios.create(name=42)
-key: str = client.api_keys.roll("0194f9a2-6a1e-7c3d-9b2a-1f4e5d6c7b8a").key
+key: str = client.api_keys.suspend("0194f9a2-6a1e-7c3d-9b2a-1f4e5d6c7b8a").key
 """
 
 
@@ -136,7 +136,7 @@ def test_new_operations_join_the_tree_after_generation(tmp_path: Path) -> None:
     assert result.stdout.split() == [
         "80", "healthy", "0", "East", "mk_live_rolled", "ok", "East",
         "/v1/projects/0194f9a2-6a1e-7c3d-9b2a-1f4e5d6c7b8a/health", "/v1/portfolios?region=east", "/v1/portfolios",
-        "/v1/api-keys/0194f9a2-6a1e-7c3d-9b2a-1f4e5d6c7b8a/roll", "/probe", "81", "fine", "200",
+        "/v1/api-keys/0194f9a2-6a1e-7c3d-9b2a-1f4e5d6c7b8a/suspend", "/probe", "81", "fine", "200",
     ]
 
     program = tmp_path / "typed.py"
@@ -155,7 +155,7 @@ def test_new_operations_join_the_tree_after_generation(tmp_path: Path) -> None:
 @pytest.mark.skipif(shutil.which("node") is None or shutil.which("java") is None, reason="needs node and java")
 def test_a_clash_in_the_tree_fails_generation(tmp_path: Path) -> None:
     spec = tmp_path / "openapi.json"
-    clash = ADD_OPERATIONS.replace("'x-sdk': { method: 'roll' }", "'x-sdk': { resource: 'apiKeys', method: 'list' }")
+    clash = ADD_OPERATIONS.replace("'x-sdk': { method: 'suspend' }", "'x-sdk': { resource: 'apiKeys', method: 'list' }")
     subprocess.run(["node", "--input-type=module", "-e", clash, str(spec)], cwd=REPO, check=True)
     generated = subprocess.run(
         ["bash", "scripts/generate-sdk-python.sh", str(tmp_path / "out")],

@@ -112,12 +112,17 @@ def test_every_operation_through_its_resource_method(kind: str, base_url: str, a
         run(c.webhooks.retrieve(hook.id))
         run(c.webhooks.update(hook.id, events=["risk.created"]))
         run(c.webhooks.rotate_secret(hook.id))
-        run(c.webhooks.test(hook.id))
+        delivery = run(c.webhooks.test(hook.id))
         run(c.webhooks.deliveries.list(hook.id))
+        resent = run(c.webhooks.deliveries.resend(hook.id, delivery.id))
+        assert resent.id == delivery.id
         run(c.webhooks.delete(hook.id))
 
         key = run(c.api_keys.create(name=unique("Tree"), scopes=["read"]))
         run(c.api_keys.list(limit=1))
+        successor = run(c.api_keys.roll(key.id, grace_period="now"))
+        assert successor.name == key.name and successor.key.startswith("mk_live_")
+        run(c.api_keys.delete(successor.id))
         run(c.api_keys.delete(key.id))
         run(c.audit_logs.list(limit=1))
 

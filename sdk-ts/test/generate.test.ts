@@ -124,10 +124,10 @@ describe('sdk-ts generation', function () {
           },
         },
       };
-      spec.paths['/api-keys/{id}/roll'] = {
+      spec.paths['/api-keys/{id}/suspend'] = {
         post: {
-          operationId: 'rollApiKey',
-          'x-sdk': { method: 'roll' },
+          operationId: 'suspendApiKey',
+          'x-sdk': { method: 'suspend' },
           tags: ['API Keys'],
           summary: 'Roll an API key',
           description: 'A test-only operation.',
@@ -156,7 +156,7 @@ describe('sdk-ts generation', function () {
       expect(resources).to.match(/^\/\*\*\n \* This file was generated from spec\/openapi.yaml/);
       expect(resources).to.contain('readonly portfolios: PortfoliosResource = new PortfoliosResource(this);');
       expect(resources).to.contain("getPortfolioSummary: 'portfolios.summary.retrieve',");
-      expect(resources).to.contain("rollApiKey: 'apiKeys.roll',");
+      expect(resources).to.contain("suspendApiKey: 'apiKeys.suspend',");
       expect(Object.keys(operationTable)).to.not.include('getPortfolioSummary');
 
       // 3. The unchanged hand-written code next to the new generated tree, plus a program that calls the new methods.
@@ -170,12 +170,12 @@ describe('sdk-ts generation', function () {
 const client = new Meridian({ apiKey: 'mk_live_test', baseUrl: process.argv[2], maxRetries: 0 });
 const { data, requestId } = await client.portfolios.summary.retrieve('p-1', { includeClosed: true }).withResponse();
 const count: number = data.projectCount;
-const rolled = await client.apiKeys.roll('k-1');
+const rolled = await client.apiKeys.suspend('k-1');
 const secret: string = rolled.key;
 // @ts-expect-error -- a misspelt query parameter is a compile error
 void (() => client.portfolios.summary.retrieve('p-1', { includeClosd: true }));
 // @ts-expect-error -- the path parameter is required
-void (() => client.apiKeys.roll());
+void (() => client.apiKeys.suspend());
 console.log(JSON.stringify({ count, requestId, secret }));
 `,
       );
@@ -212,7 +212,7 @@ console.log(JSON.stringify({ count, requestId, secret }));
       expect(JSON.parse(stdout)).to.deep.equal({ count: 3, requestId: 'req-1', secret: 'mk_live_rolled' });
       expect(scripted.requests.map((r) => `${r.method} ${r.url}`)).to.deep.equal([
         'GET /v1/portfolios/p-1/summary?includeClosed=true',
-        'POST /v1/api-keys/k-1/roll',
+        'POST /v1/api-keys/k-1/suspend',
       ]);
     });
 

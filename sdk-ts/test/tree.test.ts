@@ -120,12 +120,18 @@ describe('sdk-ts: the whole resource tree against the live server', function () 
     await client.webhooks.retrieve(hook.id);
     await client.webhooks.update(hook.id, { events: ['risk.created'] });
     await client.webhooks.rotateSecret(hook.id);
-    await client.webhooks.test(hook.id);
+    const delivery = await client.webhooks.test(hook.id);
     await client.webhooks.deliveries.list(hook.id);
+    const resent = await client.webhooks.deliveries.resend(hook.id, delivery.id);
+    expect(resent).to.include({ id: delivery.id, status: 'PENDING' });
     await client.webhooks.delete(hook.id);
 
     const key = await client.apiKeys.create({ name: 'Tree walk', scopes: ['read'] });
     await client.apiKeys.list();
+    const successor = await client.apiKeys.roll(key.id, { gracePeriod: 'now' });
+    expect(successor).to.include({ name: 'Tree walk' });
+    expect(successor.key).to.match(/^mk_live_/);
+    await client.apiKeys.delete(successor.id);
     await client.apiKeys.delete(key.id);
     await client.auditLogs.list({ limit: 5 });
 

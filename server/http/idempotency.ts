@@ -17,6 +17,7 @@ import type { HandlerOutcome, OperationId } from './types.js';
 /** Operations whose success body carries a secret shown once: never stored, and their replays answer 409. */
 export const ONE_TIME_SECRETS: ReadonlySet<OperationId> = new Set<OperationId>([
   'createApiKey',
+  'rollApiKey',
   'createWebhook',
   'rotateWebhookSecret',
 ]);

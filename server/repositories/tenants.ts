@@ -298,3 +298,8 @@ export async function findApiKey(db: Executor, tenantId: string, id: string): Pr
 export async function revokeApiKey(db: Executor, tenantId: string, id: string, at: string): Promise<void> {
   await db('api_keys').where({ tenant_id: tenantId, id }).whereNull('revoked_at').update({ revoked_at: at });
 }
+
+/** Sets a key's expiry (a roll's grace period ends it). */
+export async function setApiKeyExpiry(db: Executor, tenantId: string, id: string, at: string): Promise<void> {
+  await db('api_keys').where({ tenant_id: tenantId, id }).update({ expires_at: at });
+}

@@ -192,6 +192,13 @@ export async function updateDeliveryState(
   return changed === 1;
 }
 
+/** Makes a delivery PENDING again with its next attempt at `at` (a resend). */
+export async function reopenDelivery(db: Executor, id: string, at: string): Promise<void> {
+  await db('webhook_deliveries')
+    .where({ id })
+    .update({ status: 'PENDING', next_attempt_at: at, updated_at: at });
+}
+
 /** Deletes settled (SUCCEEDED or FAILED) deliveries last changed before `before`, with their attempts. */
 export async function pruneDeliveries(db: Executor, before: string): Promise<number> {
   return db('webhook_deliveries').whereNot('status', 'PENDING').andWhere('updated_at', '<', before).delete();

@@ -26,6 +26,7 @@ from meridian._generated.models.allocation_update import AllocationUpdate as All
 from meridian._generated.models.api_key import ApiKey as ApiKey
 from meridian._generated.models.api_key_create import ApiKeyCreate as ApiKeyCreate
 from meridian._generated.models.api_key_list import ApiKeyList as ApiKeyList
+from meridian._generated.models.api_key_roll import ApiKeyRoll as ApiKeyRoll
 from meridian._generated.models.api_key_scope import ApiKeyScope as ApiKeyScope
 from meridian._generated.models.api_key_with_secret import ApiKeyWithSecret as ApiKeyWithSecret
 from meridian._generated.models.ask_answer import AskAnswer as AskAnswer
@@ -161,6 +162,7 @@ __all__ = [
     'ApiKey',
     'ApiKeyCreate',
     'ApiKeyList',
+    'ApiKeyRoll',
     'ApiKeyScope',
     'ApiKeyWithSecret',
     'AskAnswer',

@@ -18,6 +18,7 @@ from meridian._generated.models.agent_run_request import AgentRunRequest
 from meridian._generated.models.allocation_create import AllocationCreate
 from meridian._generated.models.allocation_update import AllocationUpdate
 from meridian._generated.models.api_key_create import ApiKeyCreate
+from meridian._generated.models.api_key_roll import ApiKeyRoll
 from meridian._generated.models.api_key_scope import ApiKeyScope
 from meridian._generated.models.ask_request import AskRequest
 from meridian._generated.models.invitation_create import InvitationCreate
@@ -48,7 +49,7 @@ from meridian._generated.models.webhook_endpoint_create import WebhookEndpointCr
 from meridian._generated.models.webhook_endpoint_update import WebhookEndpointUpdate
 from meridian._generated.models.webhook_event_type import WebhookEventType
 
-__all__ = ['AgentRunRequestParam', 'AllocationCreateParam', 'AllocationUpdateParam', 'ApiKeyCreateParam', 'AskRequestParam', 'InvitationCreateParam', 'IssueCreateParam', 'IssueUpdateParam', 'MemberUpdateParam', 'MilestoneCreateParam', 'MilestoneUpdateParam', 'ProjectCreateParam', 'ProjectUpdateParam', 'ResourceCreateParam', 'ResourceUpdateParam', 'RiskCreateParam', 'RiskUpdateParam', 'StatusReportCreateParam', 'TenantSsoUpdateParam', 'TenantUpdateParam', 'TenantUpdateSettingsParam', 'WebhookEndpointCreateParam', 'WebhookEndpointUpdateParam']
+__all__ = ['AgentRunRequestParam', 'AllocationCreateParam', 'AllocationUpdateParam', 'ApiKeyCreateParam', 'ApiKeyRollParam', 'AskRequestParam', 'InvitationCreateParam', 'IssueCreateParam', 'IssueUpdateParam', 'MemberUpdateParam', 'MilestoneCreateParam', 'MilestoneUpdateParam', 'ProjectCreateParam', 'ProjectUpdateParam', 'ResourceCreateParam', 'ResourceUpdateParam', 'RiskCreateParam', 'RiskUpdateParam', 'StatusReportCreateParam', 'TenantSsoUpdateParam', 'TenantUpdateParam', 'TenantUpdateSettingsParam', 'WebhookEndpointCreateParam', 'WebhookEndpointUpdateParam']
 
 
 class AgentRunRequestParam(TypedDict, total=False):
@@ -99,6 +100,16 @@ class ApiKeyCreateParam(TypedDict, total=False):
     """Scopes to grant."""
     expires_at: NotRequired[Union[datetime, str]]
     """When the key stops working; omit for a key that never expires."""
+
+
+class ApiKeyRollParam(TypedDict, total=False):
+    """The fields of ``meridian.models.ApiKeyRoll`` as a dict, by their snake_case names."""
+    grace_period: Required[Literal["now", "1h", "24h", "7d"]]
+    """How long the old key keeps working after the successor is issued: `now` (refused from the next request
+    on), one hour, 24 hours or 7 days. An earlier `expiresAt` of the old key stays.
+    """
+    expires_at: NotRequired[Union[datetime, str]]
+    """When the successor stops working; omit for a successor that never expires."""
 
 
 class AskRequestParam(TypedDict, total=False):

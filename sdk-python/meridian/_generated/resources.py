@@ -37,6 +37,7 @@ from meridian._generated.models.allocation_update import AllocationUpdate
 from meridian._generated.models.api_key import ApiKey
 from meridian._generated.models.api_key_create import ApiKeyCreate
 from meridian._generated.models.api_key_list import ApiKeyList
+from meridian._generated.models.api_key_roll import ApiKeyRoll
 from meridian._generated.models.api_key_scope import ApiKeyScope
 from meridian._generated.models.api_key_with_secret import ApiKeyWithSecret
 from meridian._generated.models.ask_answer import AskAnswer
@@ -106,7 +107,7 @@ from meridian._generated.models.webhook_endpoint_list import WebhookEndpointList
 from meridian._generated.models.webhook_endpoint_update import WebhookEndpointUpdate
 from meridian._generated.models.webhook_endpoint_with_secret import WebhookEndpointWithSecret
 from meridian._generated.models.webhook_event_type import WebhookEventType
-from meridian._generated.params import AgentRunRequestParam, AllocationCreateParam, AllocationUpdateParam, ApiKeyCreateParam, AskRequestParam, InvitationCreateParam, IssueCreateParam, IssueUpdateParam, MemberUpdateParam, MilestoneCreateParam, MilestoneUpdateParam, ProjectCreateParam, ProjectUpdateParam, ResourceCreateParam, ResourceUpdateParam, RiskCreateParam, RiskUpdateParam, StatusReportCreateParam, TenantSsoUpdateParam, TenantUpdateParam, TenantUpdateSettingsParam, WebhookEndpointCreateParam, WebhookEndpointUpdateParam
+from meridian._generated.params import AgentRunRequestParam, AllocationCreateParam, AllocationUpdateParam, ApiKeyCreateParam, ApiKeyRollParam, AskRequestParam, InvitationCreateParam, IssueCreateParam, IssueUpdateParam, MemberUpdateParam, MilestoneCreateParam, MilestoneUpdateParam, ProjectCreateParam, ProjectUpdateParam, ResourceCreateParam, ResourceUpdateParam, RiskCreateParam, RiskUpdateParam, StatusReportCreateParam, TenantSsoUpdateParam, TenantUpdateParam, TenantUpdateSettingsParam, WebhookEndpointCreateParam, WebhookEndpointUpdateParam
 
 # One descriptor per operation: what the client validates, where each argument goes, which models.
 
@@ -691,6 +692,19 @@ _TEST_WEBHOOK: Operation[WebhookDelivery] = Operation(
     response=WebhookDelivery,
 )
 
+_RESEND_WEBHOOK_DELIVERY: Operation[WebhookDelivery] = Operation(
+    'resendWebhookDelivery',
+    'POST',
+    '/webhooks/{id}/deliveries/{deliveryId}/resend',
+    (
+        Param('webhook_id', 'id', 'path', UUID, required=True),
+        Param('delivery_id', 'deliveryId', 'path', UUID, required=True),
+        Param('idempotency_key', 'Idempotency-Key', 'header', Optional[Annotated[str, Field(strict=True, min_length=1, max_length=255)]], required=False),
+    ),
+    body=None,
+    response=WebhookDelivery,
+)
+
 _GET_ME: Operation[Me] = Operation(
     'getMe',
     'GET',
@@ -752,6 +766,18 @@ _REVOKE_API_KEY: Operation[None] = Operation(
     ),
     body=None,
     response=None,
+)
+
+_ROLL_API_KEY: Operation[ApiKeyWithSecret] = Operation(
+    'rollApiKey',
+    'POST',
+    '/api-keys/{id}/roll',
+    (
+        Param('api_key_id', 'id', 'path', UUID, required=True),
+        Param('idempotency_key', 'Idempotency-Key', 'header', Optional[Annotated[str, Field(strict=True, min_length=1, max_length=255)]], required=False),
+    ),
+    body=ApiKeyRoll,
+    response=ApiKeyWithSecret,
 )
 
 _LIST_AUDIT_LOGS: Operation[AuditLogEntryList] = Operation(
@@ -7609,7 +7635,7 @@ class AsyncAgentsResource(AsyncAPIResource):
 
 
 class WebhooksDeliveriesResourceWithRawResponse(SyncAPIResource):
-    """``client.webhooks.deliveries.with_raw_response``: ``list``."""
+    """``client.webhooks.deliveries.with_raw_response``: ``list``, ``resend``."""
 
     def list(
         self,
@@ -7626,9 +7652,23 @@ class WebhooksDeliveriesResourceWithRawResponse(SyncAPIResource):
         """As ``client.webhooks.deliveries.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
         return self._client.page_response(_LIST_WEBHOOK_DELIVERIES, WebhookDelivery, (webhook_id,), {"status": status, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
+    def resend(
+        self,
+        webhook_id: Union[UUID, str],
+        delivery_id: Union[UUID, str],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[WebhookDelivery]:
+        """As ``client.webhooks.deliveries.resend``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_RESEND_WEBHOOK_DELIVERY, (webhook_id, delivery_id), None, {"idempotency_key": idempotency_key, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
 
 class WebhooksDeliveriesResource(SyncAPIResource):
-    """``client.webhooks.deliveries``: ``list``.
+    """``client.webhooks.deliveries``: ``list``, ``resend``.
 
     Endpoints that receive signed event notifications, their deliveries, secret rotation and test events; also the
     event payloads themselves.
@@ -7679,9 +7719,57 @@ class WebhooksDeliveriesResource(SyncAPIResource):
         """
         return self._client.page(_LIST_WEBHOOK_DELIVERIES, WebhookDelivery, (webhook_id,), {"status": status, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
+    def resend(
+        self,
+        webhook_id: Union[UUID, str],
+        delivery_id: Union[UUID, str],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> WebhookDelivery:
+        """Resend a delivery
+
+        Sends the delivery again: it becomes `PENDING` with its next attempt due now, whatever its status (a retry
+        already scheduled is brought forward). The attempt sends the same event (same `webhook-id` and body), signed
+        with the endpoint's current secret (and the previous one while it is still valid) at the time it is made; if it
+        fails, the delivery is retried on the usual schedule. The earlier attempts stay listed. Audited as
+        `webhook.delivery_resent` on the endpoint. No request body.
+
+        Errors: 404 `not_found` (the endpoint, or a delivery that is not the endpoint's); 409 `conflict` when the
+        endpoint is disabled.
+
+        Requires scope `admin`.
+
+        ``POST /webhooks/{id}/deliveries/{deliveryId}/resend`` (operationId ``resendWebhookDelivery``, scope ``admin``).
+
+        :param webhook_id: The record's id (UUID).
+        :param delivery_id: The delivery's id (UUID).
+        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
+            request with the same key and body returns the first response without repeating the effect, marked by the
+            response header `Idempotent-Replayed: true`. The same key with a different body answers 422
+            `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per
+            tenant. Only successful responses are stored: after an error (including a request rejected by validation)
+            the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST
+            /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the
+            record the first request created. A retry while the first request's outcome is unknown (its process
+            stopped) also answers 409 until the key expires.
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``WebhookDelivery``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self._client.call(_RESEND_WEBHOOK_DELIVERY, (webhook_id, delivery_id), None, {"idempotency_key": idempotency_key, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries}).data
+
 
 class AsyncWebhooksDeliveriesResourceWithRawResponse(AsyncAPIResource):
-    """``AsyncMeridian().webhooks.deliveries.with_raw_response``: ``list``."""
+    """``AsyncMeridian().webhooks.deliveries.with_raw_response``: ``list``, ``resend``."""
 
     async def list(
         self,
@@ -7698,9 +7786,23 @@ class AsyncWebhooksDeliveriesResourceWithRawResponse(AsyncAPIResource):
         """As ``AsyncMeridian().webhooks.deliveries.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
         return await self._client.page_response(_LIST_WEBHOOK_DELIVERIES, WebhookDelivery, (webhook_id,), {"status": status, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
+    async def resend(
+        self,
+        webhook_id: Union[UUID, str],
+        delivery_id: Union[UUID, str],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[WebhookDelivery]:
+        """As ``AsyncMeridian().webhooks.deliveries.resend``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_RESEND_WEBHOOK_DELIVERY, (webhook_id, delivery_id), None, {"idempotency_key": idempotency_key, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
 
 class AsyncWebhooksDeliveriesResource(AsyncAPIResource):
-    """``AsyncMeridian().webhooks.deliveries``: ``list``.
+    """``AsyncMeridian().webhooks.deliveries``: ``list``, ``resend``.
 
     Endpoints that receive signed event notifications, their deliveries, secret rotation and test events; also the
     event payloads themselves.
@@ -7752,6 +7854,54 @@ class AsyncWebhooksDeliveriesResource(AsyncAPIResource):
         """
         return self._client.page(_LIST_WEBHOOK_DELIVERIES, WebhookDelivery, (webhook_id,), {"status": status, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
+    async def resend(
+        self,
+        webhook_id: Union[UUID, str],
+        delivery_id: Union[UUID, str],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> WebhookDelivery:
+        """Resend a delivery
+
+        Sends the delivery again: it becomes `PENDING` with its next attempt due now, whatever its status (a retry
+        already scheduled is brought forward). The attempt sends the same event (same `webhook-id` and body), signed
+        with the endpoint's current secret (and the previous one while it is still valid) at the time it is made; if it
+        fails, the delivery is retried on the usual schedule. The earlier attempts stay listed. Audited as
+        `webhook.delivery_resent` on the endpoint. No request body.
+
+        Errors: 404 `not_found` (the endpoint, or a delivery that is not the endpoint's); 409 `conflict` when the
+        endpoint is disabled.
+
+        Requires scope `admin`.
+
+        ``POST /webhooks/{id}/deliveries/{deliveryId}/resend`` (operationId ``resendWebhookDelivery``, scope ``admin``).
+
+        :param webhook_id: The record's id (UUID).
+        :param delivery_id: The delivery's id (UUID).
+        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
+            request with the same key and body returns the first response without repeating the effect, marked by the
+            response header `Idempotent-Replayed: true`. The same key with a different body answers 422
+            `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per
+            tenant. Only successful responses are stored: after an error (including a request rejected by validation)
+            the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST
+            /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the
+            record the first request created. A retry while the first request's outcome is unknown (its process
+            stopped) also answers 409 until the key expires.
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``WebhookDelivery``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return (await self._client.call(_RESEND_WEBHOOK_DELIVERY, (webhook_id, delivery_id), None, {"idempotency_key": idempotency_key, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})).data
+
 
 class WebhooksResourceWithRawResponse(SyncAPIResource):
     """``client.webhooks.with_raw_response``: ``list``, ``create``, ``retrieve``, ``delete``, ``update``,
@@ -7760,7 +7910,7 @@ class WebhooksResourceWithRawResponse(SyncAPIResource):
 
     @cached_property
     def deliveries(self) -> WebhooksDeliveriesResourceWithRawResponse:
-        """``client.webhooks.deliveries``: ``list``."""
+        """``client.webhooks.deliveries``: ``list``, ``resend``."""
         return WebhooksDeliveriesResourceWithRawResponse(self._client)
 
     def list(
@@ -7910,7 +8060,7 @@ class WebhooksResource(SyncAPIResource):
 
     @cached_property
     def deliveries(self) -> WebhooksDeliveriesResource:
-        """``client.webhooks.deliveries``: ``list``."""
+        """``client.webhooks.deliveries``: ``list``, ``resend``."""
         return WebhooksDeliveriesResource(self._client)
 
     @cached_property
@@ -8259,7 +8409,7 @@ class AsyncWebhooksResourceWithRawResponse(AsyncAPIResource):
 
     @cached_property
     def deliveries(self) -> AsyncWebhooksDeliveriesResourceWithRawResponse:
-        """``AsyncMeridian().webhooks.deliveries``: ``list``."""
+        """``AsyncMeridian().webhooks.deliveries``: ``list``, ``resend``."""
         return AsyncWebhooksDeliveriesResourceWithRawResponse(self._client)
 
     async def list(
@@ -8409,7 +8559,7 @@ class AsyncWebhooksResource(AsyncAPIResource):
 
     @cached_property
     def deliveries(self) -> AsyncWebhooksDeliveriesResource:
-        """``AsyncMeridian().webhooks.deliveries``: ``list``."""
+        """``AsyncMeridian().webhooks.deliveries``: ``list``, ``resend``."""
         return AsyncWebhooksDeliveriesResource(self._client)
 
     @cached_property
@@ -9597,7 +9747,7 @@ class AsyncTenantResource(AsyncAPIResource):
 
 
 class ApiKeysResourceWithRawResponse(SyncAPIResource):
-    """``client.api_keys.with_raw_response``: ``list``, ``create``, ``delete``."""
+    """``client.api_keys.with_raw_response``: ``list``, ``create``, ``delete``, ``roll``."""
 
     def list(
         self,
@@ -9656,9 +9806,45 @@ class ApiKeysResourceWithRawResponse(SyncAPIResource):
         """As ``client.api_keys.delete``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
         return self._client.call(_REVOKE_API_KEY, (api_key_id,), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
+    @overload
+    def roll(
+        self,
+        api_key_id: Union[UUID, str],
+        body: Union[ApiKeyRoll, ApiKeyRollParam],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[ApiKeyWithSecret]: ...
+
+    @overload
+    def roll(
+        self,
+        api_key_id: Union[UUID, str],
+        /,
+        *,
+        grace_period: Literal["now", "1h", "24h", "7d"],
+        expires_at: Union[Union[datetime, str], NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[ApiKeyWithSecret]: ...
+
+    def roll(
+        self,
+        api_key_id: Union[UUID, str],
+        body: Union[ApiKeyRoll, ApiKeyRollParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[ApiKeyWithSecret]:
+        """As ``client.api_keys.roll``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_ROLL_API_KEY, (api_key_id,), body, kwargs)
+
 
 class ApiKeysResource(SyncAPIResource):
-    """``client.api_keys``: ``list``, ``create``, ``delete``.
+    """``client.api_keys``: ``list``, ``create``, ``delete``, ``roll``.
 
     Issue, list and revoke the tenant's API keys.
     """
@@ -9803,9 +9989,89 @@ class ApiKeysResource(SyncAPIResource):
         """
         self._client.call(_REVOKE_API_KEY, (api_key_id,), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
+    @overload
+    def roll(
+        self,
+        api_key_id: Union[UUID, str],
+        body: Union[ApiKeyRoll, ApiKeyRollParam],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> ApiKeyWithSecret: ...
+
+    @overload
+    def roll(
+        self,
+        api_key_id: Union[UUID, str],
+        /,
+        *,
+        grace_period: Literal["now", "1h", "24h", "7d"],
+        expires_at: Union[Union[datetime, str], NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> ApiKeyWithSecret: ...
+
+    def roll(
+        self,
+        api_key_id: Union[UUID, str],
+        body: Union[ApiKeyRoll, ApiKeyRollParam, None] = None,
+        **kwargs: Any,
+    ) -> ApiKeyWithSecret:
+        """Roll an API key
+
+        Issues a successor of the key: a new key with the same `name`, `scopes` and owner, and the `expiresAt` given
+        (omit it for a successor that never expires). The old key keeps working for the chosen `gracePeriod`
+        (`now`, `1h`, `24h` or `7d`): its `expiresAt` becomes the end of the grace period, or stays when that is
+        sooner. Deploy the successor meanwhile; the old key then stops by itself. The full `key` of the successor is
+        in this response **only**. Audited as `api_key.rolled` on the old key (its new `expiresAt` and the successor's
+        id) and `api_key.created` on the successor.
+
+        The successor is bound like a created key: no scope the calling key lacks, no later expiry than the calling
+        key's, no scope beyond its owner's role.
+
+        Errors: 404 `not_found`; 409 `conflict` when the key is revoked or expired, or is the key making the request
+        and `gracePeriod` is `now` (a key cannot end itself at once); 403 `forbidden` for a scope the
+        calling key lacks; 422 `validation_failed` when `expiresAt` is in the past, or missing or later than the calling
+        key's expiry.
+
+        Requires scope `admin`.
+
+        ``POST /api-keys/{id}/roll`` (operationId ``rollApiKey``, scope ``admin``).
+
+        :param api_key_id: The record's id (UUID).
+        :param body: the request body as a ``meridian.models.ApiKeyRoll`` or a dict of its fields
+            (``ApiKeyRollParam``), or its fields as the keyword arguments below.
+        :param grace_period: How long the old key keeps working after the successor is issued: `now` (refused from the
+            next request on), one hour, 24 hours or 7 days. An earlier `expiresAt` of the old key stays.
+        :param expires_at: When the successor stops working; omit for a successor that never expires.
+        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
+            request with the same key and body returns the first response without repeating the effect, marked by the
+            response header `Idempotent-Replayed: true`. The same key with a different body answers 422
+            `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per
+            tenant. Only successful responses are stored: after an error (including a request rejected by validation)
+            the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST
+            /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the
+            record the first request created. A retry while the first request's outcome is unknown (its process
+            stopped) also answers 409 until the key expires.
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``ApiKeyWithSecret``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self._client.call(_ROLL_API_KEY, (api_key_id,), body, kwargs).data
+
 
 class AsyncApiKeysResourceWithRawResponse(AsyncAPIResource):
-    """``AsyncMeridian().api_keys.with_raw_response``: ``list``, ``create``, ``delete``."""
+    """``AsyncMeridian().api_keys.with_raw_response``: ``list``, ``create``, ``delete``, ``roll``."""
 
     async def list(
         self,
@@ -9864,9 +10130,45 @@ class AsyncApiKeysResourceWithRawResponse(AsyncAPIResource):
         """As ``AsyncMeridian().api_keys.delete``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
         return await self._client.call(_REVOKE_API_KEY, (api_key_id,), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
+    @overload
+    async def roll(
+        self,
+        api_key_id: Union[UUID, str],
+        body: Union[ApiKeyRoll, ApiKeyRollParam],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[ApiKeyWithSecret]: ...
+
+    @overload
+    async def roll(
+        self,
+        api_key_id: Union[UUID, str],
+        /,
+        *,
+        grace_period: Literal["now", "1h", "24h", "7d"],
+        expires_at: Union[Union[datetime, str], NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[ApiKeyWithSecret]: ...
+
+    async def roll(
+        self,
+        api_key_id: Union[UUID, str],
+        body: Union[ApiKeyRoll, ApiKeyRollParam, None] = None,
+        **kwargs: Any,
+    ) -> APIResponse[ApiKeyWithSecret]:
+        """As ``AsyncMeridian().api_keys.roll``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_ROLL_API_KEY, (api_key_id,), body, kwargs)
+
 
 class AsyncApiKeysResource(AsyncAPIResource):
-    """``AsyncMeridian().api_keys``: ``list``, ``create``, ``delete``.
+    """``AsyncMeridian().api_keys``: ``list``, ``create``, ``delete``, ``roll``.
 
     Issue, list and revoke the tenant's API keys.
     """
@@ -10010,6 +10312,86 @@ class AsyncApiKeysResource(AsyncAPIResource):
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
         await self._client.call(_REVOKE_API_KEY, (api_key_id,), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
+    @overload
+    async def roll(
+        self,
+        api_key_id: Union[UUID, str],
+        body: Union[ApiKeyRoll, ApiKeyRollParam],
+        /,
+        *,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> ApiKeyWithSecret: ...
+
+    @overload
+    async def roll(
+        self,
+        api_key_id: Union[UUID, str],
+        /,
+        *,
+        grace_period: Literal["now", "1h", "24h", "7d"],
+        expires_at: Union[Union[datetime, str], NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> ApiKeyWithSecret: ...
+
+    async def roll(
+        self,
+        api_key_id: Union[UUID, str],
+        body: Union[ApiKeyRoll, ApiKeyRollParam, None] = None,
+        **kwargs: Any,
+    ) -> ApiKeyWithSecret:
+        """Roll an API key
+
+        Issues a successor of the key: a new key with the same `name`, `scopes` and owner, and the `expiresAt` given
+        (omit it for a successor that never expires). The old key keeps working for the chosen `gracePeriod`
+        (`now`, `1h`, `24h` or `7d`): its `expiresAt` becomes the end of the grace period, or stays when that is
+        sooner. Deploy the successor meanwhile; the old key then stops by itself. The full `key` of the successor is
+        in this response **only**. Audited as `api_key.rolled` on the old key (its new `expiresAt` and the successor's
+        id) and `api_key.created` on the successor.
+
+        The successor is bound like a created key: no scope the calling key lacks, no later expiry than the calling
+        key's, no scope beyond its owner's role.
+
+        Errors: 404 `not_found`; 409 `conflict` when the key is revoked or expired, or is the key making the request
+        and `gracePeriod` is `now` (a key cannot end itself at once); 403 `forbidden` for a scope the
+        calling key lacks; 422 `validation_failed` when `expiresAt` is in the past, or missing or later than the calling
+        key's expiry.
+
+        Requires scope `admin`.
+
+        ``POST /api-keys/{id}/roll`` (operationId ``rollApiKey``, scope ``admin``).
+
+        :param api_key_id: The record's id (UUID).
+        :param body: the request body as a ``meridian.models.ApiKeyRoll`` or a dict of its fields
+            (``ApiKeyRollParam``), or its fields as the keyword arguments below.
+        :param grace_period: How long the old key keeps working after the successor is issued: `now` (refused from the
+            next request on), one hour, 24 hours or 7 days. An earlier `expiresAt` of the old key stays.
+        :param expires_at: When the successor stops working; omit for a successor that never expires.
+        :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
+            request with the same key and body returns the first response without repeating the effect, marked by the
+            response header `Idempotent-Replayed: true`. The same key with a different body answers 422
+            `idempotency_key_reused`; a retry while the first is in flight answers 409 `conflict`. Keys are per
+            tenant. Only successful responses are stored: after an error (including a request rejected by validation)
+            the same key may be used again. Responses that carry a one-time secret (`POST /api-keys`, `POST
+            /webhooks`, `rotate-secret`) are never stored: a retry with the key answers 409 `conflict` naming the
+            record the first request created. A retry while the first request's outcome is unknown (its process
+            stopped) also answers 409 until the key expires.
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``ApiKeyWithSecret``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return (await self._client.call(_ROLL_API_KEY, (api_key_id,), body, kwargs)).data
 
 
 class AuditLogsResourceWithRawResponse(SyncAPIResource):
@@ -11154,7 +11536,7 @@ class SyncResourcesClient(SyncAPIClient):
 
     @cached_property
     def api_keys(self) -> ApiKeysResource:
-        """``client.api_keys``: ``list``, ``create``, ``delete``."""
+        """``client.api_keys``: ``list``, ``create``, ``delete``, ``roll``."""
         return ApiKeysResource(self)
 
     @cached_property
@@ -11228,7 +11610,7 @@ class AsyncResourcesClient(AsyncAPIClient):
 
     @cached_property
     def api_keys(self) -> AsyncApiKeysResource:
-        """``client.api_keys``: ``list``, ``create``, ``delete``."""
+        """``client.api_keys``: ``list``, ``create``, ``delete``, ``roll``."""
         return AsyncApiKeysResource(self)
 
     @cached_property
@@ -11293,12 +11675,14 @@ RESOURCE_METHODS = {
     'rotateWebhookSecret': 'webhooks.rotate_secret',
     'listWebhookDeliveries': 'webhooks.deliveries.list',
     'testWebhook': 'webhooks.test',
+    'resendWebhookDelivery': 'webhooks.deliveries.resend',
     'getMe': 'me.retrieve',
     'getTenant': 'tenant.retrieve',
     'updateTenant': 'tenant.update',
     'listApiKeys': 'api_keys.list',
     'createApiKey': 'api_keys.create',
     'revokeApiKey': 'api_keys.delete',
+    'rollApiKey': 'api_keys.roll',
     'listAuditLogs': 'audit_logs.list',
     'getTenantSso': 'tenant.sso.retrieve',
     'updateTenantSso': 'tenant.sso.update',

@@ -27,6 +27,7 @@ export type AllocationUpdate = components['schemas']['AllocationUpdate'];
 export type ApiKey = components['schemas']['ApiKey'];
 export type ApiKeyCreate = components['schemas']['ApiKeyCreate'];
 export type ApiKeyList = components['schemas']['ApiKeyList'];
+export type ApiKeyRoll = components['schemas']['ApiKeyRoll'];
 export type ApiKeyScope = components['schemas']['ApiKeyScope'];
 export type ApiKeyWithSecret = components['schemas']['ApiKeyWithSecret'];
 export type AskAnswer = components['schemas']['AskAnswer'];

@@ -1157,7 +1157,7 @@ export class AgentsResource extends APIResource {
 export type WebhooksDeliveriesListParams = OperationParams<'listWebhookDeliveries'>;
 
 /**
- * `client.webhooks.deliveries`: `list`.
+ * `client.webhooks.deliveries`: `list`, `resend`.
  *
  * Endpoints that receive signed event notifications, their deliveries, secret rotation and test events; also the event payloads themselves.
  */
@@ -1183,6 +1183,33 @@ export class WebhooksDeliveriesResource extends APIResource {
    */
   list(webhookId: string, params?: WebhooksDeliveriesListParams, options?: RequestOptions<OperationHeaders<'listWebhookDeliveries'>>): PagePromise<PageItem<'listWebhookDeliveries'>> {
     return this._client.list<PageItem<'listWebhookDeliveries'>>('listWebhookDeliveries', [webhookId], params, options);
+  }
+
+  /**
+   * Resend a delivery
+   *
+   * Sends the delivery again: it becomes `PENDING` with its next attempt due now, whatever its status (a retry
+   * already scheduled is brought forward). The attempt sends the same event (same `webhook-id` and body), signed
+   * with the endpoint's current secret (and the previous one while it is still valid) at the time it is made; if it
+   * fails, the delivery is retried on the usual schedule. The earlier attempts stay listed. Audited as
+   * `webhook.delivery_resent` on the endpoint. No request body.
+   *
+   * Errors: 404 `not_found` (the endpoint, or a delivery that is not the endpoint's); 409 `conflict` when the
+   * endpoint is disabled.
+   *
+   * Requires scope `admin`.
+   *
+   * HTTP: `POST /webhooks/{id}/deliveries/{deliveryId}/resend` (operationId `resendWebhookDelivery`, scope `admin`).
+   *
+   * @param webhookId - the `webhookId` path parameter.
+   * @param deliveryId - the `deliveryId` path parameter.
+   * @param options - headers (`Idempotency-Key`), `timeoutMs`, `maxRetries`, `signal` for this request.
+   * @returns the parsed body (`await`); `.withResponse()` adds the request id and the raw `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  resend(webhookId: string, deliveryId: string, options?: RequestOptions<OperationHeaders<'resendWebhookDelivery'>>): APIPromise<OperationData<'resendWebhookDelivery'>> {
+    return this._client.call('resendWebhookDelivery', [webhookId, deliveryId], undefined, options);
   }
 }
 
@@ -1550,8 +1577,11 @@ export type ApiKeysListParams = OperationParams<'listApiKeys'>;
 /** The params of `client.apiKeys.create()` (operationId `createApiKey`). */
 export type ApiKeysCreateParams = OperationParams<'createApiKey'>;
 
+/** The params of `client.apiKeys.roll()` (operationId `rollApiKey`). */
+export type ApiKeysRollParams = OperationParams<'rollApiKey'>;
+
 /**
- * `client.apiKeys`: `list`, `create`, `delete`.
+ * `client.apiKeys`: `list`, `create`, `delete`, `roll`.
  *
  * Issue, list and revoke the tenant's API keys.
  */
@@ -1624,6 +1654,39 @@ export class ApiKeysResource extends APIResource {
    */
   delete(apiKeyId: string, options?: RequestOptions<OperationHeaders<'revokeApiKey'>>): APIPromise<OperationData<'revokeApiKey'>> {
     return this._client.call('revokeApiKey', [apiKeyId], undefined, options);
+  }
+
+  /**
+   * Roll an API key
+   *
+   * Issues a successor of the key: a new key with the same `name`, `scopes` and owner, and the `expiresAt` given
+   * (omit it for a successor that never expires). The old key keeps working for the chosen `gracePeriod`
+   * (`now`, `1h`, `24h` or `7d`): its `expiresAt` becomes the end of the grace period, or stays when that is
+   * sooner. Deploy the successor meanwhile; the old key then stops by itself. The full `key` of the successor is
+   * in this response **only**. Audited as `api_key.rolled` on the old key (its new `expiresAt` and the successor's
+   * id) and `api_key.created` on the successor.
+   *
+   * The successor is bound like a created key: no scope the calling key lacks, no later expiry than the calling
+   * key's, no scope beyond its owner's role.
+   *
+   * Errors: 404 `not_found`; 409 `conflict` when the key is revoked or expired, or is the key making the request
+   * and `gracePeriod` is `now` (a key cannot end itself at once); 403 `forbidden` for a scope the
+   * calling key lacks; 422 `validation_failed` when `expiresAt` is in the past, or missing or later than the calling
+   * key's expiry.
+   *
+   * Requires scope `admin`.
+   *
+   * HTTP: `POST /api-keys/{id}/roll` (operationId `rollApiKey`, scope `admin`).
+   *
+   * @param apiKeyId - the `apiKeyId` path parameter.
+   * @param params - the request body’s fields (`ApiKeysRollParams`).
+   * @param options - headers (`Idempotency-Key`), `timeoutMs`, `maxRetries`, `signal` for this request.
+   * @returns the parsed body (`await`); `.withResponse()` adds the request id and the raw `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  roll(apiKeyId: string, params: ApiKeysRollParams, options?: RequestOptions<OperationHeaders<'rollApiKey'>>): APIPromise<OperationData<'rollApiKey'>> {
+    return this._client.call('rollApiKey', [apiKeyId], params, options);
   }
 }
 
@@ -1878,7 +1941,7 @@ export class MeridianResources extends APIClient {
   readonly me: MeResource = new MeResource(this);
   /** `client.tenant`: retrieve, update, sso. */
   readonly tenant: TenantResource = new TenantResource(this);
-  /** `client.apiKeys`: list, create, delete. */
+  /** `client.apiKeys`: list, create, delete, roll. */
   readonly apiKeys: ApiKeysResource = new ApiKeysResource(this);
   /** `client.auditLogs`: list. */
   readonly auditLogs: AuditLogsResource = new AuditLogsResource(this);
@@ -1935,12 +1998,14 @@ export const resourceMethods = {
   rotateWebhookSecret: 'webhooks.rotateSecret',
   listWebhookDeliveries: 'webhooks.deliveries.list',
   testWebhook: 'webhooks.test',
+  resendWebhookDelivery: 'webhooks.deliveries.resend',
   getMe: 'me.retrieve',
   getTenant: 'tenant.retrieve',
   updateTenant: 'tenant.update',
   listApiKeys: 'apiKeys.list',
   createApiKey: 'apiKeys.create',
   revokeApiKey: 'apiKeys.delete',
+  rollApiKey: 'apiKeys.roll',
   listAuditLogs: 'auditLogs.list',
   getTenantSso: 'tenant.sso.retrieve',
   updateTenantSso: 'tenant.sso.update',

@@ -1074,6 +1074,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks/{id}/deliveries/{deliveryId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
+                id: components["parameters"]["Id"];
+                /**
+                 * @description The delivery's id (UUID).
+                 * @example 01a20566-fd5e-7188-b96c-ec1ab459881e
+                 */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resend a delivery
+         * @description Sends the delivery again: it becomes `PENDING` with its next attempt due now, whatever its status (a retry
+         *     already scheduled is brought forward). The attempt sends the same event (same `webhook-id` and body), signed
+         *     with the endpoint's current secret (and the previous one while it is still valid) at the time it is made; if it
+         *     fails, the delivery is retried on the usual schedule. The earlier attempts stay listed. Audited as
+         *     `webhook.delivery_resent` on the endpoint. No request body.
+         *
+         *     Errors: 404 `not_found` (the endpoint, or a delivery that is not the endpoint's); 409 `conflict` when the
+         *     endpoint is disabled.
+         *
+         *     Requires scope `admin`.
+         */
+        post: operations["resendWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/me": {
         parameters: {
             query?: never;
@@ -1202,6 +1242,47 @@ export interface paths {
          *     Requires scope `admin`.
          */
         delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-keys/{id}/roll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll an API key
+         * @description Issues a successor of the key: a new key with the same `name`, `scopes` and owner, and the `expiresAt` given
+         *     (omit it for a successor that never expires). The old key keeps working for the chosen `gracePeriod`
+         *     (`now`, `1h`, `24h` or `7d`): its `expiresAt` becomes the end of the grace period, or stays when that is
+         *     sooner. Deploy the successor meanwhile; the old key then stops by itself. The full `key` of the successor is
+         *     in this response **only**. Audited as `api_key.rolled` on the old key (its new `expiresAt` and the successor's
+         *     id) and `api_key.created` on the successor.
+         *
+         *     The successor is bound like a created key: no scope the calling key lacks, no later expiry than the calling
+         *     key's, no scope beyond its owner's role.
+         *
+         *     Errors: 404 `not_found`; 409 `conflict` when the key is revoked or expired, or is the key making the request
+         *     and `gracePeriod` is `now` (a key cannot end itself at once); 403 `forbidden` for a scope the
+         *     calling key lacks; 422 `validation_failed` when `expiresAt` is in the past, or missing or later than the calling
+         *     key's expiry.
+         *
+         *     Requires scope `admin`.
+         */
+        post: operations["rollApiKey"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2589,6 +2670,25 @@ export interface components {
             /** @description The keys of the page. */
             data: components["schemas"]["ApiKey"][];
             pagination: components["schemas"]["PaginationMeta"];
+        };
+        /**
+         * @description How to roll an API key (`POST /api-keys/{id}/roll`).
+         * @example {
+         *       "gracePeriod": "24h",
+         *       "expiresAt": "2027-01-01T00:00:00Z"
+         *     }
+         */
+        ApiKeyRoll: {
+            /**
+             * @description How long the old key keeps working after the successor is issued: `now` (refused from the next request on), one hour, 24 hours or 7 days. An earlier `expiresAt` of the old key stays.
+             * @enum {string}
+             */
+            gracePeriod: "now" | "1h" | "24h" | "7d";
+            /**
+             * Format: date-time
+             * @description When the successor stops working; omit for a successor that never expires.
+             */
+            expiresAt?: string;
         };
         /**
          * @description `read`: GETs and `POST /agents/ask`; `write`: changes to project data and agent runs; `admin`: webhooks, API keys, audit logs, tenant settings.
@@ -7676,6 +7776,54 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    resendWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key
+                 *     and body returns the first response without repeating the effect, marked by the response header
+                 *     `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a
+                 *     retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses
+                 *     are stored: after an error (including a request rejected by validation) the same key may be used again.
+                 *     Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never
+                 *     stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry
+                 *     while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires.
+                 * @example 9f1c2d7e-4b8a-4e1f-9c3d-2a6b5e8f7d10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
+                id: components["parameters"]["Id"];
+                /**
+                 * @description The delivery's id (UUID).
+                 * @example 01a20566-fd5e-7188-b96c-ec1ab459881e
+                 */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery was queued for a new attempt. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
     getMe: {
         parameters: {
             query?: never;
@@ -7860,6 +8008,55 @@ export interface operations {
         requestBody?: never;
         responses: {
             204: components["responses"]["NoContent"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    rollApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a request with the same key
+                 *     and body returns the first response without repeating the effect, marked by the response header
+                 *     `Idempotent-Replayed: true`. The same key with a different body answers 422 `idempotency_key_reused`; a
+                 *     retry while the first is in flight answers 409 `conflict`. Keys are per tenant. Only successful responses
+                 *     are stored: after an error (including a request rejected by validation) the same key may be used again.
+                 *     Responses that carry a one-time secret (`POST /api-keys`, `POST /webhooks`, `rotate-secret`) are never
+                 *     stored: a retry with the key answers 409 `conflict` naming the record the first request created. A retry
+                 *     while the first request's outcome is unknown (its process stopped) also answers 409 until the key expires.
+                 * @example 9f1c2d7e-4b8a-4e1f-9c3d-2a6b5e8f7d10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiKeyRoll"];
+            };
+        };
+        responses: {
+            /** @description The successor was created; store `key` now. Sent with `Cache-Control: no-store`. */
+            201: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyWithSecret"];
+                };
+            };
             default: components["responses"]["Problem"];
         };
     };

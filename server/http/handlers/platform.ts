@@ -6,16 +6,20 @@ import type { Services } from '../../services/index.js';
 import { created, noContent, page } from '../result.js';
 import type { HandlerMap } from '../types.js';
 
-/** Handlers for listApiKeys, createApiKey, revokeApiKey and listAuditLogs. */
+/** Handlers for listApiKeys, createApiKey, rollApiKey, revokeApiKey and listAuditLogs. */
 export function platformHandlers(
   services: Services,
-): Pick<HandlerMap, 'listApiKeys' | 'createApiKey' | 'revokeApiKey' | 'listAuditLogs'> {
+): Pick<HandlerMap, 'listApiKeys' | 'createApiKey' | 'rollApiKey' | 'revokeApiKey' | 'listAuditLogs'> {
   return {
     async listApiKeys(ctx) {
       return page(ctx, (_filter, p) => services.apiKeys.list(ctx.actor, p));
     },
     async createApiKey(ctx) {
       const { apiKey, key } = await services.apiKeys.createForCaller(ctx.principal, ctx.actor, ctx.body);
+      return created(ctx, { ...apiKey, key }, '/api-keys/{id}');
+    },
+    async rollApiKey(ctx) {
+      const { apiKey, key } = await services.apiKeys.roll(ctx.principal, ctx.actor, ctx.path.id, ctx.body);
       return created(ctx, { ...apiKey, key }, '/api-keys/{id}');
     },
     async revokeApiKey({ actor, path }) {

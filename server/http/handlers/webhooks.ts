@@ -7,7 +7,7 @@ import type { HandlerMap } from '../types.js';
 
 /**
  * Handlers for listWebhooks, createWebhook, getWebhook, updateWebhook, deleteWebhook, rotateWebhookSecret,
- * listWebhookDeliveries, testWebhook.
+ * listWebhookDeliveries, testWebhook, resendWebhookDelivery.
  */
 export function webhookHandlers(
   services: Services,
@@ -21,6 +21,7 @@ export function webhookHandlers(
   | 'rotateWebhookSecret'
   | 'listWebhookDeliveries'
   | 'testWebhook'
+  | 'resendWebhookDelivery'
 > {
   return {
     async listWebhooks(ctx) {
@@ -47,6 +48,9 @@ export function webhookHandlers(
     },
     async testWebhook({ actor, path }) {
       return accepted(await services.webhooks.sendTest(actor, path.id));
+    },
+    async resendWebhookDelivery({ actor, path }) {
+      return accepted(await services.webhooks.resendDelivery(actor, path.id, path.deliveryId));
     },
   };
 }

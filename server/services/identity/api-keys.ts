@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import type { Page, PageRequest } from '../../repositories/lists.js';
+import type { Executor } from '../../repositories/sql.js';
 import {
   type ApiKeyRecord,
   type ApiKeyScope,
@@ -15,6 +16,7 @@ import {
   insertApiKey,
   listApiKeys,
   revokeApiKey,
+  setApiKeyExpiry,
 } from '../../repositories/tenants.js';
 import { inTransaction } from '../../repositories/transactions.js';
 import { withinRole } from '../accounts/roles.js';
@@ -68,6 +70,15 @@ function apiKeyView(key: ApiKeyRecord): ApiKeyView {
   return view;
 }
 
+/** How long a rolled key keeps working (spec `ApiKeyRoll.gracePeriod`), in ms. */
+export const ROLL_GRACE_MS = { now: 0, '1h': 3_600_000, '24h': 86_400_000, '7d': 604_800_000 } as const;
+
+/** Input of {@link ApiKeyService.roll} (spec `ApiKeyRoll`). */
+export interface ApiKeyRollInput {
+  gracePeriod: keyof typeof ROLL_GRACE_MS;
+  expiresAt?: string;
+}
+
 /** Input of {@link ApiKeyService.create}. */
 export interface ApiKeyCreateInput {
   name: string;
@@ -101,48 +112,55 @@ export class ApiKeyService {
    *   scope exceeds the user's role (docs/accounts.md, "Roles").
    */
   async create(actor: Actor, input: ApiKeyCreateInput): Promise<{ apiKey: ApiKeyRecord; key: string }> {
+    return inTransaction(this.#deps.db.knex, (trx) => this.#createIn(trx, actor, input));
+  }
+
+  /** {@link ApiKeyService.create} in the caller's transaction. */
+  async #createIn(
+    trx: Executor,
+    actor: Actor,
+    input: ApiKeyCreateInput,
+  ): Promise<{ apiKey: ApiKeyRecord; key: string }> {
     const key = input.key ?? generateApiKey();
     if (!API_KEY_PATTERN.test(key))
       throw new Error('an API key must look like mk_live_ followed by 32–128 base62 characters');
     const now = this.#deps.clock.now().toISOString();
-    return inTransaction(this.#deps.db.knex, async (trx) => {
-      const user = input.userId
-        ? await findUser(trx, actor.tenantId, input.userId)
-        : await findFirstUser(trx, actor.tenantId);
-      if (!user) throw new Error('the tenant has no such user');
-      const beyond = input.scopes.filter((scope) => !withinRole([scope], user.role).length);
-      if (beyond.length > 0)
-        throw new AppError(
-          'forbidden',
-          `A key cannot carry more than its user's role (${user.role}) allows: ${beyond.join(', ')}.`,
-        );
-      const apiKey: ApiKeyRecord = {
-        id: uuidv7(),
-        tenantId: actor.tenantId,
-        userId: user.id,
-        name: input.name,
-        prefix: key.slice(0, PREFIX_LENGTH),
-        scopes: [...new Set(input.scopes)],
-        expiresAt: input.expiresAt ?? null,
-        lastUsedAt: null,
-        revokedAt: null,
-        createdAt: now,
-      };
-      await insertApiKey(trx, apiKey, hashApiKey(key));
-      await recordAudit(
-        trx,
-        actor,
-        now,
-        'api_key.created',
-        'api_key',
-        apiKey.id,
-        diff(
-          {},
-          { name: apiKey.name, prefix: apiKey.prefix, scopes: apiKey.scopes, expiresAt: apiKey.expiresAt },
-        ),
+    const user = input.userId
+      ? await findUser(trx, actor.tenantId, input.userId)
+      : await findFirstUser(trx, actor.tenantId);
+    if (!user) throw new Error('the tenant has no such user');
+    const beyond = input.scopes.filter((scope) => !withinRole([scope], user.role).length);
+    if (beyond.length > 0)
+      throw new AppError(
+        'forbidden',
+        `A key cannot carry more than its user's role (${user.role}) allows: ${beyond.join(', ')}.`,
       );
-      return { apiKey, key };
-    });
+    const apiKey: ApiKeyRecord = {
+      id: uuidv7(),
+      tenantId: actor.tenantId,
+      userId: user.id,
+      name: input.name,
+      prefix: key.slice(0, PREFIX_LENGTH),
+      scopes: [...new Set(input.scopes)],
+      expiresAt: input.expiresAt ?? null,
+      lastUsedAt: null,
+      revokedAt: null,
+      createdAt: now,
+    };
+    await insertApiKey(trx, apiKey, hashApiKey(key));
+    await recordAudit(
+      trx,
+      actor,
+      now,
+      'api_key.created',
+      'api_key',
+      apiKey.id,
+      diff(
+        {},
+        { name: apiKey.name, prefix: apiKey.prefix, scopes: apiKey.scopes, expiresAt: apiKey.expiresAt },
+      ),
+    );
+    return { apiKey, key };
   }
 
   /**
@@ -156,7 +174,83 @@ export class ApiKeyService {
     actor: Actor,
     input: { name: string; scopes: ApiKeyScope[]; expiresAt?: string },
   ): Promise<{ apiKey: ApiKeyView; key: string }> {
-    const beyond = input.scopes.filter((s) => !hasScope(principal.apiKey.scopes, s));
+    const expiresAt = this.#callerBounds(principal, input.scopes, input.expiresAt);
+    const { apiKey, key } = await this.create(actor, {
+      name: input.name,
+      scopes: input.scopes,
+      expiresAt,
+      userId: principal.user.id,
+    });
+    return { apiKey: apiKeyView(apiKey), key };
+  }
+
+  /**
+   * `POST /api-keys/{id}/roll` (operation `rollApiKey`): issues a successor with the old key's name, scopes and
+   * owner, and ends the old key after the grace period (its `expiresAt` is moved earlier, never later), in one
+   * transaction. Audited as `api_key.rolled` on the old key and `api_key.created` on the successor.
+   * @throws AppError 404 unknown key; 409 `conflict` when it is revoked or expired, or is the calling key and
+   *   `gracePeriod` is `now`; 403 and 422 as
+   *   {@link ApiKeyService.createForCaller} for the successor's scopes and expiry.
+   */
+  async roll(
+    principal: Principal,
+    actor: Actor,
+    id: string,
+    input: ApiKeyRollInput,
+  ): Promise<{ apiKey: ApiKeyView; key: string }> {
+    const old = await findApiKey(this.#deps.db.knex, actor.tenantId, id);
+    if (!old) throw notFound('API key', id);
+    const expiresAt = this.#callerBounds(principal, old.scopes, input.expiresAt);
+    const now = this.#deps.clock.now();
+    const at = now.toISOString();
+    const graceEnd = new Date(now.getTime() + ROLL_GRACE_MS[input.gracePeriod]).toISOString();
+    const result = await inTransaction(this.#deps.db.knex, async (trx) => {
+      const current = await findApiKey(trx, actor.tenantId, id);
+      if (!current) throw notFound('API key', id);
+      if (current.revokedAt !== null || (current.expiresAt !== null && current.expiresAt <= at)) {
+        throw new AppError(
+          'conflict',
+          'The key is revoked or expired: create a new key instead of rolling it.',
+        );
+      }
+      // As a key cannot revoke itself, it cannot end itself at once (docs/design.md, "Auth, tenants, users, keys").
+      if (id === actor.apiKeyId && input.gracePeriod === 'now') {
+        throw new AppError(
+          'conflict',
+          'A key cannot roll itself with gracePeriod now: choose a grace period, or roll it with another key.',
+        );
+      }
+      const created = await this.#createIn(trx, actor, {
+        name: current.name,
+        scopes: current.scopes,
+        expiresAt,
+        userId: current.userId,
+      });
+      const oldExpiry =
+        current.expiresAt !== null && current.expiresAt < graceEnd ? current.expiresAt : graceEnd;
+      await setApiKeyExpiry(trx, actor.tenantId, id, oldExpiry);
+      await recordAudit(trx, actor, at, 'api_key.rolled', 'api_key', id, {
+        expiresAt: { from: current.expiresAt, to: oldExpiry },
+        successorId: { from: null, to: created.apiKey.id },
+      });
+      return created;
+    });
+    // The old key's new expiry applies from the next request on in this process (the cache holds the old row).
+    this.#principals.forgetKey(id);
+    return { apiKey: apiKeyView(result.apiKey), key: result.key };
+  }
+
+  /**
+   * The checks of a key issued on a caller's behalf (created or rolled): no scope the calling key lacks, an expiry
+   * in the future and no later than the calling key's own. Returns the expiry (null for never).
+   * @throws AppError 403 for a scope beyond the calling key; 422 for an expiry out of bounds.
+   */
+  #callerBounds(
+    principal: Principal,
+    scopes: readonly ApiKeyScope[],
+    input: string | undefined,
+  ): string | null {
+    const beyond = scopes.filter((s) => !hasScope(principal.apiKey.scopes, s));
     if (beyond.length > 0) {
       throw new AppError(
         'forbidden',
@@ -165,9 +259,7 @@ export class ApiKeyService {
     }
     const now = this.#deps.clock.now();
     const expiresAt =
-      input.expiresAt === undefined
-        ? null
-        : instantInput(input.expiresAt, { location: 'body', path: '/expiresAt' });
+      input === undefined ? null : instantInput(input, { location: 'body', path: '/expiresAt' });
     if (expiresAt !== null && Date.parse(expiresAt) <= now.getTime()) {
       throw businessRule('expiresAt must be in the future.', [
         { location: 'body', path: '/expiresAt', message: 'must be after the current time' },
@@ -181,13 +273,7 @@ export class ApiKeyService {
         { location: 'body', path: '/expiresAt', message: `must be on or before ${limit}` },
       ]);
     }
-    const { apiKey, key } = await this.create(actor, {
-      name: input.name,
-      scopes: input.scopes,
-      expiresAt,
-      userId: principal.user.id,
-    });
-    return { apiKey: apiKeyView(apiKey), key };
+    return expiresAt;
   }
 
   /** A page of the tenant's API keys (GET /api-keys): never the key itself, only its display prefix. */

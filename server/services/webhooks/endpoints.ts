@@ -11,6 +11,7 @@ import {
   findDelivery,
   listDeliveries,
   pendingDeliveryIds,
+  reopenDelivery,
 } from '../../repositories/webhook-deliveries.js';
 import {
   currentSecret,
@@ -19,9 +20,10 @@ import {
   webhookEndpoints,
 } from '../../repositories/webhook-endpoints.js';
 import type { ListFilter, Schema } from '../../schemas.js';
+import { recordAudit } from '../audit.js';
 import { checkIfMatch } from '../concurrency.js';
 import type { Actor, ServiceDeps } from '../context.js';
-import { AppError } from '../errors.js';
+import { AppError, notFound } from '../errors.js';
 import {
   createRecord,
   deleteRecord,
@@ -234,6 +236,34 @@ export class WebhookService {
           createdAt: now,
         },
       ]);
+      return (await findDelivery(trx, actor.tenantId, deliveryId)) as DeliveryRecord;
+    });
+  }
+
+  /**
+   * POST /webhooks/{id}/deliveries/{deliveryId}/resend: the delivery becomes PENDING with a new attempt due now
+   * (a scheduled retry is replaced), signed when it is sent with the endpoint's secrets of that moment. Audited as
+   * `webhook.delivery_resent` on the endpoint.
+   * @throws AppError 404 for an unknown endpoint or a delivery not of this endpoint; 409 when the endpoint is
+   *   disabled.
+   */
+  async resendDelivery(actor: Actor, id: string, deliveryId: string): Promise<DeliveryRecord> {
+    return inWrite(this.deps, actor, async ({ trx, now }) => {
+      const webhook = await getRecord(trx, actor, WEBHOOK, id);
+      const delivery = await findDelivery(trx, actor.tenantId, deliveryId);
+      if (!delivery || delivery.webhookId !== id) throw notFound('webhook delivery', deliveryId);
+      if (!webhook.enabled) {
+        throw new AppError(
+          'conflict',
+          'The webhook endpoint is disabled; re-enable it with PATCH { "enabled": true } first.',
+        );
+      }
+      await reopenDelivery(trx, deliveryId, now);
+      await this.deps.events.requeue(trx, { id: deliveryId, tenantId: actor.tenantId, webhookId: id }, now);
+      await recordAudit(trx, actor, now, 'webhook.delivery_resent', 'webhook', id, {
+        deliveryId: { from: null, to: deliveryId },
+        status: { from: delivery.status, to: 'PENDING' },
+      });
       return (await findDelivery(trx, actor.tenantId, deliveryId)) as DeliveryRecord;
     });
   }

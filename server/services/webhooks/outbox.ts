@@ -72,16 +72,28 @@ export class EventOutbox {
   async queue(trx: Executor, deliveries: NewDelivery[]): Promise<void> {
     if (deliveries.length === 0) return;
     await insertDeliveries(trx, deliveries);
-    for (const d of deliveries) {
-      await this.jobs.enqueue(trx, {
-        kind: WEBHOOK_DELIVERY_JOB,
-        payload: { deliveryId: d.id },
-        runAt: d.nextAttemptAt,
-        ref: d.id,
-        // Capped per tenant and per endpoint (docs/design.md, "Job runner": "Fairness").
-        tenantId: d.tenantId,
-        groupKey: `webhook:${d.webhookId}`,
-      });
-    }
+    for (const d of deliveries) await this.#enqueue(trx, d, d.nextAttemptAt);
+  }
+
+  /**
+   * Queues a new attempt of an existing delivery, due at `at`, in the caller's transaction: the delivery's
+   * scheduled job (a retry) is cancelled and a new job takes its place, so the attempt counts start afresh for the
+   * retry schedule while the delivery keeps counting its attempts (./delivery-job.ts).
+   */
+  async requeue(trx: Executor, delivery: { id: string; tenantId: string; webhookId: string }, at: string) {
+    await this.jobs.cancel(trx, WEBHOOK_DELIVERY_JOB, [delivery.id]);
+    await this.#enqueue(trx, delivery, at);
+  }
+
+  async #enqueue(trx: Executor, d: { id: string; tenantId: string; webhookId: string }, runAt: string) {
+    await this.jobs.enqueue(trx, {
+      kind: WEBHOOK_DELIVERY_JOB,
+      payload: { deliveryId: d.id },
+      runAt,
+      ref: d.id,
+      // Capped per tenant and per endpoint (docs/design.md, "Job runner": "Fairness").
+      tenantId: d.tenantId,
+      groupKey: `webhook:${d.webhookId}`,
+    });
   }
 }

@@ -36,6 +36,7 @@ from meridian._generated.models.allocation_update import AllocationUpdate
 from meridian._generated.models.api_key import ApiKey
 from meridian._generated.models.api_key_create import ApiKeyCreate
 from meridian._generated.models.api_key_list import ApiKeyList
+from meridian._generated.models.api_key_roll import ApiKeyRoll
 from meridian._generated.models.api_key_scope import ApiKeyScope
 from meridian._generated.models.api_key_with_secret import ApiKeyWithSecret
 from meridian._generated.models.ask_answer import AskAnswer

@@ -1,0 +1,117 @@
+/**
+ * The signed-in layout: a header (tenant, user, theme switch, sign-out), the settings navigation (a drawer below
+ * 768 px) and the page of the current path.
+ */
+import {
+  ActionIcon,
+  AppShell,
+  Burger,
+  Button,
+  Group,
+  NavLink,
+  Text,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useConsole } from './context';
+import { ApiKeysPage } from './pages/ApiKeys';
+import { AuditLogPage } from './pages/AuditLog';
+import { GeneralPage } from './pages/General';
+import { WebhooksPage } from './pages/Webhooks';
+import { navigate } from './router';
+
+interface Section {
+  path: string;
+  label: string;
+}
+
+const SECTIONS: Section[] = [
+  { path: '/settings/api-keys', label: 'API keys' },
+  { path: '/settings/webhooks', label: 'Webhooks' },
+  { path: '/settings/general', label: 'General' },
+  { path: '/settings/audit-log', label: 'Audit log' },
+];
+
+export function Shell({ path }: { path: string }) {
+  const [opened, { toggle, close }] = useDisclosure();
+  const { session, signOut } = useConsole();
+  const { setColorScheme } = useMantineColorScheme();
+  const scheme = useComputedColorScheme('light');
+  const go = (to: string) => {
+    navigate(to);
+    close();
+  };
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Navigation" />
+            <Text fw={700}>Meridian</Text>
+            <Text c="dimmed" visibleFrom="xs" truncate>
+              {session.tenant.name}
+            </Text>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={scheme === 'dark' ? 'Use the light theme' : 'Use the dark theme'}
+              onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}
+            >
+              <span aria-hidden="true">{scheme === 'dark' ? '☀' : '☾'}</span>
+            </ActionIcon>
+            <Text size="sm" visibleFrom="sm">
+              {session.user.name}
+            </Text>
+            <Button variant="subtle" size="compact-sm" onClick={() => void signOut()}>
+              Sign out
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" component="nav" aria-label="Settings">
+        <Text size="xs" c="dimmed" tt="uppercase" fw={700} px="sm" py="xs">
+          Settings
+        </Text>
+        {SECTIONS.map((s) => (
+          <NavLink
+            key={s.path}
+            href={`/console${s.path}`}
+            label={s.label}
+            active={path === s.path}
+            variant="filled"
+            aria-current={path === s.path ? 'page' : undefined}
+            onClick={(e) => {
+              e.preventDefault();
+              go(s.path);
+            }}
+          />
+        ))}
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Page path={path} />
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+function Page({ path }: { path: string }) {
+  switch (path) {
+    case '/settings/api-keys':
+      return <ApiKeysPage />;
+    case '/settings/webhooks':
+      return <WebhooksPage />;
+    case '/settings/general':
+      return <GeneralPage />;
+    case '/settings/audit-log':
+      return <AuditLogPage />;
+    default:
+      return <Text>This page does not exist.</Text>;
+  }
+}

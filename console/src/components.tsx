@@ -1,0 +1,103 @@
+/**
+ * Small shared pieces: a problem shown as its title and detail, loading and empty states, relative times with the
+ * exact time on hover, and a page header.
+ */
+import { Alert, Center, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { isStale, problemOf } from './api';
+
+/** An error as the API's problem: its `title` and `detail` (and a stale If-Match as "changed by someone else"). */
+export function ProblemAlert({ error }: { error: unknown }) {
+  if (!error) return null;
+  if (isStale(error)) {
+    return (
+      <Alert color="red" title="Changed by someone else" role="alert">
+        This record was changed by someone else since you opened it — reload to see the current version, then
+        make your change again.
+      </Alert>
+    );
+  }
+  const p = problemOf(error);
+  return (
+    <Alert color="red" title={p.title} role="alert">
+      {p.detail}
+      {p.errors?.map((e) => (
+        <Text key={e.path} size="sm">
+          {e.path}: {e.message}
+        </Text>
+      ))}
+    </Alert>
+  );
+}
+
+/** The loading state of a page or a table. */
+export function Loading({ what }: { what: string }) {
+  return (
+    <Center py="xl" aria-busy="true">
+      <Group gap="sm">
+        <Loader size="sm" />
+        <Text c="dimmed">Loading {what}…</Text>
+      </Group>
+    </Center>
+  );
+}
+
+/** The empty state of a list. */
+export function Empty({ children }: { children: ReactNode }) {
+  return (
+    <Center py="xl">
+      <Text c="dimmed">{children}</Text>
+    </Center>
+  );
+}
+
+const units: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86_400_000],
+  ['month', 30 * 86_400_000],
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+  ['second', 1000],
+];
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
+/** "3 minutes ago" / "in 7 days". */
+export function fromNow(iso: string, now = Date.now()): string {
+  const diff = Date.parse(iso) - now;
+  for (const [unit, ms] of units) {
+    if (Math.abs(diff) >= ms || unit === 'second') return relative.format(Math.round(diff / ms), unit);
+  }
+  return iso;
+}
+
+/** A time as "3 minutes ago", the exact time on hover (and on focus, for keyboards); a dash for null. */
+export function When({ at, never = '—' }: { at: string | null | undefined; never?: string }) {
+  if (!at)
+    return (
+      <Text span size="sm">
+        {never}
+      </Text>
+    );
+  const exact = new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'long' });
+  return (
+    <Tooltip label={exact} withArrow>
+      <Text span size="sm" tabIndex={0} style={{ textDecoration: 'underline dotted', whiteSpace: 'nowrap' }}>
+        <time dateTime={at}>{fromNow(at)}</time>
+      </Text>
+    </Tooltip>
+  );
+}
+
+/** A page's title and its actions. */
+export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <Stack gap="xs" mb="md">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        <Group gap="sm">{children}</Group>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,183 @@
+/**
+ * The dialogs of Settings → Webhooks: create or edit an endpoint (URL, description, event kinds with what each
+ * reports, enabled; an edit sends `If-Match` so a concurrent change is reported instead of overwritten), the signing
+ * secret shown once (after creation or rotation), and rotation's confirmation.
+ */
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Code,
+  CopyButton,
+  Group,
+  Modal,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import type { WebhookEndpoint, WebhookEventFilter } from '@meridian/sdk';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ProblemAlert } from '../components';
+import { useConsole } from '../context';
+import { EVENT_KINDS } from './webhook-events';
+
+const CLOSE = { 'aria-label': 'Close' };
+
+export function EndpointModal(props: {
+  endpoint: WebhookEndpoint | null;
+  onClose(): void;
+  onCreated(secret: string): void;
+}) {
+  const { client } = useConsole();
+  const queryClient = useQueryClient();
+  const editing = props.endpoint;
+  const [url, setUrl] = useState(editing?.url ?? '');
+  const [description, setDescription] = useState(editing?.description ?? '');
+  const [events, setEvents] = useState<string[]>(editing?.events ?? ['*']);
+  const [enabled, setEnabled] = useState(editing?.enabled ?? true);
+  const save = useMutation({
+    mutationFn: async () => {
+      const body = {
+        url,
+        description: description || null,
+        events: events as WebhookEventFilter[],
+        enabled,
+      };
+      if (editing) {
+        await client.webhooks.update(editing.id, body, { headers: { 'If-Match': `"${editing.version}"` } });
+        return null;
+      }
+      return (await client.webhooks.create({ ...body, description: description || undefined })).secret;
+    },
+    onSuccess: async (secret) => {
+      await queryClient.invalidateQueries({ queryKey: ['webhooks'] });
+      if (secret) props.onCreated(secret);
+      else props.onClose();
+    },
+  });
+  const all = events.includes('*');
+  return (
+    <Modal
+      opened
+      closeButtonProps={CLOSE}
+      onClose={props.onClose}
+      title={editing ? 'Edit endpoint' : 'Add an endpoint'}
+      size="lg"
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate();
+        }}
+      >
+        <Stack>
+          <ProblemAlert error={save.error} />
+          <TextInput
+            label="Endpoint URL"
+            description="Meridian POSTs signed events here (https in production)."
+            type="url"
+            required
+            value={url}
+            onChange={(e) => setUrl(e.currentTarget.value)}
+            data-autofocus
+          />
+          <TextInput
+            label="Description"
+            value={description}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+          />
+          <Checkbox
+            label="All events"
+            description="Every kind, including kinds added later."
+            checked={all}
+            onChange={(e) => setEvents(e.currentTarget.checked ? ['*'] : [])}
+          />
+          {!all && (
+            <Checkbox.Group label="Events" value={events} onChange={setEvents}>
+              <Stack gap="xs" mt="xs">
+                {EVENT_KINDS.map((k) => (
+                  <Checkbox key={k.kind} value={k.kind} label={k.kind} description={k.about} />
+                ))}
+              </Stack>
+            </Checkbox.Group>
+          )}
+          <Switch label="Enabled" checked={enabled} onChange={(e) => setEnabled(e.currentTarget.checked)} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={props.onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending} disabled={!url || events.length === 0}>
+              {editing ? 'Save' : 'Add endpoint'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+export function WebhookSecretModal(props: { secret: string; oldStopsAt: string | null; onClose(): void }) {
+  return (
+    <Modal opened closeButtonProps={CLOSE} onClose={props.onClose} title="Signing secret" size="lg">
+      <Stack>
+        <Alert color="red" title="Copy it now">
+          Verify each delivery’s <Code>webhook-signature</Code> with this secret. It will not be shown again.
+        </Alert>
+        {props.oldStopsAt && (
+          <Text size="sm">
+            Deliveries carry a signature with the old secret too until{' '}
+            <strong>{new Date(props.oldStopsAt).toLocaleString()}</strong>.
+          </Text>
+        )}
+        <Code block data-testid="webhook-secret">
+          {props.secret}
+        </Code>
+        <Group justify="space-between">
+          <CopyButton value={props.secret}>
+            {({ copied, copy }) => (
+              <Button color={copied ? 'teal' : 'blue'} onClick={copy}>
+                {copied ? 'Copied' : 'Copy secret'}
+              </Button>
+            )}
+          </CopyButton>
+          <Button variant="default" onClick={props.onClose}>
+            Done
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+export function RotateModal(props: {
+  endpoint: WebhookEndpoint;
+  onClose(): void;
+  onRotated(secret: string): void;
+}) {
+  const { client } = useConsole();
+  const rotate = useMutation({
+    mutationFn: () => client.webhooks.rotateSecret(props.endpoint.id),
+    onSuccess: (w) => props.onRotated(w.secret),
+  });
+  return (
+    <Modal opened closeButtonProps={CLOSE} onClose={props.onClose} title="Rotate the signing secret?">
+      <Stack>
+        <ProblemAlert error={rotate.error} />
+        <Text size="sm">
+          A new secret is issued now. For 24 hours every delivery is signed with both secrets, so you can
+          deploy the new one without missing events.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onClose}>
+            Cancel
+          </Button>
+          <Button loading={rotate.isPending} onClick={() => rotate.mutate()}>
+            Rotate secret
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
