@@ -2,7 +2,7 @@
  * The settings console (docs/console.md): the single-page app built by Vite into `console/dist`, served at
  * `/console`. Hashed assets (`/console/assets/*`) are immutable for a year; every other path under `/console` answers
  * the app's page, never cached, with a per-request nonce that the page hands to Mantine for the `<style>` elements it
- * injects, so the Content-Security-Policy needs no `unsafe-inline`. `GET /` sends a browser to `/console/`.
+ * injects, so the Content-Security-Policy needs no `unsafe-inline`. `GET /` sends a browser to `/console/` (server/http/edge.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -40,10 +40,6 @@ export function consoleRoutes(dist: string = CONSOLE_DIST): Router {
   const router = Router();
   const indexFile = path.join(dist, 'index.html');
   const page = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
-  router.get('/', (req, res, next) => {
-    if (!req.accepts('html') || req.accepts(['json', 'html']) === 'json') return next();
-    res.redirect(302, `${CONSOLE_PATH}/`);
-  });
   router.use(
     `${CONSOLE_PATH}/assets`,
     express.static(path.join(dist, 'assets'), {

@@ -1,15 +1,16 @@
 /**
  * What every response passes through at the edge of the app (docs/deploy.md, "HTTP"): compression, CORS for the
- * origins the deployment allows, and `GET /`, which points a browser to the documentation and an API client to
+ * origins the deployment allows, and `GET /`, which points a browser to the settings console and an API client to
  * the API.
  */
 import compression from 'compression';
 import cors from 'cors';
 import { type RequestHandler, Router } from 'express';
+import { CONSOLE_PATH } from './console.js';
 import { DOCS_PATH } from './docs.js';
 
-/** Where `GET /` sends a browser: the API reference (the one page a person can use today). */
-export const BROWSER_HOME = DOCS_PATH;
+/** Where `GET /` sends a browser: the settings console (docs/console.md). */
+export const BROWSER_HOME = `${CONSOLE_PATH}/`;
 
 /**
  * Compression (the `compression` middleware: Brotli or gzip as the client accepts; responses under 1 KiB are left

@@ -120,7 +120,7 @@ describe('HTTP edge: compression, CORS and GET /', function () {
     });
     expect(browser.status).to.equal(302);
     expect(browser.headers.location).to.equal(BROWSER_HOME);
-    expect(BROWSER_HOME).to.equal('/docs');
+    expect(BROWSER_HOME).to.equal('/console/');
     for (const accept of ['application/json', '*/*', undefined]) {
       const client = await raw(`${origin}/`, 'GET', accept ? { accept } : {});
       expect(client.status, String(accept)).to.equal(200);
