@@ -1188,9 +1188,10 @@ export interface paths {
         /**
          * List API keys
          * @description Returns the tenant's API keys, including revoked and expired ones, ordered by `createdAt` ascending then
-         *     `id`. Only the display `prefix` of each key is shown, never the key.
+         *     `id`. Only the display `prefix` of each key is shown, never the key. A caller without the `admin` scope (a
+         *     `member`'s key or console token) sees only the keys of their own user; with `admin`, every key of the tenant.
          *
-         *     Requires scope `admin`.
+         *     Requires scope `write`.
          */
         get: operations["listApiKeys"];
         put?: never;
@@ -1199,12 +1200,13 @@ export interface paths {
          * @description Issues a new key for the calling user with the given `scopes` and optional `expiresAt`. The full `key`
          *     (`mk_live_…`) is in this response **only**: Meridian stores just a hash of it. A key cannot be given scopes
          *     its creator's key does not have, nor outlive it: when the creating key expires, `expiresAt` is required and
-         *     may not be later.
+         *     may not be later. A key can never carry more than its user's role allows: a `member` creates keys up to
+         *     `read,write`.
          *
-         *     Errors: 403 `forbidden` for a scope the creating key lacks; 422 `validation_failed` when `expiresAt` is in
+         *     Errors: 403 `forbidden` for a scope beyond the caller's role or the creating key; 422 `validation_failed` when `expiresAt` is in
          *     the past, or missing or later than the creating key's expiry.
          *
-         *     Requires scope `admin`.
+         *     Requires scope `write`.
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -1237,9 +1239,12 @@ export interface paths {
          *     Revoking an already revoked key succeeds and changes nothing. A key cannot revoke itself, so a tenant cannot
          *     lock itself out by accident: to rotate, create a new admin key, switch to it, and revoke the old one with it.
          *
+         *     A caller without the `admin` scope (a `member`'s key or console token) revokes only their own keys: another
+         *     user's key answers 404, as an unknown one does.
+         *
          *     Errors: 404 `not_found`; 409 `conflict` when the key to revoke is the one authenticating the request.
          *
-         *     Requires scope `admin`.
+         *     Requires scope `write`.
          */
         delete: operations["revokeApiKey"];
         options?: never;
@@ -1272,14 +1277,15 @@ export interface paths {
          *     id) and `api_key.created` on the successor.
          *
          *     The successor is bound like a created key: no scope the calling key lacks, no later expiry than the calling
-         *     key's, no scope beyond its owner's role.
+         *     key's, no scope beyond its owner's role. A caller without the `admin` scope (a `member`'s key or console
+         *     token) rolls only their own keys: another user's key answers 404, as an unknown one does.
          *
          *     Errors: 404 `not_found`; 409 `conflict` when the key is revoked or expired, or is the key making the request
          *     and `gracePeriod` is `now` (a key cannot end itself at once); 403 `forbidden` for a scope the
          *     calling key lacks; 422 `validation_failed` when `expiresAt` is in the past, or missing or later than the calling
          *     key's expiry.
          *
-         *     Requires scope `admin`.
+         *     Requires scope `write`.
          */
         post: operations["rollApiKey"];
         delete?: never;

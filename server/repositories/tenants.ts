@@ -279,13 +279,19 @@ export async function touchApiKey(db: Executor, id: string, at: string): Promise
   await db('api_keys').where({ id }).update({ last_used_at: at });
 }
 
-/** A page of the tenant's API keys (revoked and expired included), ordered by createdAt then id. */
+/**
+ * A page of the tenant's API keys (revoked and expired included; only those of `userId` when given), ordered by
+ * createdAt then id.
+ */
 export async function listApiKeys(
   db: Executor,
   tenantId: string,
   page: PageRequest,
+  userId: string | null = null,
 ): Promise<Page<ApiKeyRecord>> {
-  return paginate(db('api_keys').where({ tenant_id: tenantId }).select('*'), page, toApiKey);
+  const query = db('api_keys').where({ tenant_id: tenantId });
+  if (userId !== null) query.andWhere({ user_id: userId });
+  return paginate(query.select('*'), page, toApiKey);
 }
 
 /** One API key of the tenant, or null. */

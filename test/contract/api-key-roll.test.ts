@@ -77,7 +77,7 @@ describe('API Keys: roll', () => {
     expect(listed.find((k: { id: string }) => k.id === soon.id).expiresAt).to.equal(halfAnHour);
   });
 
-  it('refuses revoked and expired keys (409), unknown ones (404), bad bodies (400), non-admin keys (403)', async () => {
+  it('refuses revoked and expired keys (409), unknown ones (404), bad bodies (400), read-only keys (403)', async () => {
     const revoked = await createKey({ name: 'Revoked', scopes: ['read'] });
     await ctx.admin.delete('revokeApiKey', `/api-keys/${revoked.id}`);
     const roll = (id: string, body: Record<string, unknown> = { gracePeriod: '24h' }) =>
@@ -97,7 +97,7 @@ describe('API Keys: roll', () => {
     const past = await roll(live.id, { gracePeriod: '1h', expiresAt: '2001-01-01T00:00:00Z' });
     expect(expectProblem(past, 422, 'validation_failed').errors[0].path).to.equal('/expiresAt');
     expectProblem(
-      await ctx.api.post('rollApiKey', `/api-keys/${live.id}/roll`, { body: { gracePeriod: '1h' } }),
+      await ctx.reader.post('rollApiKey', `/api-keys/${live.id}/roll`, { body: { gracePeriod: '1h' } }),
       403,
       'forbidden',
     );

@@ -66,7 +66,7 @@ describe('API Keys', () => {
     expect(again.revokedAt).to.equal(first.revokedAt);
   });
 
-  it('refuses a past expiry (422), unknown and other tenants’ keys (404), and non-admin keys (403)', async () => {
+  it('refuses a past expiry (422), unknown and other tenants’ keys (404), and read-only keys (403)', async () => {
     const past = await ctx.admin.post('createApiKey', '/api-keys', {
       body: { name: 'old', scopes: ['read'], expiresAt: '2001-01-01T00:00:00Z' },
     });
@@ -77,10 +77,15 @@ describe('API Keys', () => {
       body: { name: 'theirs', scopes: ['read'] },
     });
     expectProblem(await ctx.admin.delete('revokeApiKey', `/api-keys/${theirs.body.id}`), 404, 'not_found');
-    const writer = ctx.api;
-    expectProblem(await writer.get('listApiKeys', '/api-keys'), 403, 'forbidden');
+    expectProblem(await ctx.reader.get('listApiKeys', '/api-keys'), 403, 'forbidden');
     expectProblem(
-      await writer.post('createApiKey', '/api-keys', { body: { name: 'x', scopes: ['admin'] } }),
+      await ctx.reader.post('createApiKey', '/api-keys', { body: { name: 'x', scopes: ['read'] } }),
+      403,
+      'forbidden',
+    );
+    // A write key of an owner still cannot give a key more than it has itself.
+    expectProblem(
+      await ctx.api.post('createApiKey', '/api-keys', { body: { name: 'x', scopes: ['admin'] } }),
       403,
       'forbidden',
     );

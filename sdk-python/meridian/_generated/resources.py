@@ -9866,11 +9866,12 @@ class ApiKeysResource(SyncAPIResource):
         """List API keys
 
         Returns the tenant's API keys, including revoked and expired ones, ordered by `createdAt` ascending then
-        `id`. Only the display `prefix` of each key is shown, never the key.
+        `id`. Only the display `prefix` of each key is shown, never the key. A caller without the `admin` scope (a
+        `member`'s key or console token) sees only the keys of their own user; with `admin`, every key of the tenant.
 
-        Requires scope `admin`.
+        Requires scope `write`.
 
-        ``GET /api-keys`` (operationId ``listApiKeys``, scope ``admin``).
+        ``GET /api-keys`` (operationId ``listApiKeys``, scope ``write``).
 
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
@@ -9920,14 +9921,15 @@ class ApiKeysResource(SyncAPIResource):
         Issues a new key for the calling user with the given `scopes` and optional `expiresAt`. The full `key`
         (`mk_live_…`) is in this response **only**: Meridian stores just a hash of it. A key cannot be given scopes
         its creator's key does not have, nor outlive it: when the creating key expires, `expiresAt` is required and
-        may not be later.
+        may not be later. A key can never carry more than its user's role allows: a `member` creates keys up to
+        `read,write`.
 
-        Errors: 403 `forbidden` for a scope the creating key lacks; 422 `validation_failed` when `expiresAt` is in
+        Errors: 403 `forbidden` for a scope beyond the caller's role or the creating key; 422 `validation_failed` when `expiresAt` is in
         the past, or missing or later than the creating key's expiry.
 
-        Requires scope `admin`.
+        Requires scope `write`.
 
-        ``POST /api-keys`` (operationId ``createApiKey``, scope ``admin``).
+        ``POST /api-keys`` (operationId ``createApiKey``, scope ``write``).
 
         :param body: the request body as a ``meridian.models.ApiKeyCreate`` or a dict of its fields
             (``ApiKeyCreateParam``), or its fields as the keyword arguments below.
@@ -9971,11 +9973,14 @@ class ApiKeysResource(SyncAPIResource):
         Revoking an already revoked key succeeds and changes nothing. A key cannot revoke itself, so a tenant cannot
         lock itself out by accident: to rotate, create a new admin key, switch to it, and revoke the old one with it.
 
+        A caller without the `admin` scope (a `member`'s key or console token) revokes only their own keys: another
+        user's key answers 404, as an unknown one does.
+
         Errors: 404 `not_found`; 409 `conflict` when the key to revoke is the one authenticating the request.
 
-        Requires scope `admin`.
+        Requires scope `write`.
 
-        ``DELETE /api-keys/{id}`` (operationId ``revokeApiKey``, scope ``admin``).
+        ``DELETE /api-keys/{id}`` (operationId ``revokeApiKey``, scope ``write``).
 
         :param api_key_id: The record's id (UUID).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -10032,16 +10037,17 @@ class ApiKeysResource(SyncAPIResource):
         id) and `api_key.created` on the successor.
 
         The successor is bound like a created key: no scope the calling key lacks, no later expiry than the calling
-        key's, no scope beyond its owner's role.
+        key's, no scope beyond its owner's role. A caller without the `admin` scope (a `member`'s key or console
+        token) rolls only their own keys: another user's key answers 404, as an unknown one does.
 
         Errors: 404 `not_found`; 409 `conflict` when the key is revoked or expired, or is the key making the request
         and `gracePeriod` is `now` (a key cannot end itself at once); 403 `forbidden` for a scope the
         calling key lacks; 422 `validation_failed` when `expiresAt` is in the past, or missing or later than the calling
         key's expiry.
 
-        Requires scope `admin`.
+        Requires scope `write`.
 
-        ``POST /api-keys/{id}/roll`` (operationId ``rollApiKey``, scope ``admin``).
+        ``POST /api-keys/{id}/roll`` (operationId ``rollApiKey``, scope ``write``).
 
         :param api_key_id: The record's id (UUID).
         :param body: the request body as a ``meridian.models.ApiKeyRoll`` or a dict of its fields
@@ -10190,11 +10196,12 @@ class AsyncApiKeysResource(AsyncAPIResource):
         """List API keys
 
         Returns the tenant's API keys, including revoked and expired ones, ordered by `createdAt` ascending then
-        `id`. Only the display `prefix` of each key is shown, never the key.
+        `id`. Only the display `prefix` of each key is shown, never the key. A caller without the `admin` scope (a
+        `member`'s key or console token) sees only the keys of their own user; with `admin`, every key of the tenant.
 
-        Requires scope `admin`.
+        Requires scope `write`.
 
-        ``GET /api-keys`` (operationId ``listApiKeys``, scope ``admin``).
+        ``GET /api-keys`` (operationId ``listApiKeys``, scope ``write``).
 
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
@@ -10244,14 +10251,15 @@ class AsyncApiKeysResource(AsyncAPIResource):
         Issues a new key for the calling user with the given `scopes` and optional `expiresAt`. The full `key`
         (`mk_live_…`) is in this response **only**: Meridian stores just a hash of it. A key cannot be given scopes
         its creator's key does not have, nor outlive it: when the creating key expires, `expiresAt` is required and
-        may not be later.
+        may not be later. A key can never carry more than its user's role allows: a `member` creates keys up to
+        `read,write`.
 
-        Errors: 403 `forbidden` for a scope the creating key lacks; 422 `validation_failed` when `expiresAt` is in
+        Errors: 403 `forbidden` for a scope beyond the caller's role or the creating key; 422 `validation_failed` when `expiresAt` is in
         the past, or missing or later than the creating key's expiry.
 
-        Requires scope `admin`.
+        Requires scope `write`.
 
-        ``POST /api-keys`` (operationId ``createApiKey``, scope ``admin``).
+        ``POST /api-keys`` (operationId ``createApiKey``, scope ``write``).
 
         :param body: the request body as a ``meridian.models.ApiKeyCreate`` or a dict of its fields
             (``ApiKeyCreateParam``), or its fields as the keyword arguments below.
@@ -10295,11 +10303,14 @@ class AsyncApiKeysResource(AsyncAPIResource):
         Revoking an already revoked key succeeds and changes nothing. A key cannot revoke itself, so a tenant cannot
         lock itself out by accident: to rotate, create a new admin key, switch to it, and revoke the old one with it.
 
+        A caller without the `admin` scope (a `member`'s key or console token) revokes only their own keys: another
+        user's key answers 404, as an unknown one does.
+
         Errors: 404 `not_found`; 409 `conflict` when the key to revoke is the one authenticating the request.
 
-        Requires scope `admin`.
+        Requires scope `write`.
 
-        ``DELETE /api-keys/{id}`` (operationId ``revokeApiKey``, scope ``admin``).
+        ``DELETE /api-keys/{id}`` (operationId ``revokeApiKey``, scope ``write``).
 
         :param api_key_id: The record's id (UUID).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -10356,16 +10367,17 @@ class AsyncApiKeysResource(AsyncAPIResource):
         id) and `api_key.created` on the successor.
 
         The successor is bound like a created key: no scope the calling key lacks, no later expiry than the calling
-        key's, no scope beyond its owner's role.
+        key's, no scope beyond its owner's role. A caller without the `admin` scope (a `member`'s key or console
+        token) rolls only their own keys: another user's key answers 404, as an unknown one does.
 
         Errors: 404 `not_found`; 409 `conflict` when the key is revoked or expired, or is the key making the request
         and `gracePeriod` is `now` (a key cannot end itself at once); 403 `forbidden` for a scope the
         calling key lacks; 422 `validation_failed` when `expiresAt` is in the past, or missing or later than the calling
         key's expiry.
 
-        Requires scope `admin`.
+        Requires scope `write`.
 
-        ``POST /api-keys/{id}/roll`` (operationId ``rollApiKey``, scope ``admin``).
+        ``POST /api-keys/{id}/roll`` (operationId ``rollApiKey``, scope ``write``).
 
         :param api_key_id: The record's id (UUID).
         :param body: the request body as a ``meridian.models.ApiKeyRoll`` or a dict of its fields

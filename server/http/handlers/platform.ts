@@ -1,7 +1,8 @@
 /**
- * Handlers of the API Keys and Audit Logs tags (admin scope): validated input → one service call → a declared
- * result (../result.ts).
+ * Handlers of the API Keys tag (write scope; a caller without `admin` manages only their own keys) and the Audit
+ * Logs tag (admin scope): validated input → one service call → a declared result (../result.ts).
  */
+import { ownKeysOnly } from '../../services/identity/api-keys.js';
 import type { Services } from '../../services/index.js';
 import { created, noContent, page } from '../result.js';
 import type { HandlerMap } from '../types.js';
@@ -12,7 +13,7 @@ export function platformHandlers(
 ): Pick<HandlerMap, 'listApiKeys' | 'createApiKey' | 'rollApiKey' | 'revokeApiKey' | 'listAuditLogs'> {
   return {
     async listApiKeys(ctx) {
-      return page(ctx, (_filter, p) => services.apiKeys.list(ctx.actor, p));
+      return page(ctx, (_filter, p) => services.apiKeys.list(ctx.actor, p, ownKeysOnly(ctx.principal)));
     },
     async createApiKey(ctx) {
       const { apiKey, key } = await services.apiKeys.createForCaller(ctx.principal, ctx.actor, ctx.body);
@@ -22,8 +23,8 @@ export function platformHandlers(
       const { apiKey, key } = await services.apiKeys.roll(ctx.principal, ctx.actor, ctx.path.id, ctx.body);
       return created(ctx, { ...apiKey, key }, '/api-keys/{id}');
     },
-    async revokeApiKey({ actor, path }) {
-      await services.apiKeys.revoke(actor, path.id);
+    async revokeApiKey({ actor, path, principal }) {
+      await services.apiKeys.revoke(actor, path.id, ownKeysOnly(principal));
       return noContent();
     },
     async listAuditLogs(ctx) {

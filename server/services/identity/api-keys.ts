@@ -17,6 +17,7 @@ import {
   listApiKeys,
   revokeApiKey,
   setApiKeyExpiry,
+  type UserRole,
 } from '../../repositories/tenants.js';
 import { inTransaction } from '../../repositories/transactions.js';
 import { withinRole } from '../accounts/roles.js';
@@ -30,6 +31,28 @@ const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** The shape of a Meridian API key. */
 export const API_KEY_PATTERN = /^mk_live_[0-9A-Za-z]{32,128}$/;
 const PREFIX_LENGTH = 12;
+
+/**
+ * The user whose keys alone a caller may see and manage, or null for every key of the tenant: a caller whose
+ * credential lacks the `admin` scope (a `member`, or an admin using a key without it) manages only their own keys
+ * (docs/accounts.md, "Roles"). Other users' keys answer 404 to them, as unknown ones do.
+ */
+export function ownKeysOnly(principal: Principal): string | null {
+  return hasScope(principal.apiKey.scopes, 'admin') ? null : principal.user.id;
+}
+
+/**
+ * A key can never carry more than its user's role allows (docs/accounts.md, "Roles").
+ * @throws AppError 403 `forbidden` naming the role and the scopes beyond it.
+ */
+function assertWithinRole(scopes: readonly ApiKeyScope[], role: UserRole): void {
+  const beyond = scopes.filter((scope) => !withinRole([scope], role).length);
+  if (beyond.length > 0)
+    throw new AppError(
+      'forbidden',
+      `A key cannot carry more than its user's role (${role}) allows: ${beyond.join(', ')}.`,
+    );
+}
 
 /** A new random API key: `mk_live_` + 40 base62 characters (≈ 238 bits). */
 export function generateApiKey(): string {
@@ -129,12 +152,7 @@ export class ApiKeyService {
       ? await findUser(trx, actor.tenantId, input.userId)
       : await findFirstUser(trx, actor.tenantId);
     if (!user) throw new Error('the tenant has no such user');
-    const beyond = input.scopes.filter((scope) => !withinRole([scope], user.role).length);
-    if (beyond.length > 0)
-      throw new AppError(
-        'forbidden',
-        `A key cannot carry more than its user's role (${user.role}) allows: ${beyond.join(', ')}.`,
-      );
+    assertWithinRole(input.scopes, user.role);
     const apiKey: ApiKeyRecord = {
       id: uuidv7(),
       tenantId: actor.tenantId,
@@ -166,7 +184,7 @@ export class ApiKeyService {
   /**
    * `POST /api-keys` (operation `createApiKey`): a new key for the calling user, within the bounds of the key that
    * asks. The key value is returned here only.
-   * @throws AppError 403 when a requested scope exceeds the caller's key; 422 when `expiresAt` is not in the future,
+   * @throws AppError 403 when a requested scope exceeds the caller's role or key; 422 when `expiresAt` is not in the future,
    *   or is missing or later than the creating key's own expiry.
    */
   async createForCaller(
@@ -174,6 +192,7 @@ export class ApiKeyService {
     actor: Actor,
     input: { name: string; scopes: ApiKeyScope[]; expiresAt?: string },
   ): Promise<{ apiKey: ApiKeyView; key: string }> {
+    assertWithinRole(input.scopes, principal.user.role);
     const expiresAt = this.#callerBounds(principal, input.scopes, input.expiresAt);
     const { apiKey, key } = await this.create(actor, {
       name: input.name,
@@ -188,7 +207,8 @@ export class ApiKeyService {
    * `POST /api-keys/{id}/roll` (operation `rollApiKey`): issues a successor with the old key's name, scopes and
    * owner, and ends the old key after the grace period (its `expiresAt` is moved earlier, never later), in one
    * transaction. Audited as `api_key.rolled` on the old key and `api_key.created` on the successor.
-   * @throws AppError 404 unknown key; 409 `conflict` when it is revoked or expired, or is the calling key and
+   * @throws AppError 404 unknown key, or another user's key for a caller without `admin` ({@link ownKeysOnly});
+   *   409 `conflict` when it is revoked or expired, or is the calling key and
    *   `gracePeriod` is `now`; 403 and 422 as
    *   {@link ApiKeyService.createForCaller} for the successor's scopes and expiry.
    */
@@ -198,8 +218,9 @@ export class ApiKeyService {
     id: string,
     input: ApiKeyRollInput,
   ): Promise<{ apiKey: ApiKeyView; key: string }> {
+    const own = ownKeysOnly(principal);
     const old = await findApiKey(this.#deps.db.knex, actor.tenantId, id);
-    if (!old) throw notFound('API key', id);
+    if (!old || (own !== null && old.userId !== own)) throw notFound('API key', id);
     const expiresAt = this.#callerBounds(principal, old.scopes, input.expiresAt);
     const now = this.#deps.clock.now();
     const at = now.toISOString();
@@ -276,22 +297,26 @@ export class ApiKeyService {
     return expiresAt;
   }
 
-  /** A page of the tenant's API keys (GET /api-keys): never the key itself, only its display prefix. */
-  async list(actor: Actor, page: PageRequest): Promise<Page<ApiKeyView>> {
-    const result = await listApiKeys(this.#deps.db.knex, actor.tenantId, page);
+  /**
+   * A page of the tenant's API keys (GET /api-keys), or only those of `userId` when given ({@link ownKeysOnly}):
+   * never the key itself, only its display prefix.
+   */
+  async list(actor: Actor, page: PageRequest, userId: string | null = null): Promise<Page<ApiKeyView>> {
+    const result = await listApiKeys(this.#deps.db.knex, actor.tenantId, page, userId);
     return { items: result.items.map(apiKeyView), total: result.total };
   }
 
   /**
    * DELETE /api-keys/{id}: revokes permanently; revoking twice changes nothing.
+   * @param userId when given, only that user's keys may be revoked ({@link ownKeysOnly}); others answer 404.
    * @throws AppError 404 unknown key; 409 `conflict` when the request is authenticated by the key itself (so a
    *   tenant cannot lock itself out by accident; rotate by revoking the old key with the new one).
    */
-  async revoke(actor: Actor, id: string): Promise<void> {
+  async revoke(actor: Actor, id: string, userId: string | null = null): Promise<void> {
     const now = this.#deps.clock.now().toISOString();
     await inTransaction(this.#deps.db.knex, async (trx) => {
       const key = await findApiKey(trx, actor.tenantId, id);
-      if (!key) throw notFound('API key', id);
+      if (!key || (userId !== null && key.userId !== userId)) throw notFound('API key', id);
       if (id === actor.apiKeyId) {
         throw new AppError(
           'conflict',
