@@ -1,8 +1,9 @@
 /**
  * Settings → API keys: the tenant's keys (name, prefix, owner, scopes, created, last used, expiry, status); create
  * with scopes capped by the role and an expiry; the new key shown once; revoke after a confirmation naming the key;
- * roll with a grace period (`POST /v1/api-keys/{id}/roll`). Listing and managing keys takes the `admin` scope
- * (owners and admins); other roles are told so and offered nothing.
+ * roll with a grace period (`POST /v1/api-keys/{id}/roll`). Listing and managing keys takes the `write` scope:
+ * owners and admins see every key of the tenant, a member only their own (docs/accounts.md, "Roles"); a viewer is
+ * told so and offered nothing.
  */
 import { Alert, Badge, Button, Code, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { ApiKey, ApiKeyWithSecret } from '@meridian/sdk';
@@ -22,7 +23,7 @@ export function keyStatus(key: ApiKey, now = Date.now()): 'active' | 'expired' |
 const STATUS_COLOR = { active: 'green', expired: 'gray', revoked: 'red' } as const;
 
 export function ApiKeysPage() {
-  const { client, isAdmin, session } = useConsole();
+  const { client, canWrite, session } = useConsole();
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<{ key: ApiKeyWithSecret; rolled: boolean } | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
@@ -30,18 +31,18 @@ export function ApiKeysPage() {
   const keys = useQuery({
     queryKey: ['api-keys'],
     queryFn: async () => (await client.apiKeys.list({ limit: 100 })).data,
-    enabled: isAdmin,
+    enabled: canWrite,
   });
 
   return (
     <>
       <PageHeader title="API keys">
-        {isAdmin && <Button onClick={() => setCreating(true)}>Create key</Button>}
+        {canWrite && <Button onClick={() => setCreating(true)}>Create key</Button>}
       </PageHeader>
       <Text c="dimmed" size="sm" mb="md">
         Keys let scripts and integrations call the Meridian API. Each key is shown once, when it is created.
       </Text>
-      {!isAdmin ? (
+      {!canWrite ? (
         <Alert color="blue" title="Managed by admins">
           Your role ({session.user.role}) cannot list or create API keys. Ask an admin or the owner of this
           organisation.
