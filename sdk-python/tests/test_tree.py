@@ -12,9 +12,12 @@ from typing import Any, Iterator, Set
 import httpx
 import pytest
 
+import meridian
+
 from conftest import Api, unique
 from meridian._generated import resources
 from meridian._generated.resources import RESOURCE_METHODS
+from meridian.models import UserRole
 
 DESCRIPTORS = [value for value in vars(resources).values() if type(value).__name__ == "Operation"]
 
@@ -125,5 +128,24 @@ def test_every_operation_through_its_resource_method(kind: str, base_url: str, a
         run(c.api_keys.delete(successor.id))
         run(c.api_keys.delete(key.id))
         run(c.audit_logs.list(limit=1))
+
+        # Members, invitations and single sign-on, by calls that leave the tenant's owners as they are.
+        me = run(c.me.retrieve())
+        run(c.members.list(limit=1))
+        run(c.members.retrieve(me.user.id))
+        assert run(c.members.update(me.user.id, role=UserRole.OWNER)).role == UserRole.OWNER
+        with pytest.raises(meridian.NotFoundError):
+            run(c.members.delete("0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02"))
+        invitation = run(c.invitations.create(email=f"{unique('tree')}@example.com", role=UserRole.VIEWER))
+        run(c.invitations.list(limit=1))
+        run(c.invitations.delete(invitation.id))
+        try:
+            run(c.tenant.sso.retrieve())
+        except meridian.NotFoundError:
+            pass
+        with pytest.raises(meridian.PermissionDeniedError):
+            run(c.tenant.sso.update(issuer_url="https://login.example.com", client_id="meridian",
+                                    client_secret="secret", allowed_domains=["example.com"], default_role="member"))
+        run(c.tenant.sso.delete())
 
     assert sorted(set(RESOURCE_METHODS) - reached) == []

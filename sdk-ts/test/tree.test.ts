@@ -8,7 +8,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../../test/support/server.js';
-import { Meridian, type OperationId, operationTable } from '../src/index.js';
+import { Meridian, NotFoundError, type OperationId, operationTable, PermissionDeniedError } from '../src/index.js';
+import { rejection } from './helpers.js';
 
 /** The operation a request is for: its method and a path that matches the operation's template. */
 function operationOf(method: string, pathname: string): OperationId | undefined {
@@ -134,6 +135,27 @@ describe('sdk-ts: the whole resource tree against the live server', function () 
     await client.apiKeys.delete(successor.id);
     await client.apiKeys.delete(key.id);
     await client.auditLogs.list({ limit: 5 });
+
+    // Members, invitations and single sign-on, by calls that leave the tenant's one owner as it is.
+    expect((await client.members.list()).data.map((m) => m.id)).to.include(tenant.userId);
+    await client.members.retrieve(tenant.userId);
+    expect(await client.members.update(tenant.userId, { role: 'owner' })).to.include({ role: 'owner' });
+    await rejection(client.members.delete('0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02'), NotFoundError);
+    const invitation = await client.invitations.create({ email: 'tree-walk@example.com', role: 'viewer' });
+    await client.invitations.list();
+    await client.invitations.delete(invitation.id);
+    await rejection(client.tenant.sso.retrieve(), NotFoundError);
+    await rejection(
+      client.tenant.sso.update({
+        issuerUrl: 'https://login.example.com',
+        clientId: 'meridian',
+        clientSecret: 'secret',
+        allowedDomains: ['example.com'],
+        defaultRole: 'member',
+      }),
+      PermissionDeniedError,
+    );
+    await client.tenant.sso.delete();
 
     const missing = Object.keys(operationTable).filter((id) => !reached.has(id as OperationId));
     expect(missing, 'operations no resource method reached').to.deep.equal([]);
