@@ -8,7 +8,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../../test/support/server.js';
-import { Meridian, NotFoundError, type OperationId, operationTable, PermissionDeniedError } from '../src/index.js';
+import {
+  Meridian,
+  NotFoundError,
+  type OperationId,
+  operationTable,
+  PermissionDeniedError,
+} from '../src/index.js';
 import { rejection } from './helpers.js';
 
 /** The operation a request is for: its method and a path that matches the operation's template. */
