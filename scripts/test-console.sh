@@ -2,7 +2,7 @@
 # `npm run test:console`: the settings console end to end (docs/console.md). Builds console/ when its build is missing
 # or stale (scripts/build-console.ts), then runs the Playwright journeys (console/e2e/) in Debian's Chromium against
 # the real server on SQLite, and on Postgres too when TEST_DATABASE_URL is set. Each run rewrites the screenshots in
-# docs/console/. Skipped, saying why, only when Chromium cannot be installed (scripts/ensure-chromium.sh).
+# docs/console/; arguments pass to Playwright (file names to run a subset). Skipped, saying why, only when Chromium cannot be installed (scripts/ensure-chromium.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! browser="$(bash scripts/ensure-chromium.sh)"; then
@@ -12,8 +12,8 @@ fi
 export MERIDIAN_CHROMIUM="$browser"
 node --import tsx scripts/build-console.ts
 echo "console end to end on SQLite"
-env -u TEST_DATABASE_URL npx --no-install playwright test --config console/e2e/playwright.config.ts
+env -u TEST_DATABASE_URL npx --no-install playwright test --config console/e2e/playwright.config.ts "$@"
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo "console end to end on Postgres"
-  npx --no-install playwright test --config console/e2e/playwright.config.ts
+  npx --no-install playwright test --config console/e2e/playwright.config.ts "$@"
 fi
