@@ -129,3 +129,19 @@ export class ZonedCalendar {
 export function todayIn(timeZone: string, now: Date): string {
   return new ZonedCalendar().today(timeZone, now);
 }
+
+/** The English month names in lower case, January first (index + 1 is the month number). */
+export const MONTH_NAMES: readonly string[] = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];

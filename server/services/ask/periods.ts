@@ -4,7 +4,16 @@
  * today in its time zone, or the data's latest status report date when the data is historical (see
  * {@link referenceDate}). Pure; dates are `YYYY-MM-DD` through server/dates.ts.
  */
-import { addDays, addMonths, dateOf, dayNumber, daysBetween, daysInMonth, isoWeekday } from '../../dates.js';
+import {
+  addDays,
+  addMonths,
+  dateOf,
+  dayNumber,
+  daysBetween,
+  daysInMonth,
+  isoWeekday,
+  MONTH_NAMES,
+} from '../../dates.js';
 
 /** A period of calendar dates, both ends included, and the words that named it. */
 export interface Period {
@@ -35,21 +44,7 @@ export function referenceDate(today: string, latestReport: string | null): Refer
   return { date: today, basis: 'today' };
 }
 
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
-const MONTH_RX = `(${MONTHS.map((m) => `${m.slice(0, 3)}(?:${m.slice(3)})?`).join('|')})`;
+const MONTH_RX = `(${MONTH_NAMES.map((m) => `${m.slice(0, 3)}(?:${m.slice(3)})?`).join('|')})`;
 
 /** Every expression that names a period: their words are time, never search terms (./vocabulary.ts). */
 export const PERIOD_RX = new RegExp(
@@ -57,7 +52,7 @@ export const PERIOD_RX = new RegExp(
 );
 
 function monthIndex(word: string): number {
-  return MONTHS.findIndex((m) => m.startsWith(word.slice(0, 3)));
+  return MONTH_NAMES.findIndex((m) => m.startsWith(word.slice(0, 3)));
 }
 
 function monthStart(date: string): string {

@@ -14,6 +14,8 @@
  * - A sentence that fails either check is dropped, with its reason.
  */
 
+import { MONTH_NAMES } from '../../dates.js';
+
 /** A sentence as the model writes it: text, and the ids of the records it rests on. */
 export interface ModelSentence {
   text: string;
@@ -29,27 +31,13 @@ export interface CheckedSentences {
   dropped: { sentence: ModelSentence; reason: DropReason; detail: string }[];
 }
 
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
 const MONTH =
   '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 const DAY = '(\\d{1,2})(?:st|nd|rd|th)?';
 
 function monthNumber(name: string): number {
   const lower = name.toLowerCase().replace('.', '');
-  return MONTHS.findIndex((m) => m.startsWith(lower.slice(0, 3))) + 1;
+  return MONTH_NAMES.findIndex((m) => m.startsWith(lower.slice(0, 3))) + 1;
 }
 
 function pad(n: number): string {
