@@ -32,6 +32,13 @@ import {
 } from './MemberModals';
 import { assignableRoles, mayManage, ROLES, roleLabel } from './member-roles';
 
+/** Every item of a paginated list, page after page. */
+async function all<T>(pages: AsyncIterable<T>): Promise<T[]> {
+  const items: T[] = [];
+  for await (const item of pages) items.push(item);
+  return items;
+}
+
 export function MembersPage() {
   const { client, isAdmin, session } = useConsole();
   const queryClient = useQueryClient();
@@ -44,12 +51,12 @@ export function MembersPage() {
   const callerRole = session.user.role;
   const members = useQuery({
     queryKey: ['members'],
-    queryFn: async () => (await client.members.list({ limit: 100 })).data,
+    queryFn: () => all(client.members.list({ limit: 100 })),
     enabled: isAdmin,
   });
   const invitations = useQuery({
     queryKey: ['invitations'],
-    queryFn: async () => (await client.invitations.list({ limit: 100 })).data,
+    queryFn: () => all(client.invitations.list({ limit: 100 })),
     enabled: isAdmin,
   });
   const changeRole = useMutation({
