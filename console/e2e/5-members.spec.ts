@@ -4,7 +4,7 @@
  * is accepted in a second browser context (a person without a session), whose console offers no key management
  * and whose direct API call to create a key answers 403; the owner's attempt to demote themselves, the last owner,
  * shows the API's 409; the owner changes the new member's role and removes them (their key refused at once); a
- * pending invitation is revoked and its link then says so.
+ * pending invitation is revoked, and its link, like the used one, then says it no longer works.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -164,6 +164,9 @@ test('the owner invites a viewer, who joins in another browser; roles change, me
     .getByRole('button', { name: 'Revoke invitation' })
     .click();
   await expect(page.getByText('No pending invitations')).toBeVisible();
+  const reused = await stranger(browser, link);
+  await expect(reused.getByRole('alert')).toContainText('This invitation link no longer works');
+  await reused.context().close();
   const late = await stranger(browser, revokedLink);
   await expect(late.getByRole('alert')).toContainText('This invitation link no longer works');
   await capture(late, 'accept-invitation-invalid');

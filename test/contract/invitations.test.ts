@@ -132,6 +132,17 @@ describe('Invitations', () => {
     expect(revokedPreview.status).to.equal(401);
     expect(revokedPreview.body.detail).to.equal(used.body.detail);
     expect((await previewer(ctx.server.baseUrl)('mi_unknown')).status).to.equal(401);
+    // Expired: the same answer.
+    const expiring = await ctx.admin.post('createInvitation', '/invitations', {
+      body: { email: 'edsger@example.com', role: 'member' },
+    });
+    await ctx.server.db
+      .knex('invitations')
+      .where({ id: expiring.body.id })
+      .update({ expires_at: new Date(Date.now() - 1000).toISOString() });
+    const expired = await previewer(ctx.server.baseUrl)(tokenOf(expiring.body.url));
+    expect(expired.status).to.equal(401);
+    expect(expired.body.detail).to.equal(used.body.detail);
   });
 
   it('revokes a pending invitation (audited): its link stops working; an accepted one cannot be revoked', async () => {
