@@ -30,6 +30,7 @@ function takeToken(): string {
   return token;
 }
 
+/** The one message for a used, revoked or expired link (the API does not say which). */
 function LinkNotValid({ detail }: { detail?: string }) {
   return (
     <Alert color="red" title="This invitation link no longer works" role="alert">
@@ -42,6 +43,7 @@ function LinkNotValid({ detail }: { detail?: string }) {
   );
 }
 
+/** The accept-invitation page (`/console/invitations/accept#token=…`), open without a session. */
 export function AcceptInvitationPage() {
   const queryClient = useQueryClient();
   const [token] = useState(takeToken);

@@ -26,6 +26,7 @@ import { assignableRoles, ROLES, roleLabel } from './member-roles';
 
 const CLOSE = { 'aria-label': 'Close' };
 
+/** Invite: an email and one of the roles the caller may give (`POST /v1/invitations`). */
 export function InviteModal(props: { onClose(): void; onInvited(invitation: InvitationCreated): void }) {
   const { client, session } = useConsole();
   const queryClient = useQueryClient();
@@ -80,6 +81,7 @@ export function InviteModal(props: { onClose(): void; onInvited(invitation: Invi
   );
 }
 
+/** The new invitation's link, shown once with a copy button, and whether the server mailed it (`emailSent`). */
 export function LinkShownOnceModal({
   invitation,
   onClose,
@@ -139,6 +141,7 @@ function useLiveKeyCount(memberId: string) {
   });
 }
 
+/** Remove a member (`DELETE /v1/members/{id}`), after saying what the removal revokes (docs/members.md). */
 export function RemoveMemberModal({ member, onClose }: { member: Member; onClose(): void }) {
   const { client, session } = useConsole();
   const queryClient = useQueryClient();
@@ -193,6 +196,7 @@ export function RemoveMemberModal({ member, onClose }: { member: Member; onClose
   );
 }
 
+/** Revoke a pending invitation (`DELETE /v1/invitations/{id}`): its link stops working. */
 export function RevokeInvitationModal({ invitation, onClose }: { invitation: Invitation; onClose(): void }) {
   const { client } = useConsole();
   const queryClient = useQueryClient();
@@ -224,6 +228,7 @@ export function RevokeInvitationModal({ invitation, onClose }: { invitation: Inv
   );
 }
 
+/** Asks before one changes one's own role: it ends one's sessions, and may not be undone by oneself. */
 export function OwnRoleModal(props: { role: UserRole; onClose(): void; onConfirm(): void }) {
   const { session } = useConsole();
   return (

@@ -39,6 +39,7 @@ async function all<T>(pages: AsyncIterable<T>): Promise<T[]> {
   return items;
 }
 
+/** Settings → Members (`/console/settings/members`). */
 export function MembersPage() {
   const { client, isAdmin, session } = useConsole();
   const queryClient = useQueryClient();
