@@ -19,7 +19,7 @@ async function mailedLink(to: string): Promise<string> {
   const dir = process.env.E2E_MAIL_DIR as string;
   const deadline = Date.now() + 10_000;
   for (;;) {
-    for (const file of readdirSync(dir)) {
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
       const mail = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { to: string[]; text?: string };
       const link = /https?:\/\/\S+#token=\S+/.exec(mail.text ?? '')?.[0];
       if (mail.to.includes(to) && link) return link;

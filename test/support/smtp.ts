@@ -4,7 +4,7 @@
  * the server received, exactly as a person would. Given a directory, it also writes each message there as JSON
  * (`<n>.json`: envelope, subject, text), so another process (the console's end-to-end tests) can read them.
  */
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { type ParsedMail, simpleParser } from 'mailparser';
@@ -41,7 +41,10 @@ export class SmtpSink {
             this.received.push(mail);
             if (saveDir) {
               const saved = { from: mail.from, to: mail.to, subject: parsed.subject, text: parsed.text };
-              writeFileSync(path.join(saveDir, `${this.received.length}.json`), JSON.stringify(saved));
+              // Written aside, then renamed: a reader never sees half a message.
+              const file = path.join(saveDir, `${this.received.length}.json`);
+              writeFileSync(`${file}.part`, JSON.stringify(saved));
+              renameSync(`${file}.part`, file);
             }
             this.#wake();
             callback();
