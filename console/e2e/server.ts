@@ -2,16 +2,18 @@
  * Playwright's global setup: starts Meridian as `npm start` does (server/main.ts, first run on a fresh database,
  * the job runner in process, private webhook targets allowed for the test's receivers on 127.0.0.1), reads the
  * printed admin key and the owner's one-time setup link, and hands them to the tests in the environment
- * (`E2E_BASE_URL`, `E2E_SETUP_LINK`, `E2E_ADMIN_KEY`, and `E2E_SERVER_ENV` for the CLI). With TEST_DATABASE_URL the server runs on Postgres, in a
+ * (`E2E_BASE_URL`, `E2E_SETUP_LINK`, `E2E_ADMIN_KEY`, and `E2E_SERVER_ENV` for the CLI). A real SMTP server
+ * (test/support/smtp.ts) receives the server's mail (`MERIDIAN_SMTP_URL`) and writes each message to `E2E_MAIL_DIR`. With TEST_DATABASE_URL the server runs on Postgres, in a
  * schema of its own. Returns the teardown that stops the server by its pid.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { SmtpSink } from '../../test/support/smtp';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -31,6 +33,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const dir = mkdtempSync(path.join(tmpdir(), 'meridian-console-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const mailDir = path.join(dir, 'mail');
+  mkdirSync(mailDir);
+  const smtp = await SmtpSink.start(mailDir);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -44,6 +49,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     MERIDIAN_IMPORT_DEMO: 'false',
     MERIDIAN_WEBHOOK_ALLOW_PRIVATE: 'true',
     MERIDIAN_WEBHOOK_RETRY_SCHEDULE: '0,600000',
+    MERIDIAN_SMTP_URL: smtp.url,
   };
   delete env.MERIDIAN_API_KEY;
   // On Postgres (TEST_DATABASE_URL), a schema of this run's own, dropped at teardown.
@@ -89,6 +95,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_SETUP_LINK = link[1];
   process.env.E2E_ADMIN_KEY = key[1];
+  process.env.E2E_MAIL_DIR = mailDir;
   // What `npm run cli` needs to reach the same database (the viewer journey creates an account with it).
   process.env.E2E_SERVER_ENV = JSON.stringify({
     MERIDIAN_SQLITE_FILE: env.MERIDIAN_SQLITE_FILE,
@@ -102,6 +109,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       server.kill('SIGTERM');
       await new Promise((resolve) => server.once('exit', resolve));
     }
+    await smtp.close();
     rmSync(dir, { recursive: true, force: true });
     if (pgUrl) {
       const admin = new pg.Client({ connectionString: pgUrl });

@@ -8,6 +8,7 @@ import { createClient } from './api';
 import { authCall, currentSession, TokenSource } from './auth';
 import { Loading, ProblemAlert } from './components';
 import { type Console, ConsoleContext } from './context';
+import { AcceptInvitationPage } from './pages/AcceptInvitation';
 import { SetupPage } from './pages/Setup';
 import { SignInPage } from './pages/SignIn';
 import { TwoFactorPage } from './pages/TwoFactor';
@@ -15,7 +16,7 @@ import { navigate, usePath } from './router';
 import { Shell } from './Shell';
 
 /** The pages one can open without a session. */
-const PUBLIC = ['/sign-in', '/setup', '/two-factor'];
+const PUBLIC = ['/sign-in', '/setup', '/two-factor', '/invitations/accept'];
 
 export function App() {
   const path = usePath();
@@ -36,6 +37,7 @@ export function App() {
   if (path === '/setup') return <SetupPage />;
   if (path === '/sign-in') return <SignInPage />;
   if (path === '/two-factor') return <TwoFactorPage />;
+  if (path === '/invitations/accept') return <AcceptInvitationPage />;
   if (session.isPending) return <Loading what="your session" />;
   if (session.isError) return <ProblemAlert error={session.error} />;
   if (!state || stage !== 'active') return <Loading what="the sign-in page" />;

@@ -18,24 +18,28 @@ import { useConsole } from './context';
 import { ApiKeysPage } from './pages/ApiKeys';
 import { AuditLogPage } from './pages/AuditLog';
 import { GeneralPage } from './pages/General';
+import { MembersPage } from './pages/Members';
 import { WebhooksPage } from './pages/Webhooks';
 import { navigate } from './router';
 
 interface Section {
   path: string;
   label: string;
+  /** Shown only to roles with the `admin` scope (the page's every call needs it). */
+  adminOnly?: boolean;
 }
 
 const SECTIONS: Section[] = [
   { path: '/settings/api-keys', label: 'API keys' },
   { path: '/settings/webhooks', label: 'Webhooks' },
   { path: '/settings/general', label: 'General' },
+  { path: '/settings/members', label: 'Members', adminOnly: true },
   { path: '/settings/audit-log', label: 'Audit log' },
 ];
 
 export function Shell({ path }: { path: string }) {
   const [opened, { toggle, close }] = useDisclosure();
-  const { session, signOut } = useConsole();
+  const { session, signOut, isAdmin } = useConsole();
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('light');
   const go = (to: string) => {
@@ -79,7 +83,7 @@ export function Shell({ path }: { path: string }) {
         <Text size="xs" c="dimmed" tt="uppercase" fw={700} px="sm" py="xs">
           Settings
         </Text>
-        {SECTIONS.map((s) => (
+        {SECTIONS.filter((s) => isAdmin || !s.adminOnly).map((s) => (
           <NavLink
             key={s.path}
             href={`/console${s.path}`}
@@ -111,6 +115,8 @@ function Page({ path }: { path: string }) {
       return <GeneralPage />;
     case '/settings/audit-log':
       return <AuditLogPage />;
+    case '/settings/members':
+      return <MembersPage />;
     default:
       return <Text>This page does not exist.</Text>;
   }

@@ -96,13 +96,17 @@ export async function findInvitation(
   return row ? toRecord(row) : null;
 }
 
-/** The invitation with this token hash, read under a row lock on Postgres (it is about to be accepted), or null. */
-export async function findInvitationByTokenHashForUpdate(
+/**
+ * The invitation with this token hash, or null. `forUpdate` reads it under a row lock on Postgres (it is about to
+ * be accepted).
+ */
+export async function findInvitationByTokenHash(
   db: Executor,
   tokenHash: string,
+  options: { forUpdate?: boolean } = {},
 ): Promise<InvitationRecord | null> {
   const query = db('invitations').where({ token_hash: tokenHash });
-  if (isPostgres(db)) query.forUpdate();
+  if (options.forUpdate && isPostgres(db)) query.forUpdate();
   const row = await query.first();
   return row ? toRecord(row) : null;
 }

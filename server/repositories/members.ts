@@ -8,8 +8,14 @@ import type { Executor } from './sql.js';
 import { toUser, type UserRecord, type UserRole } from './tenants.js';
 import { toCount } from './values.js';
 
-/** A member: a user of the tenant with a role. */
-export type MemberRecord = UserRecord;
+/** A member: a user of the tenant with a role, and when they last signed in to the console. */
+export interface MemberRecord extends UserRecord {
+  lastSignedInAt: string | null;
+}
+
+function toMember(row: Record<string, unknown>): MemberRecord {
+  return { ...toUser(row), lastSignedInAt: (row.last_signed_in_at as string | null) ?? null };
+}
 
 function members(db: Executor, tenantId: string) {
   return db('users').where({ tenant_id: tenantId }).whereNull('deactivated_at');
@@ -21,13 +27,13 @@ export async function listMembers(
   tenantId: string,
   page: PageRequest,
 ): Promise<Page<MemberRecord>> {
-  return paginate(members(db, tenantId).select('*'), page, (row: Record<string, unknown>) => toUser(row));
+  return paginate(members(db, tenantId).select('*'), page, toMember);
 }
 
 /** One member of the tenant (not deactivated), or null. */
 export async function findMember(db: Executor, tenantId: string, id: string): Promise<MemberRecord | null> {
   const row = await members(db, tenantId).where({ id }).first();
-  return row ? toUser(row) : null;
+  return row ? toMember(row) : null;
 }
 
 /** How many owners the tenant has. */

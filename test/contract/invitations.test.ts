@@ -102,6 +102,49 @@ describe('Invitations', () => {
     expect(again.body.code).to.equal('unauthenticated');
   });
 
+  it('previews an open invitation (tenant, email, role, expiry) and gives used or revoked links one answer', async () => {
+    const created = await ctx.admin.post('createInvitation', '/invitations', {
+      body: { email: 'mary@example.com', role: 'member' },
+    });
+    const token = tokenOf(created.body.url);
+    const tenant = await ctx.admin.get('getTenant', '/tenant');
+    const preview = await previewer(ctx.server.baseUrl)(token);
+    expect(preview.status).to.equal(200);
+    expect(preview.body).to.deep.equal({
+      tenantName: tenant.body.name,
+      email: 'mary@example.com',
+      role: 'member',
+      expiresAt: created.body.expiresAt,
+    });
+    expect(JSON.stringify(preview.body)).not.to.include(token);
+    // Looking changes nothing: the link still works, once.
+    expect(
+      (await acceptor(ctx.server.baseUrl)({ token, name: 'Mary', password: newPassword() })).status,
+    ).to.equal(200);
+    const used = await previewer(ctx.server.baseUrl)(token);
+    expect(used.status).to.equal(401);
+    expect(used.body.code).to.equal('unauthenticated');
+    const revoked = await ctx.admin.post('createInvitation', '/invitations', {
+      body: { email: 'alan@example.com', role: 'viewer' },
+    });
+    await ctx.admin.delete('revokeInvitation', `/invitations/${revoked.body.id}`);
+    const revokedPreview = await previewer(ctx.server.baseUrl)(tokenOf(revoked.body.url));
+    expect(revokedPreview.status).to.equal(401);
+    expect(revokedPreview.body.detail).to.equal(used.body.detail);
+    expect((await previewer(ctx.server.baseUrl)('mi_unknown')).status).to.equal(401);
+    // Expired: the same answer.
+    const expiring = await ctx.admin.post('createInvitation', '/invitations', {
+      body: { email: 'edsger@example.com', role: 'member' },
+    });
+    await ctx.server.db
+      .knex('invitations')
+      .where({ id: expiring.body.id })
+      .update({ expires_at: new Date(Date.now() - 1000).toISOString() });
+    const expired = await previewer(ctx.server.baseUrl)(tokenOf(expiring.body.url));
+    expect(expired.status).to.equal(401);
+    expect(expired.body.detail).to.equal(used.body.detail);
+  });
+
   it('revokes a pending invitation (audited): its link stops working; an accepted one cannot be revoked', async () => {
     const created = await ctx.admin.post('createInvitation', '/invitations', {
       body: { email: 'linus@example.com', role: 'member' },
@@ -157,6 +200,14 @@ function acceptor(baseUrl: string) {
     const browser = new ConsoleBrowser(new URL(baseUrl).origin);
     const res = await browser.call('POST', '/auth/invitations/accept', { body });
     return { status: res.status, body: res.body, setCookie: browser.lastSetCookie ?? '', browser };
+  };
+}
+
+/** `POST /auth/invitations/preview` as the console sends it. */
+function previewer(baseUrl: string) {
+  return async (token: string) => {
+    const browser = new ConsoleBrowser(new URL(baseUrl).origin);
+    return browser.call('POST', '/auth/invitations/preview', { body: { token } });
   };
 }
 

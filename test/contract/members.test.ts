@@ -21,11 +21,29 @@ describe('Members', () => {
     const roles = Object.fromEntries(list.body.data.map((m: { id: string; role: string }) => [m.id, m.role]));
     expect(roles).to.deep.equal({ [ctx.tenant.userId]: 'owner', [viewer.userId]: 'viewer' });
     const one = await ctx.admin.get('getMember', `/members/${viewer.userId}`);
-    expect(one.body).to.include({ id: viewer.userId, email: viewer.email, role: 'viewer' });
+    expect(one.body).to.include({
+      id: viewer.userId,
+      email: viewer.email,
+      role: 'viewer',
+      lastSignedInAt: null,
+    });
     // Other tenants' members are not found; a key without admin scope may not look.
     const other = await ctx.server.createTenant();
     expectProblem(await ctx.admin.get('getMember', `/members/${other.userId}`), 404, 'not_found');
     expectProblem(await ctx.api.get('listMembers', '/members'), 403, 'forbidden');
+  });
+
+  it('shows when a member last signed in to the console (null before the first sign-in)', async () => {
+    const browser = new ConsoleBrowser(new URL(ctx.server.baseUrl).origin);
+    const account = await createAccount(ctx.server.meridian, browser, ctx.tenant.tenantId, 'member');
+    const first = await ctx.admin.get('getMember', `/members/${account.userId}`);
+    const setupAt = first.body.lastSignedInAt as string;
+    expect(Date.parse(setupAt)).to.be.closeTo(Date.now(), 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await browser.signIn(account.email, account.password)).status).to.equal(200);
+    const list = await ctx.admin.get('listMembers', '/members');
+    const listed = list.body.data.find((m: { id: string }) => m.id === account.userId);
+    expect(Date.parse(listed.lastSignedInAt)).to.be.greaterThan(Date.parse(setupAt));
   });
 
   it("changes a role (audited), and the member's key follows the new role at once", async () => {

@@ -1,9 +1,12 @@
 /**
  * A real SMTP server for the invitation tests (`smtp-server` on 127.0.0.1, port 0): it accepts every message
  * without authentication or TLS and keeps each one parsed (`mailparser`), so a test reads the link from the message
- * the server received, exactly as a person would.
+ * the server received, exactly as a person would. Given a directory, it also writes each message there as JSON
+ * (`<n>.json`: envelope, subject, text), so another process (the console's end-to-end tests) can read them.
  */
+import { renameSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -22,7 +25,7 @@ export class SmtpSink {
   #port = 0;
   #waiters: { count: number; resolve: () => void }[] = [];
 
-  private constructor() {
+  private constructor(saveDir?: string) {
     this.#server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
@@ -30,11 +33,19 @@ export class SmtpSink {
       onData: (stream, session, callback) => {
         simpleParser(stream)
           .then((parsed) => {
-            this.received.push({
+            const mail = {
               from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
               to: session.envelope.rcptTo.map((r) => r.address),
               parsed,
-            });
+            };
+            this.received.push(mail);
+            if (saveDir) {
+              const saved = { from: mail.from, to: mail.to, subject: parsed.subject, text: parsed.text };
+              // Written aside, then renamed: a reader never sees half a message.
+              const file = path.join(saveDir, `${this.received.length}.json`);
+              writeFileSync(`${file}.part`, JSON.stringify(saved));
+              renameSync(`${file}.part`, file);
+            }
             this.#wake();
             callback();
           })
@@ -43,9 +54,9 @@ export class SmtpSink {
     });
   }
 
-  /** Starts a server on 127.0.0.1 and a free port. */
-  static async start(): Promise<SmtpSink> {
-    const sink = new SmtpSink();
+  /** Starts a server on 127.0.0.1 and a free port; `saveDir` (an existing directory) also gets each message. */
+  static async start(saveDir?: string): Promise<SmtpSink> {
+    const sink = new SmtpSink(saveDir);
     await new Promise<void>((resolve, reject) => {
       sink.#server.once('error', reject);
       sink.#server.listen(0, '127.0.0.1', () => resolve());

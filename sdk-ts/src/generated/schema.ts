@@ -1899,6 +1899,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/invitations/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Look at an invitation before accepting it
+         * @description What an invitation link offers, so the console's accept page can say it before the person chooses a name and
+         *     password: the tenant's name, the email the account will have, the role and when the link expires. The token
+         *     travels in the body (never in a query string, so it reaches no access log); nothing changes.
+         *
+         *     Errors: 401 `unauthenticated` when the link is unknown, used, revoked or expired (one answer for all four, as
+         *     `POST /auth/invitations/accept` gives).
+         *
+         *     Like every `/auth/*` request that is not a GET, it must come from the console's own origin: `Origin` (and
+         *     `Sec-Fetch-Site`, where the browser sends it) must name this deployment (`MERIDIAN_PUBLIC_URL`, else the
+         *     request's own host), and a body must be `application/json`; otherwise 403 `forbidden` (415 for another body type).
+         *
+         *     For the console only: not part of the SDKs.
+         */
+        post: operations["previewInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/sso/start": {
         parameters: {
             query?: never;
@@ -3567,6 +3598,37 @@ export interface components {
             pagination: components["schemas"]["PaginationMeta"];
         };
         /**
+         * @description What an open invitation offers (never its token, nor who sent it).
+         * @example {
+         *       "tenantName": "NYC Capital Programs (demo)",
+         *       "email": "grace@example.com",
+         *       "role": "member",
+         *       "expiresAt": "2025-06-09T09:30:00Z"
+         *     }
+         */
+        InvitationPreview: {
+            /** @description The name of the tenant the invitation joins. */
+            tenantName: string;
+            /** @description The email the account will have (the invitation's). */
+            email: string;
+            role: components["schemas"]["UserRole"];
+            /**
+             * Format: date-time
+             * @description When the link stops working.
+             */
+            expiresAt: string;
+        };
+        /**
+         * @description An invitation's token, as the link's fragment carries it.
+         * @example {
+         *       "token": "mi_q3Lk9v2WcX8bN4tY7aP1sD6fG0hJ5mR2eU8iO3wZ1xC"
+         *     }
+         */
+        InvitationToken: {
+            /** @description The token from the invitation link's fragment (`#token=mi_…`). */
+            token: string;
+        };
+        /**
          * @description A problem that has occurred on a project.
          * @example {
          *       "id": "01951170-8fa0-7196-a5c7-3d2f6a8b0c65",
@@ -3789,6 +3851,7 @@ export interface components {
          *       "name": "Ada Lovelace",
          *       "email": "ada@example.com",
          *       "role": "admin",
+         *       "lastSignedInAt": "2025-06-02T08:15:00Z",
          *       "createdAt": "2025-01-15T12:00:00Z"
          *     }
          */
@@ -3803,6 +3866,11 @@ export interface components {
             /** @description Sign-in email, or null for an account that has none yet (e.g. a user created by the CLI before accounts existed). */
             email: string | null;
             role: components["schemas"]["UserRole"];
+            /**
+             * Format: date-time
+             * @description When the member last signed in to the console (any method, once the session was fully signed in), or null if never.
+             */
+            lastSignedInAt: string | null;
             /**
              * Format: date-time
              * @description When the member joined the tenant.
@@ -8284,6 +8352,7 @@ export interface operations {
                      *           "name": "Ada Lovelace",
                      *           "email": "ada@example.com",
                      *           "role": "owner",
+                     *           "lastSignedInAt": "2025-06-02T08:15:00Z",
                      *           "createdAt": "2025-01-15T12:00:00Z"
                      *         }
                      *       ],
@@ -8331,6 +8400,7 @@ export interface operations {
                      *       "name": "Ada Lovelace",
                      *       "email": "ada@example.com",
                      *       "role": "admin",
+                     *       "lastSignedInAt": "2025-06-02T08:15:00Z",
                      *       "createdAt": "2025-01-15T12:00:00Z"
                      *     }
                      */
@@ -8398,6 +8468,7 @@ export interface operations {
                      *       "name": "Ada Lovelace",
                      *       "email": "ada@example.com",
                      *       "role": "viewer",
+                     *       "lastSignedInAt": "2025-06-02T08:15:00Z",
                      *       "createdAt": "2025-01-15T12:00:00Z"
                      *     }
                      */
@@ -9026,6 +9097,46 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ConsoleSignInResult"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    previewInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "mi_q3Lk9v2WcX8bN4tY7aP1sD6fG0hJ5mR2eU8iO3wZ1xC"
+                 *     }
+                 */
+                "application/json": components["schemas"]["InvitationToken"];
+            };
+        };
+        responses: {
+            /** @description The invitation is open. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tenantName": "NYC Capital Programs (demo)",
+                     *       "email": "grace@example.com",
+                     *       "role": "member",
+                     *       "expiresAt": "2025-06-09T09:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvitationPreview"];
                 };
             };
             default: components["responses"]["Problem"];

@@ -1,6 +1,7 @@
 /**
  * The console's routes of members and single sign-on (docs/members.md), added to the `/auth` router (./routes.ts)
  * after its cross-site check, JSON body and contract validation:
+ * - `POST /auth/invitations/preview`: what an open invitation offers (tenant, email, role, expiry);
  * - `POST /auth/invitations/accept`: the invitation's account is created and signed in;
  * - `GET /auth/sso/start`: to the tenant's OpenID Connect provider, the flow's transaction sealed in a cookie;
  * - `GET /auth/sso/callback`: back from the provider; the person's account is found or created and signed in.
@@ -38,6 +39,12 @@ function ssoCookieOf(req: Request): string | undefined {
 
 /** Adds the invitation and single sign-on routes to the `/auth` router. */
 export function peopleRoutes({ router, services }: ConsoleRoutes): void {
+  router.post('/invitations/preview', async (req: Request, res: Response) => {
+    res
+      .status(200)
+      .json(await services.joins.previewInvitation((req.body as Schema<'InvitationToken'>).token));
+  });
+
   router.post('/invitations/accept', async (req: Request, res: Response) => {
     const user = await services.joins.acceptInvitation(req.body as Schema<'InvitationAcceptance'>);
     res.status(200).json(await startConsoleSession(services, req, res, user.id, 'invitation'));

@@ -6,10 +6,15 @@
  */
 import { v7 as uuidv7 } from 'uuid';
 import { findAccountByEmail, updateAccount } from '../../repositories/accounts.js';
-import { acceptInvitation, findInvitationByTokenHashForUpdate } from '../../repositories/invitations.js';
+import {
+  acceptInvitation,
+  findInvitationByTokenHash,
+  type InvitationRecord,
+} from '../../repositories/invitations.js';
 import type { Executor } from '../../repositories/sql.js';
 import { findTenant, insertUser, type UserRecord } from '../../repositories/tenants.js';
 import { inTransaction } from '../../repositories/transactions.js';
+import type { Schema } from '../../schemas.js';
 import { normalizeEmail } from '../accounts/emails.js';
 import type { PasswordHasher } from '../accounts/passwords.js';
 import { hashSecret } from '../accounts/secrets.js';
@@ -17,6 +22,24 @@ import { diff, recordAudit } from '../audit.js';
 import type { ServiceDeps } from '../context.js';
 import { AppError } from '../errors.js';
 import type { SsoIdentity } from './sso-sign-in.js';
+
+/** The one answer to a link that is unknown, used, revoked or expired (docs/members.md, "Invitations"). */
+function invalidInvitation(): AppError {
+  return new AppError(
+    'unauthenticated',
+    'This invitation link is not valid: it was used, revoked or has expired. Ask for a new invitation.',
+  );
+}
+
+/** Whether an invitation can still be accepted at `now`. */
+function isOpen(invitation: InvitationRecord | null, now: string): invitation is InvitationRecord {
+  return (
+    invitation !== null &&
+    invitation.acceptedAt === null &&
+    invitation.revokedAt === null &&
+    invitation.expiresAt > now
+  );
+}
 
 /** Options of {@link JoinService}. */
 export interface JoinServiceOptions extends ServiceDeps {
@@ -34,6 +57,26 @@ export class JoinService {
   }
 
   /**
+   * What an open invitation offers (`POST /auth/invitations/preview`): the tenant's name, the email, the role and
+   * the expiry, so the accept page can show them before a password is chosen. Changes nothing.
+   * @throws AppError 401 `unauthenticated` for a token that is unknown, used, revoked or expired (the answer
+   *   {@link acceptInvitation} gives).
+   */
+  async previewInvitation(token: string): Promise<Schema<'InvitationPreview'>> {
+    const db = this.#deps.db.knex;
+    const invitation = await findInvitationByTokenHash(db, hashSecret(token));
+    if (!isOpen(invitation, this.#deps.clock.now().toISOString())) throw invalidInvitation();
+    const tenant = await findTenant(db, invitation.tenantId);
+    if (!tenant) throw invalidInvitation();
+    return {
+      tenantName: tenant.name,
+      email: invitation.email,
+      role: invitation.role,
+      expiresAt: invitation.expiresAt,
+    };
+  }
+
+  /**
    * Accepts an invitation: creates the account (the invitation's email and role, the chosen name and password) and
    * marks the invitation used, in one transaction, audited `member.joined`.
    * @throws AppError 422 for a password the rules refuse (services/accounts/passwords.ts); 401 `unauthenticated`
@@ -42,23 +85,12 @@ export class JoinService {
    */
   async acceptInvitation(input: { token: string; name: string; password: string }): Promise<UserRecord> {
     const accepted = this.#passwords.accept(input.password, false);
-    const invalid = () =>
-      new AppError(
-        'unauthenticated',
-        'This invitation link is not valid: it was used, revoked or has expired. Ask for a new invitation.',
-      );
-    if (input.token.length > 256) throw invalid();
+    if (input.token.length > 256) throw invalidInvitation();
     const passwordHash = await this.#passwords.hash(accepted);
     const now = this.#deps.clock.now().toISOString();
     return inTransaction(this.#deps.db.knex, async (trx) => {
-      const invitation = await findInvitationByTokenHashForUpdate(trx, hashSecret(input.token));
-      if (
-        !invitation ||
-        invitation.acceptedAt !== null ||
-        invitation.revokedAt !== null ||
-        invitation.expiresAt <= now
-      )
-        throw invalid();
+      const invitation = await findInvitationByTokenHash(trx, hashSecret(input.token), { forUpdate: true });
+      if (!isOpen(invitation, now)) throw invalidInvitation();
       const user = await this.#create(trx, {
         tenantId: invitation.tenantId,
         email: invitation.email,
@@ -68,7 +100,7 @@ export class JoinService {
         reactivate: true,
       });
       await updateAccount(trx, user.id, { passwordHash }, now);
-      if (!(await acceptInvitation(trx, invitation.id, user.id, now))) throw invalid();
+      if (!(await acceptInvitation(trx, invitation.id, user.id, now))) throw invalidInvitation();
       await recordAudit(
         trx,
         { tenantId: user.tenantId, userId: user.id, apiKeyId: null, requestId: null },

@@ -34,6 +34,7 @@ function view(member: MemberRecord): MemberView {
     name: member.name,
     email: member.email,
     role: member.role,
+    lastSignedInAt: member.lastSignedInAt,
     createdAt: member.createdAt,
   };
 }

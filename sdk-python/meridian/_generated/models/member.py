@@ -35,8 +35,9 @@ class Member(BaseModel):
     name: StrictStr = Field(description="Display name.")
     email: Optional[StrictStr] = Field(description="Sign-in email, or null for an account that has none yet (e.g. a user created by the CLI before accounts existed).")
     role: UserRole
+    last_signed_in_at: Optional[datetime] = Field(description="When the member last signed in to the console (any method, once the session was fully signed in), or null if never.", alias="lastSignedInAt")
     created_at: datetime = Field(description="When the member joined the tenant.", alias="createdAt")
-    __properties: ClassVar[List[str]] = ["id", "name", "email", "role", "createdAt"]
+    __properties: ClassVar[List[str]] = ["id", "name", "email", "role", "lastSignedInAt", "createdAt"]
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -82,6 +83,11 @@ class Member(BaseModel):
         if self.email is None and "email" in self.model_fields_set:
             _dict['email'] = None
 
+        # set to None if last_signed_in_at (nullable) is None
+        # and model_fields_set contains the field
+        if self.last_signed_in_at is None and "last_signed_in_at" in self.model_fields_set:
+            _dict['lastSignedInAt'] = None
+
         return _dict
 
     @classmethod
@@ -98,6 +104,7 @@ class Member(BaseModel):
             "name": obj.get("name"),
             "email": obj.get("email"),
             "role": obj.get("role"),
+            "lastSignedInAt": obj.get("lastSignedInAt"),
             "createdAt": obj.get("createdAt")
         })
         return _obj
