@@ -3,12 +3,18 @@
  * rules refuse a weak password; turn on two-factor sign-in by typing the secret the page shows into an
  * "authenticator" (otplib, as the app would compute it), keep the recovery codes shown once, sign out and back in
  * with a code, then with a recovery code, regenerate the codes, turn it off again; end another browser's session,
- * then sign out everywhere and see the other browser signed out. The owner ends as the later files expect: the
+ * then sign out everywhere and see the other browser signed out. A member whose sign-in the tenant's
+ * `requireTwoFactor` holds back enrols on the way in, and is not offered to turn it off. The owner ends as the later files expect: the
  * name, the password only, no second factor (support.ts, `signIn`).
  */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { capture, OWNER, signIn } from './support';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** What an authenticator app shows `offsetS` seconds from now (RFC 6238, 30-second steps). */
 const totp = (secret: string, offsetS = 0) =>
@@ -128,6 +134,63 @@ test('two-factor sign-in: enrol, sign in with a code and a recovery code, new co
   await expect(page.getByRole('button', { name: 'Turn on two-factor sign-in' })).toBeVisible();
   await signOut(page);
   await signIn(page); // the password alone again
+});
+
+/** Sets the tenant's `requireTwoFactor` as the signed-in owner of `page`, through `/v1` with a console token. */
+async function requireTwoFactor(page: Page, on: boolean): Promise<void> {
+  const status = await page.evaluate(async (value) => {
+    const token = await (await fetch('/auth/token', { method: 'POST' })).json();
+    const res = await fetch('/v1/tenant', {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${token.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ settings: { requireTwoFactor: value } }),
+    });
+    return res.status;
+  }, on);
+  expect(status).toBe(200);
+}
+
+test('a sign-in held back by requireTwoFactor enrols on the way in', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'server/cli.ts', 'users', 'create', '--tenant', 'NYC Capital Projects (demo)'].concat(
+      ['--email', 'mia@example.com', '--role', 'member'],
+    ),
+    {
+      cwd: root,
+      env: { ...process.env, ...JSON.parse(process.env.E2E_SERVER_ENV as string) },
+      encoding: 'utf8',
+    },
+  );
+  const link = /(http\S+\/console\/setup#token=\S+)/.exec(out)?.[1] as string;
+  expect(link).toBeTruthy();
+  await requireTwoFactor(page, true);
+  const context = await browser.newContext();
+  try {
+    const mia = await context.newPage();
+    await mia.goto(link);
+    await mia.getByLabel('Your name').fill('Mia Member');
+    await mia.getByLabel('Email').fill('mia@example.com');
+    await mia.getByLabel('New password').fill('a long passphrase for mia 11');
+    await mia.getByRole('button', { name: 'Set up and sign in' }).click();
+    await expect(mia.getByRole('heading', { name: 'Set up two-factor sign-in' })).toBeVisible();
+    await expect(mia).toHaveURL(/\/console\/two-factor\/enrol$/);
+    const secret = (await mia.getByTestId('totp-secret').innerText()).trim();
+    await capture(mia, 'two-factor-enrol');
+    await mia.getByLabel('Enter the 6-digit code the app shows').fill(await totp(secret));
+    await mia.getByRole('button', { name: 'Turn on' }).click();
+    await expect(mia.getByTestId('recovery-codes').locator('code')).toHaveCount(10);
+    await mia.getByRole('button', { name: 'Continue' }).click();
+    await expect(mia.getByRole('heading', { name: 'API keys' })).toBeVisible();
+    await openAccount(mia);
+    await expect(mia.getByText('Your organisation requires two-factor sign-in')).toBeVisible();
+    await expect(mia.getByRole('button', { name: 'Turn off two-factor sign-in' })).toHaveCount(0);
+  } finally {
+    await requireTwoFactor(page, false);
+    await context.close();
+  }
 });
 
 test('end another browser session, then sign out everywhere', async ({ page, browser }) => {

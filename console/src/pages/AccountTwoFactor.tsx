@@ -1,29 +1,16 @@
 /**
- * Account → Two-factor sign-in (docs/accounts.md, "Two-factor sign-in"): enrol an authenticator app from a QR code
- * or its secret typed in, confirmed with a first code; the ten recovery codes shown once (copy, download); how many
- * are left; new recovery codes and turning the factor off, each confirmed with the password.
+ * Account → Two-factor sign-in (docs/accounts.md, "Two-factor sign-in"): enrolment (./TwoFactorEnrolment.tsx) in a
+ * dialog, the recovery codes shown once, how many are left; new recovery codes and turning the factor off, each
+ * confirmed with the password.
  */
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Code,
-  CopyButton,
-  Group,
-  Modal,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { authCall } from '../auth';
-import { Loading, ProblemAlert } from '../components';
+import { ProblemAlert } from '../components';
 import { useConsole } from '../context';
 import { Section } from './AccountSection';
+import { EnrolmentForm, RecoveryCodes } from './TwoFactorEnrolment';
 
 type Dialog = 'enrol' | 'regenerate' | 'disable' | null;
 
@@ -115,91 +102,6 @@ export function TwoFactorSection() {
   );
 }
 
-interface Enrolment {
-  secret: string;
-  otpauthUri: string;
-  qrCode: string;
-}
-
-function EnrolModal(props: { onClose(): void; onEnrolled(codes: string[]): void }) {
-  const [code, setCode] = useState('');
-  const begin = useMutation({ mutationFn: () => authCall<Enrolment>('POST', '/two-factor/enrolment') });
-  const confirm = useMutation({
-    mutationFn: () =>
-      authCall<{ recoveryCodes: string[] }>('POST', '/two-factor/enrolment/confirm', { code }),
-    onSuccess: (r) => props.onEnrolled(r.recoveryCodes),
-  });
-  const start = begin.mutate;
-  useEffect(() => start(), [start]);
-  const e = begin.data;
-  return (
-    <Modal
-      opened
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      onClose={props.onClose}
-      title="Turn on two-factor sign-in"
-      size="lg"
-    >
-      {begin.isPending && <Loading what="a new secret" />}
-      <ProblemAlert error={begin.error} />
-      {e && (
-        <form
-          onSubmit={(ev) => {
-            ev.preventDefault();
-            confirm.mutate();
-          }}
-        >
-          <Stack>
-            <Text size="sm">
-              1. Scan this QR code with an authenticator app (1Password, Google Authenticator, Authy, …).
-            </Text>
-            <Box bg="white" p="xs" w={216} style={{ borderRadius: 4 }}>
-              <img
-                src={e.qrCode}
-                alt="QR code to scan with your authenticator app"
-                width={200}
-                height={200}
-              />
-            </Box>
-            <Text size="sm">Or type this secret into the app (a time-based key):</Text>
-            <Group gap="xs">
-              <Code data-testid="totp-secret" style={{ wordBreak: 'break-all' }}>
-                {e.secret}
-              </Code>
-              <CopyButton value={e.secret}>
-                {({ copied, copy }) => (
-                  <Button size="compact-sm" variant="default" onClick={copy}>
-                    {copied ? 'Copied' : 'Copy secret'}
-                  </Button>
-                )}
-              </CopyButton>
-            </Group>
-            <ProblemAlert error={confirm.error} />
-            <TextInput
-              label="2. Enter the 6-digit code the app shows"
-              required
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]{6}"
-              maxLength={6}
-              value={code}
-              onChange={(ev) => setCode(ev.currentTarget.value.replaceAll(/\D/g, ''))}
-            />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={props.onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={confirm.isPending} disabled={code.length !== 6}>
-                Turn on
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      )}
-    </Modal>
-  );
-}
-
 /** A confirmation that asks for the current password, then runs `call` with it. */
 function PasswordModal(props: {
   title: string;
@@ -243,11 +145,21 @@ function PasswordModal(props: {
   );
 }
 
-/** The recovery codes, shown once: copy them or download them as a text file. */
+function EnrolModal(props: { onClose(): void; onEnrolled(codes: string[]): void }) {
+  return (
+    <Modal
+      opened
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      onClose={props.onClose}
+      title="Turn on two-factor sign-in"
+      size="lg"
+    >
+      <EnrolmentForm onEnrolled={props.onEnrolled} onCancel={props.onClose} />
+    </Modal>
+  );
+}
+
 function RecoveryCodesModal(props: { codes: string[]; onClose(): void }) {
-  const text = `${props.codes.join('\n')}\n`;
-  const href = useMemo(() => URL.createObjectURL(new Blob([text], { type: 'text/plain' })), [text]);
-  useEffect(() => () => URL.revokeObjectURL(href), [href]);
   return (
     <Modal
       opened
@@ -256,36 +168,7 @@ function RecoveryCodesModal(props: { codes: string[]; onClose(): void }) {
       title="Your recovery codes"
       size="lg"
     >
-      <Stack>
-        <Alert color="red" title="Save them now">
-          These codes will not be shown again. Each one signs you in once if you lose your authenticator app;
-          Meridian keeps only their hashes.
-        </Alert>
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" data-testid="recovery-codes">
-          {props.codes.map((c) => (
-            <Code key={c} fz="sm">
-              {c}
-            </Code>
-          ))}
-        </SimpleGrid>
-        <Group justify="space-between">
-          <Group gap="sm">
-            <CopyButton value={text}>
-              {({ copied, copy }) => (
-                <Button color={copied ? 'teal' : 'blue'} onClick={copy}>
-                  {copied ? 'Copied' : 'Copy codes'}
-                </Button>
-              )}
-            </CopyButton>
-            <Button component="a" variant="default" href={href} download="meridian-recovery-codes.txt">
-              Download
-            </Button>
-          </Group>
-          <Button variant="default" onClick={props.onClose}>
-            I have saved them
-          </Button>
-        </Group>
-      </Stack>
+      <RecoveryCodes codes={props.codes} done="I have saved them" onDone={props.onClose} />
     </Modal>
   );
 }
