@@ -212,4 +212,27 @@ describe('Console sign-in: the account page', () => {
     expect(weak.detail).to.contain('15 characters');
     expect((await browser.call('GET', '/auth/session')).body.user.twoFactorEnabled).to.equal(true);
   });
+
+  it('counts wrong passwords given to confirm like failed sign-ins', async () => {
+    const t = await server.createTenant();
+    const { browser, password } = await enrolled(t.tenantId);
+    let refused: Awaited<ReturnType<typeof browser.call>> | null = null;
+    for (let attempt = 0; attempt < 8 && !refused; attempt++) {
+      const res = await browser.call('DELETE', '/auth/two-factor', {
+        body: { password: `wrong guess ${attempt}` },
+      });
+      if (res.status === 429) refused = res;
+      else expectProblem(res, 422, 'validation_failed');
+    }
+    expect(refused, 'a delay starts after three free failures').not.to.equal(null);
+    expectProblem(refused as NonNullable<typeof refused>, 429, 'rate_limited');
+    expect(Number(refused?.headers.get('retry-after'))).to.be.greaterThan(0);
+    // While the delay runs, the right password is refused too, and nothing changed.
+    expectProblem(
+      await browser.call('DELETE', '/auth/two-factor', { body: { password } }),
+      429,
+      'rate_limited',
+    );
+    expect((await browser.call('GET', '/auth/session')).body.user.twoFactorEnabled).to.equal(true);
+  });
 });

@@ -1916,7 +1916,8 @@ export interface paths {
          *
          *     Errors: 401 `unauthenticated` without a signed-in session; 409 `conflict` when two-factor sign-in is not on,
          *     or when the tenant requires it (`requireTwoFactor`, which only an owner changes); 422 `validation_failed` when
-         *     the password is wrong, or shorter than the 15 characters a password needs as the only factor (change it first).
+         *     the password is wrong, or shorter than the 15 characters a password needs as the only factor (change it first);
+         *     429 `rate_limited` (with `Retry-After`) while a delay runs: wrong passwords count as failed sign-ins.
          *
          *     Like every `/auth/*` request that changes state, it must come from the console's own origin: `Origin` (and
          *     `Sec-Fetch-Site`, where the browser sends it) must name this deployment (`MERIDIAN_PUBLIC_URL`, else the
@@ -1946,7 +1947,8 @@ export interface paths {
          *     cannot). Audited `auth.recovery_codes_regenerated`.
          *
          *     Errors: 401 `unauthenticated` without a signed-in session; 409 `conflict` when two-factor sign-in is not on;
-         *     422 `validation_failed` when the password or the code is wrong (a code is accepted once).
+         *     422 `validation_failed` when the password or the code is wrong (a code is accepted once); 429 `rate_limited`
+         *     (with `Retry-After`) while a delay runs: wrong passwords and codes count as failed sign-ins.
          *
          *     Like every `/auth/*` request that changes state, it must come from the console's own origin: `Origin` (and
          *     `Sec-Fetch-Site`, where the browser sends it) must name this deployment (`MERIDIAN_PUBLIC_URL`, else the

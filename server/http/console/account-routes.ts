@@ -94,6 +94,7 @@ export function accountRoutes({ router, services }: ConsoleRoutes): void {
       consoleActor(account, requestIdOf(req)),
       account,
       req.body as RecoveryCodesProof,
+      clientOf(req),
     );
     const body: Schema<'ConsoleRecoveryCodeList'> = { recoveryCodes };
     res.status(200).json(body);
@@ -102,7 +103,12 @@ export function accountRoutes({ router, services }: ConsoleRoutes): void {
   router.delete('/two-factor', signedIn, async (req, res) => {
     const account = await accountOf(res);
     const { password } = req.body as Schema<'ConsolePasswordConfirmation'>;
-    await services.twoFactor.disable(consoleActor(account, requestIdOf(req)), account, password);
+    await services.twoFactor.disable(
+      consoleActor(account, requestIdOf(req)),
+      account,
+      password,
+      clientOf(req),
+    );
     res.status(204).end();
   });
 }

@@ -42,8 +42,8 @@ export interface Accounts {
 export function buildAccounts(deps: ServiceDeps, lifetimes: SessionLifetimes): Accounts {
   const passwords = new PasswordHasher();
   const sessions = new SessionService(deps, lifetimes);
-  const twoFactor = new TwoFactorService({ ...deps, passwords });
   const throttle = new SignInThrottle(deps.db);
+  const twoFactor = new TwoFactorService({ ...deps, passwords, throttle });
   return {
     accounts: new AccountService({ ...deps, passwords }),
     passwords,
