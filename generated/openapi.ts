@@ -1807,6 +1807,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the account's name
+         * @description Changes the signed-in user's display name (shown in the console, in member lists and in the audit log) and
+         *     returns the user. Audited `user.updated` with the name before and after. The email and the role are not changed
+         *     here (the role by an owner or admin in Members; the email not at all).
+         *
+         *     Errors: 401 `unauthenticated` without a signed-in session; 400 `validation_failed` when the name is empty,
+         *     only spaces or longer than 200 characters.
+         *
+         *     Like every `/auth/*` request that changes state, it must come from the console's own origin: `Origin` (and
+         *     `Sec-Fetch-Site`, where the browser sends it) must name this deployment (`MERIDIAN_PUBLIC_URL`, else the
+         *     request's own host), and a body must be `application/json`; otherwise 403 `forbidden` (415 for another body type).
+         *
+         *     For the console only: not part of the SDKs.
+         */
+        patch: operations["updateConsoleAccount"];
+        trace?: never;
+    };
     "/auth/two-factor/enrolment": {
         parameters: {
             query?: never;
@@ -1861,6 +1892,71 @@ export interface paths {
          *     For the console only: not part of the SDKs.
          */
         post: operations["confirmTwoFactorEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Turn two-factor sign-in off
+         * @description Turns the signed-in user's second factor off: the TOTP secret and the recovery codes are deleted, and the next
+         *     sign-in asks for the password only. The current password confirms it (a stolen session cookie alone cannot).
+         *     Sessions stay signed in. Audited `auth.two_factor_disabled`.
+         *
+         *     Errors: 401 `unauthenticated` without a signed-in session; 409 `conflict` when two-factor sign-in is not on,
+         *     or when the tenant requires it (`requireTwoFactor`, which only an owner changes); 422 `validation_failed` when
+         *     the password is wrong, or shorter than the 15 characters a password needs as the only factor (change it first);
+         *     429 `rate_limited` (with `Retry-After`) while a delay runs: wrong passwords count as failed sign-ins.
+         *
+         *     Like every `/auth/*` request that changes state, it must come from the console's own origin: `Origin` (and
+         *     `Sec-Fetch-Site`, where the browser sends it) must name this deployment (`MERIDIAN_PUBLIC_URL`, else the
+         *     request's own host), and a body must be `application/json`; otherwise 403 `forbidden` (415 for another body type).
+         *
+         *     For the console only: not part of the SDKs.
+         */
+        delete: operations["disableTwoFactor"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/two-factor/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Regenerate the recovery codes
+         * @description Ten new recovery codes for the signed-in user (shown here only); every earlier code, used or not, stops working.
+         *     Confirmed with the current password or the authenticator app's current code (a stolen session cookie alone
+         *     cannot). Audited `auth.recovery_codes_regenerated`.
+         *
+         *     Errors: 401 `unauthenticated` without a signed-in session; 409 `conflict` when two-factor sign-in is not on;
+         *     422 `validation_failed` when the password or the code is wrong (a code is accepted once); 429 `rate_limited`
+         *     (with `Retry-After`) while a delay runs: wrong passwords and codes count as failed sign-ins.
+         *
+         *     Like every `/auth/*` request that changes state, it must come from the console's own origin: `Origin` (and
+         *     `Sec-Fetch-Site`, where the browser sends it) must name this deployment (`MERIDIAN_PUBLIC_URL`, else the
+         *     request's own host), and a body must be `application/json`; otherwise 403 `forbidden` (415 for another body type).
+         *
+         *     For the console only: not part of the SDKs.
+         */
+        post: operations["regenerateRecoveryCodes"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3124,6 +3220,16 @@ export interface components {
             scopes: components["schemas"]["ApiKeyScope"][];
         };
         /**
+         * @description The signed-in user's new display name.
+         * @example {
+         *       "name": "Dana Whitfield-Okafor"
+         *     }
+         */
+        ConsoleAccountUpdate: {
+            /** @description Full name as people should see it (1 to 200 characters, not only spaces; trimmed). */
+            name: string;
+        };
+        /**
          * @description The current password and the new one.
          * @example {
          *       "currentPassword": "a long passphrase nobody guesses",
@@ -3138,6 +3244,38 @@ export interface components {
              *     the list of common or breached passwords.
              */
             newPassword: string;
+        };
+        /**
+         * @description The current password, confirming a change to how the account signs in.
+         * @example {
+         *       "password": "a long passphrase nobody guesses"
+         *     }
+         */
+        ConsolePasswordConfirmation: {
+            /** @description The password in use. */
+            password: string;
+        };
+        /**
+         * @description Ten new recovery codes, shown here only: each signs in once when the authenticator app is lost. Every earlier code
+         *     stopped working.
+         * @example {
+         *       "recoveryCodes": [
+         *         "abcdef-ghjkmn-pqrstu-vwxyz2",
+         *         "345678-9abcde-fghjkm-npqrst",
+         *         "uvwxyz-234567-89abcd-efghjk",
+         *         "mnpqrs-tuvwxy-z23456-789abc",
+         *         "defghj-kmnpqr-stuvwx-yz2345",
+         *         "6789ab-cdefgh-jkmnpq-rstuvw",
+         *         "xyz234-56789a-bcdefg-hjkmnp",
+         *         "qrstuv-wxyz23-456789-abcdef",
+         *         "ghjkmn-pqrstu-vwxyz2-345678",
+         *         "9abcde-fghjkm-npqrst-uvwxyz"
+         *       ]
+         *     }
+         */
+        ConsoleRecoveryCodeList: {
+            /** @description The recovery codes. */
+            recoveryCodes: string[];
         };
         /**
          * @description Two-factor sign-in is on. The ten recovery codes are shown here only: each signs in once when the authenticator
@@ -3176,6 +3314,18 @@ export interface components {
              */
             status: "signed_in";
             user: components["schemas"]["ConsoleUser"];
+        };
+        /**
+         * @description Either the current password or the authenticator app's current code, confirming new recovery codes.
+         * @example {
+         *       "password": "a long passphrase nobody guesses"
+         *     }
+         */
+        ConsoleRecoveryCodesRequest: {
+            /** @description The password in use. */
+            password?: string;
+            /** @description The authenticator app's current code (RFC 6238, 30-second steps). A code is accepted once. */
+            code?: string;
         };
         /**
          * @description Either the current 6-digit code of the authenticator app, or one unused recovery code.
@@ -8969,6 +9119,47 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    updateConsoleAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Dana Whitfield-Okafor"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ConsoleAccountUpdate"];
+            };
+        };
+        responses: {
+            /** @description The user with the new name. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0194f2a0-2d4f-7b21-8c3e-4f5a6b7c8d02",
+                     *       "name": "Dana Whitfield-Okafor",
+                     *       "email": "dwhitfield@meridian-demo.example",
+                     *       "role": "owner",
+                     *       "tenantId": "0194f2a0-1c3e-7a10-9b2d-3e4f5a6b7c01",
+                     *       "twoFactorEnabled": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConsoleUser"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
     beginTwoFactorEnrolment: {
         parameters: {
             query?: never;
@@ -9050,6 +9241,82 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ConsoleRecoveryCodes"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    disableTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "password": "a long passphrase nobody guesses"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ConsolePasswordConfirmation"];
+            };
+        };
+        responses: {
+            /** @description Two-factor sign-in is off. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    regenerateRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "password": "a long passphrase nobody guesses"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ConsoleRecoveryCodesRequest"];
+            };
+        };
+        responses: {
+            /** @description The new recovery codes. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "recoveryCodes": [
+                     *         "abcdef-ghjkmn-pqrstu-vwxyz2",
+                     *         "345678-9abcde-fghjkm-npqrst",
+                     *         "uvwxyz-234567-89abcd-efghjk",
+                     *         "mnpqrs-tuvwxy-z23456-789abc",
+                     *         "defghj-kmnpqr-stuvwx-yz2345",
+                     *         "6789ab-cdefgh-jkmnpq-rstuvw",
+                     *         "xyz234-56789a-bcdefg-hjkmnp",
+                     *         "qrstuv-wxyz23-456789-abcdef",
+                     *         "ghjkmn-pqrstu-vwxyz2-345678",
+                     *         "9abcde-fghjkm-npqrst-uvwxyz"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConsoleRecoveryCodeList"];
                 };
             };
             default: components["responses"]["Problem"];

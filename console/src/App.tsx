@@ -12,11 +12,12 @@ import { AcceptInvitationPage } from './pages/AcceptInvitation';
 import { SetupPage } from './pages/Setup';
 import { SignInPage } from './pages/SignIn';
 import { TwoFactorPage } from './pages/TwoFactor';
+import { EnrolPage } from './pages/TwoFactorEnrolment';
 import { navigate, usePath } from './router';
 import { Shell } from './Shell';
 
 /** The pages one can open without a session. */
-const PUBLIC = ['/sign-in', '/setup', '/two-factor', '/invitations/accept'];
+const PUBLIC = ['/sign-in', '/setup', '/two-factor', '/two-factor/enrol', '/invitations/accept'];
 
 export function App() {
   const path = usePath();
@@ -31,6 +32,7 @@ export function App() {
     if (session.isPending || session.isError || PUBLIC.includes(path)) return;
     if (!state) navigate('/sign-in', { replace: true });
     else if (stage === 'two_factor') navigate('/two-factor', { replace: true });
+    else if (stage === 'enrol_two_factor') navigate('/two-factor/enrol', { replace: true });
     else if (path === '/') navigate('/settings/api-keys', { replace: true });
   }, [session.isPending, session.isError, state, stage, path]);
 
@@ -38,6 +40,7 @@ export function App() {
   if (path === '/sign-in') return <SignInPage />;
   if (path === '/two-factor') return <TwoFactorPage />;
   if (path === '/invitations/accept') return <AcceptInvitationPage />;
+  if (path === '/two-factor/enrol') return <EnrolPage />;
   if (session.isPending) return <Loading what="your session" />;
   if (session.isError) return <ProblemAlert error={session.error} />;
   if (!state || stage !== 'active') return <Loading what="the sign-in page" />;

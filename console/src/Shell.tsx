@@ -4,6 +4,7 @@
  */
 import {
   ActionIcon,
+  Anchor,
   AppShell,
   Burger,
   Button,
@@ -15,6 +16,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useConsole } from './context';
+import { AccountPage } from './pages/Account';
 import { ApiKeysPage } from './pages/ApiKeys';
 import { AuditLogPage } from './pages/AuditLog';
 import { GeneralPage } from './pages/General';
@@ -35,6 +37,7 @@ const SECTIONS: Section[] = [
   { path: '/settings/general', label: 'General' },
   { path: '/settings/members', label: 'Members', adminOnly: true },
   { path: '/settings/audit-log', label: 'Audit log' },
+  { path: '/account', label: 'Account' },
 ];
 
 export function Shell({ path }: { path: string }) {
@@ -70,9 +73,19 @@ export function Shell({ path }: { path: string }) {
             >
               <span aria-hidden="true">{scheme === 'dark' ? '☀' : '☾'}</span>
             </ActionIcon>
-            <Text size="sm" visibleFrom="sm">
+            <Anchor
+              size="sm"
+              visibleFrom="sm"
+              href="/console/account"
+              aria-label={`Your account: ${session.user.name}`}
+              data-testid="user-menu"
+              onClick={(e) => {
+                e.preventDefault();
+                go('/account');
+              }}
+            >
               {session.user.name}
-            </Text>
+            </Anchor>
             <Button variant="subtle" size="compact-sm" onClick={() => void signOut()}>
               Sign out
             </Button>
@@ -117,6 +130,8 @@ function Page({ path }: { path: string }) {
       return <AuditLogPage />;
     case '/settings/members':
       return <MembersPage />;
+    case '/account':
+      return <AccountPage />;
     default:
       return <Text>This page does not exist.</Text>;
   }

@@ -40,7 +40,13 @@ export interface SignInResult {
 export interface SessionState {
   user: ConsoleUser;
   tenant: { id: string; name: string; requireTwoFactor: boolean };
-  session: { id: string; stage: 'active' | 'two_factor' | 'enrol_two_factor'; expiresAt: string };
+  session: {
+    id: string;
+    stage: 'active' | 'two_factor' | 'enrol_two_factor';
+    expiresAt: string;
+    /** Unused recovery codes of the user's second factor (0 without one). */
+    recoveryCodesLeft: number;
+  };
 }
 
 /** Calls `/auth<path>` with a JSON body; resolves to the JSON answer (or null for 204). @throws ProblemError */

@@ -1,7 +1,8 @@
 /**
- * Sign-in with email and password (`POST /auth/sign-in`); a second factor continues on the two-factor page.
+ * Sign-in with email and password (`POST /auth/sign-in`); a second factor continues on the two-factor page, and a
+ * sign-in the tenant's `requireTwoFactor` holds back on the enrolment page.
  */
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { authCall, type SignInResult } from '../auth';
@@ -19,6 +20,7 @@ export function SignInPage() {
       await queryClient.invalidateQueries({ queryKey: ['session'] });
       if (result.status === 'signed_in') navigate('/settings/api-keys');
       else if (result.status === 'two_factor_required') navigate('/two-factor');
+      else navigate('/two-factor/enrol');
     },
   });
   return (
@@ -31,11 +33,6 @@ export function SignInPage() {
       >
         <Stack>
           <ProblemAlert error={signIn.error} />
-          {signIn.data?.status === 'two_factor_enrolment_required' && (
-            <Alert color="red" title="Two-factor sign-in required">
-              Your organisation requires a second factor. Enrol an authenticator app to continue.
-            </Alert>
-          )}
           <TextInput
             label="Email"
             type="email"

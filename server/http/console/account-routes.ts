@@ -1,10 +1,10 @@
 /**
- * `/auth/*` routes of a signed-in user's own account (docs/accounts.md): their sessions, their password and their
- * second factor. Added to the router of ./routes.ts, after its cross-site check and validation.
+ * `/auth/*` routes of a signed-in user's own account (docs/accounts.md): their name, sessions, password and
+ * second factor (enrolment, new recovery codes, turning it off). Added to the router of ./routes.ts, after its cross-site check and validation.
  */
 import type { Request } from 'express';
 import type { Schema } from '../../schemas.js';
-import { consoleActor } from '../../services/accounts/index.js';
+import { consoleActor, type RecoveryCodesProof } from '../../services/accounts/index.js';
 import { AppError } from '../../services/errors.js';
 import { clearSessionCookie } from './cookie.js';
 import {
@@ -18,7 +18,7 @@ import {
 
 const requestIdOf = (req: Request) => req.requestId ?? null;
 
-/** Adds the account routes: sessions, password, two-factor enrolment. */
+/** Adds the account routes: name, sessions, password, two-factor enrolment, recovery codes, turning it off. */
 export function accountRoutes({ router, services }: ConsoleRoutes): void {
   const signedIn = requireSession(services);
   const accountOf = async (res: Parameters<typeof sessionOf>[0]) => {
@@ -26,6 +26,14 @@ export function accountRoutes({ router, services }: ConsoleRoutes): void {
     if (!account) throw new AppError('unauthenticated', 'Sign in first: no console session, or it ended.');
     return account;
   };
+
+  router.patch('/account', signedIn, async (req, res) => {
+    const session = sessionOf(res);
+    const actor = consoleActor({ id: session.userId, tenantId: session.tenantId }, requestIdOf(req));
+    const account = await services.accounts.rename(actor, (req.body as Schema<'ConsoleAccountUpdate'>).name);
+    const body: Schema<'ConsoleUser'> = consoleUser(account);
+    res.status(200).json(body);
+  });
 
   router.get('/sessions', signedIn, async (_req, res) => {
     const session = sessionOf(res);
@@ -78,5 +86,29 @@ export function accountRoutes({ router, services }: ConsoleRoutes): void {
         : consoleUser({ ...account, totpEnabledAt: 'now' });
     const body: Schema<'ConsoleRecoveryCodes'> = { recoveryCodes, status: 'signed_in', user };
     res.status(200).json(body);
+  });
+
+  router.post('/two-factor/recovery-codes', signedIn, async (req, res) => {
+    const account = await accountOf(res);
+    const recoveryCodes = await services.twoFactor.regenerateRecoveryCodes(
+      consoleActor(account, requestIdOf(req)),
+      account,
+      req.body as RecoveryCodesProof,
+      clientOf(req),
+    );
+    const body: Schema<'ConsoleRecoveryCodeList'> = { recoveryCodes };
+    res.status(200).json(body);
+  });
+
+  router.delete('/two-factor', signedIn, async (req, res) => {
+    const account = await accountOf(res);
+    const { password } = req.body as Schema<'ConsolePasswordConfirmation'>;
+    await services.twoFactor.disable(
+      consoleActor(account, requestIdOf(req)),
+      account,
+      password,
+      clientOf(req),
+    );
+    res.status(204).end();
   });
 }

@@ -244,6 +244,30 @@ export class AccountService {
   }
 
   /**
+   * Changes the display name of a signed-in user (trimmed) and returns the account; audited `user.updated` with the
+   * name before and after (no row when it is unchanged).
+   * @throws AppError 400 `validation_failed` when the trimmed name is empty; 401 when the user is gone.
+   */
+  async rename(actor: Actor, name: string): Promise<AccountRecord> {
+    const trimmed = name.trim();
+    if (trimmed.length === 0)
+      throw new AppError('validation_failed', 'The name is empty: type the name people should see.', {
+        errors: [{ location: 'body', path: '/name', message: 'must not be only spaces' }],
+      });
+    const now = this.#deps.clock.now().toISOString();
+    return inTransaction(this.#deps.db.knex, async (trx) => {
+      const account = actor.userId ? await findAccount(trx, actor.userId) : null;
+      if (!account) throw new AppError('unauthenticated', 'Sign in first.');
+      if (account.name === trimmed) return account;
+      await updateAccount(trx, account.id, { name: trimmed }, now);
+      await recordAudit(trx, actor, now, 'user.updated', 'user', account.id, {
+        name: { from: account.name, to: trimmed },
+      });
+      return { ...account, name: trimmed };
+    });
+  }
+
+  /**
    * Changes the password of a signed-in user and ends their other sessions (docs/accounts.md, "Passwords").
    * @throws AppError 422 when `current` is wrong or `next` breaks the rules.
    */

@@ -26,7 +26,7 @@ export {
   type SessionView,
 } from './sessions.js';
 export { consoleActor, SIGN_IN_REFUSED, type SignInResult, SignInService } from './sign-in.js';
-export { type EnrolmentView, TwoFactorService } from './two-factor.js';
+export { type EnrolmentView, type RecoveryCodesProof, TwoFactorService } from './two-factor.js';
 
 /** The account services of one app. */
 export interface Accounts {
@@ -42,8 +42,8 @@ export interface Accounts {
 export function buildAccounts(deps: ServiceDeps, lifetimes: SessionLifetimes): Accounts {
   const passwords = new PasswordHasher();
   const sessions = new SessionService(deps, lifetimes);
-  const twoFactor = new TwoFactorService(deps);
   const throttle = new SignInThrottle(deps.db);
+  const twoFactor = new TwoFactorService({ ...deps, passwords, throttle });
   return {
     accounts: new AccountService({ ...deps, passwords }),
     passwords,
