@@ -7827,12 +7827,12 @@ export interface operations {
                  */
                 status?: components["schemas"]["WebhookDeliveryStatus"][];
                 /**
-                 * @description Only deliveries of these event kinds. Repeat the parameter for more than one value (`eventType=risk.created&eventType=milestone.missed`); an unknown kind is refused (400).
+                 * @description Only deliveries of these event kinds (the deliveries' `event`). Repeat the parameter for more than one value (`event=risk.created&event=milestone.missed`); an unknown kind is refused (400).
                  * @example [
                  *       "risk.created"
                  *     ]
                  */
-                eventType?: components["schemas"]["WebhookEventType"][];
+                event?: components["schemas"]["WebhookEventType"][];
                 /**
                  * @description Maximum number of records in the page (1–100).
                  * @example 25

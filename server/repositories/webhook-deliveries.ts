@@ -107,7 +107,7 @@ export async function listDeliveries(
 ): Promise<Page<DeliveryRecord>> {
   const query = db('webhook_deliveries').where({ tenant_id: tenantId, webhook_id: webhookId }).select('*');
   whereAnyOf(query, 'status', filter.status);
-  whereAnyOf(query, 'event_type', filter.eventType);
+  whereAnyOf(query, 'event_type', filter.event);
   const rows = await paginate<Row, Row>(query, page, (r) => r);
   const attempts = await attemptsOf(
     db,

@@ -685,7 +685,7 @@ _LIST_WEBHOOK_DELIVERIES: Operation[WebhookDeliveryList] = Operation(
     (
         Param('webhook_id', 'id', 'path', UUID, required=True),
         Param('status', 'status', 'query', Optional[List[WebhookDeliveryStatus]], required=False),
-        Param('event_type', 'eventType', 'query', Optional[List[WebhookEventType]], required=False),
+        Param('event', 'event', 'query', Optional[List[WebhookEventType]], required=False),
         Param('limit', 'limit', 'query', Optional[Annotated[int, Field(strict=True, ge=1, le=100)]], required=False),
         Param('offset', 'offset', 'query', Optional[Annotated[int, Field(strict=True, ge=0, le=2147483647)]], required=False),
     ),
@@ -7647,132 +7647,6 @@ class AsyncAgentsResource(AsyncAPIResource):
         return (await self._client.call(_ASK_AGENT, (), body, kwargs)).data
 
 
-class WebhooksSecretResourceWithRawResponse(SyncAPIResource):
-    """``client.webhooks.secret.with_raw_response``: ``reveal_secret``."""
-
-    def reveal_secret(
-        self,
-        webhook_id: Union[UUID, str],
-        /,
-        *,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[WebhookSecret]:
-        """As ``client.webhooks.secret.reveal_secret``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
-        return self._client.call(_REVEAL_WEBHOOK_SECRET, (webhook_id,), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
-
-
-class WebhooksSecretResource(SyncAPIResource):
-    """``client.webhooks.secret``: ``reveal_secret``.
-
-    Endpoints that receive signed event notifications, their deliveries, secret rotation and test events; also the
-    event payloads themselves.
-    """
-
-    @cached_property
-    def with_raw_response(self) -> WebhooksSecretResourceWithRawResponse:
-        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
-        return WebhooksSecretResourceWithRawResponse(self._client)
-
-    def reveal_secret(
-        self,
-        webhook_id: Union[UUID, str],
-        /,
-        *,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> WebhookSecret:
-        """Reveal a webhook endpoint's signing secret
-
-        Returns the endpoint's current signing secret, opened from its encrypted storage, so an admin can configure a
-        receiver after the secret was first shown. During the 24 hours after a rotation the previous secret still
-        signs (a second signature); `previousSecretExpiresAt` says when it stops (the previous secret itself is not
-        returned). Every reveal is recorded in the audit log as `webhook.secret_revealed` on the endpoint.
-
-        Errors: 404 `not_found`.
-
-        Requires scope `admin`.
-
-        ``GET /webhooks/{id}/secret`` (operationId ``revealWebhookSecret``, scope ``admin``).
-
-        :param webhook_id: The record's id (UUID).
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``WebhookSecret``.
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return self._client.call(_REVEAL_WEBHOOK_SECRET, (webhook_id,), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries}).data
-
-
-class AsyncWebhooksSecretResourceWithRawResponse(AsyncAPIResource):
-    """``AsyncMeridian().webhooks.secret.with_raw_response``: ``reveal_secret``."""
-
-    async def reveal_secret(
-        self,
-        webhook_id: Union[UUID, str],
-        /,
-        *,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[WebhookSecret]:
-        """As ``AsyncMeridian().webhooks.secret.reveal_secret``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
-        return await self._client.call(_REVEAL_WEBHOOK_SECRET, (webhook_id,), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
-
-
-class AsyncWebhooksSecretResource(AsyncAPIResource):
-    """``AsyncMeridian().webhooks.secret``: ``reveal_secret``.
-
-    Endpoints that receive signed event notifications, their deliveries, secret rotation and test events; also the
-    event payloads themselves.
-    """
-
-    @cached_property
-    def with_raw_response(self) -> AsyncWebhooksSecretResourceWithRawResponse:
-        """These methods, each returning the ``APIResponse`` (status, headers, request id) around the data."""
-        return AsyncWebhooksSecretResourceWithRawResponse(self._client)
-
-    async def reveal_secret(
-        self,
-        webhook_id: Union[UUID, str],
-        /,
-        *,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[Timeout] = None,
-        max_retries: Optional[int] = None,
-    ) -> WebhookSecret:
-        """Reveal a webhook endpoint's signing secret
-
-        Returns the endpoint's current signing secret, opened from its encrypted storage, so an admin can configure a
-        receiver after the secret was first shown. During the 24 hours after a rotation the previous secret still
-        signs (a second signature); `previousSecretExpiresAt` says when it stops (the previous secret itself is not
-        returned). Every reveal is recorded in the audit log as `webhook.secret_revealed` on the endpoint.
-
-        Errors: 404 `not_found`.
-
-        Requires scope `admin`.
-
-        ``GET /webhooks/{id}/secret`` (operationId ``revealWebhookSecret``, scope ``admin``).
-
-        :param webhook_id: The record's id (UUID).
-        :param extra_headers: headers added to this request (merged over the client's).
-        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
-        :param max_retries: retries after the first attempt for this request (default: the client's).
-        :returns: the parsed ``WebhookSecret``.
-        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
-        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
-            …), after the retries the policy allows.
-        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
-        """
-        return (await self._client.call(_REVEAL_WEBHOOK_SECRET, (webhook_id,), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})).data
-
-
 class WebhooksDeliveriesResourceWithRawResponse(SyncAPIResource):
     """``client.webhooks.deliveries.with_raw_response``: ``list``, ``resend``."""
 
@@ -7782,7 +7656,7 @@ class WebhooksDeliveriesResourceWithRawResponse(SyncAPIResource):
         /,
         *,
         status: Optional[Union[Union[WebhookDeliveryStatus, Literal["PENDING", "SUCCEEDED", "FAILED"]], Sequence[Union[WebhookDeliveryStatus, Literal["PENDING", "SUCCEEDED", "FAILED"]]]]] = None,
-        event_type: Optional[Union[Union[WebhookEventType, Literal["project.status_changed", "risk.created", "risk.severity_escalated", "milestone.missed", "agent.execution_completed", "budget.overrun_detected"]], Sequence[Union[WebhookEventType, Literal["project.status_changed", "risk.created", "risk.severity_escalated", "milestone.missed", "agent.execution_completed", "budget.overrun_detected"]]]]] = None,
+        event: Optional[Union[Union[WebhookEventType, Literal["project.status_changed", "risk.created", "risk.severity_escalated", "milestone.missed", "agent.execution_completed", "budget.overrun_detected"]], Sequence[Union[WebhookEventType, Literal["project.status_changed", "risk.created", "risk.severity_escalated", "milestone.missed", "agent.execution_completed", "budget.overrun_detected"]]]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -7790,7 +7664,7 @@ class WebhooksDeliveriesResourceWithRawResponse(SyncAPIResource):
         max_retries: Optional[int] = None,
     ) -> APIResponse[SyncPage[WebhookDelivery]]:
         """As ``client.webhooks.deliveries.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
-        return self._client.page_response(_LIST_WEBHOOK_DELIVERIES, WebhookDelivery, (webhook_id,), {"status": status, "event_type": event_type, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page_response(_LIST_WEBHOOK_DELIVERIES, WebhookDelivery, (webhook_id,), {"status": status, "event": event, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     def resend(
         self,
@@ -7825,7 +7699,7 @@ class WebhooksDeliveriesResource(SyncAPIResource):
         /,
         *,
         status: Optional[Union[Union[WebhookDeliveryStatus, Literal["PENDING", "SUCCEEDED", "FAILED"]], Sequence[Union[WebhookDeliveryStatus, Literal["PENDING", "SUCCEEDED", "FAILED"]]]]] = None,
-        event_type: Optional[Union[Union[WebhookEventType, Literal["project.status_changed", "risk.created", "risk.severity_escalated", "milestone.missed", "agent.execution_completed", "budget.overrun_detected"]], Sequence[Union[WebhookEventType, Literal["project.status_changed", "risk.created", "risk.severity_escalated", "milestone.missed", "agent.execution_completed", "budget.overrun_detected"]]]]] = None,
+        event: Optional[Union[Union[WebhookEventType, Literal["project.status_changed", "risk.created", "risk.severity_escalated", "milestone.missed", "agent.execution_completed", "budget.overrun_detected"]], Sequence[Union[WebhookEventType, Literal["project.status_changed", "risk.created", "risk.severity_escalated", "milestone.missed", "agent.execution_completed", "budget.overrun_detected"]]]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -7848,8 +7722,8 @@ class WebhooksDeliveriesResource(SyncAPIResource):
         :param status: Only deliveries whose status is one of these statuses. Repeat the parameter for more than one
             value (`status=PENDING&status=FAILED`); a comma-separated value is not split and is refused. Values of one
             filter combine with OR, filters with AND.
-        :param event_type: Only deliveries of these event kinds. Repeat the parameter for more than one value
-            (`eventType=risk.created&eventType=milestone.missed`); an unknown kind is refused (400).
+        :param event: Only deliveries of these event kinds (the deliveries' `event`). Repeat the parameter for more
+            than one value (`event=risk.created&event=milestone.missed`); an unknown kind is refused (400).
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -7861,7 +7735,7 @@ class WebhooksDeliveriesResource(SyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self._client.page(_LIST_WEBHOOK_DELIVERIES, WebhookDelivery, (webhook_id,), {"status": status, "event_type": event_type, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page(_LIST_WEBHOOK_DELIVERIES, WebhookDelivery, (webhook_id,), {"status": status, "event": event, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     def resend(
         self,
@@ -7921,7 +7795,7 @@ class AsyncWebhooksDeliveriesResourceWithRawResponse(AsyncAPIResource):
         /,
         *,
         status: Optional[Union[Union[WebhookDeliveryStatus, Literal["PENDING", "SUCCEEDED", "FAILED"]], Sequence[Union[WebhookDeliveryStatus, Literal["PENDING", "SUCCEEDED", "FAILED"]]]]] = None,
-        event_type: Optional[Union[Union[WebhookEventType, Literal["project.status_changed", "risk.created", "risk.severity_escalated", "milestone.missed", "agent.execution_completed", "budget.overrun_detected"]], Sequence[Union[WebhookEventType, Literal["project.status_changed", "risk.created", "risk.severity_escalated", "milestone.missed", "agent.execution_completed", "budget.overrun_detected"]]]]] = None,
+        event: Optional[Union[Union[WebhookEventType, Literal["project.status_changed", "risk.created", "risk.severity_escalated", "milestone.missed", "agent.execution_completed", "budget.overrun_detected"]], Sequence[Union[WebhookEventType, Literal["project.status_changed", "risk.created", "risk.severity_escalated", "milestone.missed", "agent.execution_completed", "budget.overrun_detected"]]]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -7929,7 +7803,7 @@ class AsyncWebhooksDeliveriesResourceWithRawResponse(AsyncAPIResource):
         max_retries: Optional[int] = None,
     ) -> APIResponse[AsyncPage[WebhookDelivery]]:
         """As ``AsyncMeridian().webhooks.deliveries.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
-        return await self._client.page_response(_LIST_WEBHOOK_DELIVERIES, WebhookDelivery, (webhook_id,), {"status": status, "event_type": event_type, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return await self._client.page_response(_LIST_WEBHOOK_DELIVERIES, WebhookDelivery, (webhook_id,), {"status": status, "event": event, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     async def resend(
         self,
@@ -7964,7 +7838,7 @@ class AsyncWebhooksDeliveriesResource(AsyncAPIResource):
         /,
         *,
         status: Optional[Union[Union[WebhookDeliveryStatus, Literal["PENDING", "SUCCEEDED", "FAILED"]], Sequence[Union[WebhookDeliveryStatus, Literal["PENDING", "SUCCEEDED", "FAILED"]]]]] = None,
-        event_type: Optional[Union[Union[WebhookEventType, Literal["project.status_changed", "risk.created", "risk.severity_escalated", "milestone.missed", "agent.execution_completed", "budget.overrun_detected"]], Sequence[Union[WebhookEventType, Literal["project.status_changed", "risk.created", "risk.severity_escalated", "milestone.missed", "agent.execution_completed", "budget.overrun_detected"]]]]] = None,
+        event: Optional[Union[Union[WebhookEventType, Literal["project.status_changed", "risk.created", "risk.severity_escalated", "milestone.missed", "agent.execution_completed", "budget.overrun_detected"]], Sequence[Union[WebhookEventType, Literal["project.status_changed", "risk.created", "risk.severity_escalated", "milestone.missed", "agent.execution_completed", "budget.overrun_detected"]]]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -7987,8 +7861,8 @@ class AsyncWebhooksDeliveriesResource(AsyncAPIResource):
         :param status: Only deliveries whose status is one of these statuses. Repeat the parameter for more than one
             value (`status=PENDING&status=FAILED`); a comma-separated value is not split and is refused. Values of one
             filter combine with OR, filters with AND.
-        :param event_type: Only deliveries of these event kinds. Repeat the parameter for more than one value
-            (`eventType=risk.created&eventType=milestone.missed`); an unknown kind is refused (400).
+        :param event: Only deliveries of these event kinds (the deliveries' `event`). Repeat the parameter for more
+            than one value (`event=risk.created&event=milestone.missed`); an unknown kind is refused (400).
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -8001,7 +7875,7 @@ class AsyncWebhooksDeliveriesResource(AsyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self._client.page(_LIST_WEBHOOK_DELIVERIES, WebhookDelivery, (webhook_id,), {"status": status, "event_type": event_type, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page(_LIST_WEBHOOK_DELIVERIES, WebhookDelivery, (webhook_id,), {"status": status, "event": event, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     async def resend(
         self,
@@ -8054,13 +7928,8 @@ class AsyncWebhooksDeliveriesResource(AsyncAPIResource):
 
 class WebhooksResourceWithRawResponse(SyncAPIResource):
     """``client.webhooks.with_raw_response``: ``list``, ``create``, ``retrieve``, ``delete``, ``update``,
-    ``rotate_secret``, ``test``, ``secret``, ``deliveries``.
+    ``rotate_secret``, ``reveal_secret``, ``test``, ``deliveries``.
     """
-
-    @cached_property
-    def secret(self) -> WebhooksSecretResourceWithRawResponse:
-        """``client.webhooks.secret``: ``reveal_secret``."""
-        return WebhooksSecretResourceWithRawResponse(self._client)
 
     @cached_property
     def deliveries(self) -> WebhooksDeliveriesResourceWithRawResponse:
@@ -8190,6 +8059,18 @@ class WebhooksResourceWithRawResponse(SyncAPIResource):
         """As ``client.webhooks.rotate_secret``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
         return self._client.call(_ROTATE_WEBHOOK_SECRET, (webhook_id,), None, {"idempotency_key": idempotency_key, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
+    def reveal_secret(
+        self,
+        webhook_id: Union[UUID, str],
+        /,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[WebhookSecret]:
+        """As ``client.webhooks.reveal_secret``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_REVEAL_WEBHOOK_SECRET, (webhook_id,), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
     def test(
         self,
         webhook_id: Union[UUID, str],
@@ -8205,17 +8086,12 @@ class WebhooksResourceWithRawResponse(SyncAPIResource):
 
 
 class WebhooksResource(SyncAPIResource):
-    """``client.webhooks``: ``list``, ``create``, ``retrieve``, ``delete``, ``update``, ``rotate_secret``, ``test``,
-    ``secret``, ``deliveries``.
+    """``client.webhooks``: ``list``, ``create``, ``retrieve``, ``delete``, ``update``, ``rotate_secret``,
+    ``reveal_secret``, ``test``, ``deliveries``.
 
     Endpoints that receive signed event notifications, their deliveries, secret rotation and test events; also the
     event payloads themselves.
     """
-
-    @cached_property
-    def secret(self) -> WebhooksSecretResource:
-        """``client.webhooks.secret``: ``reveal_secret``."""
-        return WebhooksSecretResource(self._client)
 
     @cached_property
     def deliveries(self) -> WebhooksDeliveriesResource:
@@ -8517,6 +8393,40 @@ class WebhooksResource(SyncAPIResource):
         """
         return self._client.call(_ROTATE_WEBHOOK_SECRET, (webhook_id,), None, {"idempotency_key": idempotency_key, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries}).data
 
+    def reveal_secret(
+        self,
+        webhook_id: Union[UUID, str],
+        /,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> WebhookSecret:
+        """Reveal a webhook endpoint's signing secret
+
+        Returns the endpoint's current signing secret, opened from its encrypted storage, so an admin can configure a
+        receiver after the secret was first shown. During the 24 hours after a rotation the previous secret still
+        signs (a second signature); `previousSecretExpiresAt` says when it stops (the previous secret itself is not
+        returned). Every reveal is recorded in the audit log as `webhook.secret_revealed` on the endpoint.
+
+        Errors: 404 `not_found`.
+
+        Requires scope `admin`.
+
+        ``GET /webhooks/{id}/secret`` (operationId ``revealWebhookSecret``, scope ``admin``).
+
+        :param webhook_id: The record's id (UUID).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``WebhookSecret``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self._client.call(_REVEAL_WEBHOOK_SECRET, (webhook_id,), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries}).data
+
     def test(
         self,
         webhook_id: Union[UUID, str],
@@ -8563,13 +8473,8 @@ class WebhooksResource(SyncAPIResource):
 
 class AsyncWebhooksResourceWithRawResponse(AsyncAPIResource):
     """``AsyncMeridian().webhooks.with_raw_response``: ``list``, ``create``, ``retrieve``, ``delete``, ``update``,
-    ``rotate_secret``, ``test``, ``secret``, ``deliveries``.
+    ``rotate_secret``, ``reveal_secret``, ``test``, ``deliveries``.
     """
-
-    @cached_property
-    def secret(self) -> AsyncWebhooksSecretResourceWithRawResponse:
-        """``AsyncMeridian().webhooks.secret``: ``reveal_secret``."""
-        return AsyncWebhooksSecretResourceWithRawResponse(self._client)
 
     @cached_property
     def deliveries(self) -> AsyncWebhooksDeliveriesResourceWithRawResponse:
@@ -8699,6 +8604,18 @@ class AsyncWebhooksResourceWithRawResponse(AsyncAPIResource):
         """As ``AsyncMeridian().webhooks.rotate_secret``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
         return await self._client.call(_ROTATE_WEBHOOK_SECRET, (webhook_id,), None, {"idempotency_key": idempotency_key, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
+    async def reveal_secret(
+        self,
+        webhook_id: Union[UUID, str],
+        /,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[WebhookSecret]:
+        """As ``AsyncMeridian().webhooks.reveal_secret``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_REVEAL_WEBHOOK_SECRET, (webhook_id,), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
     async def test(
         self,
         webhook_id: Union[UUID, str],
@@ -8715,16 +8632,11 @@ class AsyncWebhooksResourceWithRawResponse(AsyncAPIResource):
 
 class AsyncWebhooksResource(AsyncAPIResource):
     """``AsyncMeridian().webhooks``: ``list``, ``create``, ``retrieve``, ``delete``, ``update``, ``rotate_secret``,
-    ``test``, ``secret``, ``deliveries``.
+    ``reveal_secret``, ``test``, ``deliveries``.
 
     Endpoints that receive signed event notifications, their deliveries, secret rotation and test events; also the
     event payloads themselves.
     """
-
-    @cached_property
-    def secret(self) -> AsyncWebhooksSecretResource:
-        """``AsyncMeridian().webhooks.secret``: ``reveal_secret``."""
-        return AsyncWebhooksSecretResource(self._client)
 
     @cached_property
     def deliveries(self) -> AsyncWebhooksDeliveriesResource:
@@ -9026,6 +8938,40 @@ class AsyncWebhooksResource(AsyncAPIResource):
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
         return (await self._client.call(_ROTATE_WEBHOOK_SECRET, (webhook_id,), None, {"idempotency_key": idempotency_key, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})).data
+
+    async def reveal_secret(
+        self,
+        webhook_id: Union[UUID, str],
+        /,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> WebhookSecret:
+        """Reveal a webhook endpoint's signing secret
+
+        Returns the endpoint's current signing secret, opened from its encrypted storage, so an admin can configure a
+        receiver after the secret was first shown. During the 24 hours after a rotation the previous secret still
+        signs (a second signature); `previousSecretExpiresAt` says when it stops (the previous secret itself is not
+        returned). Every reveal is recorded in the audit log as `webhook.secret_revealed` on the endpoint.
+
+        Errors: 404 `not_found`.
+
+        Requires scope `admin`.
+
+        ``GET /webhooks/{id}/secret`` (operationId ``revealWebhookSecret``, scope ``admin``).
+
+        :param webhook_id: The record's id (UUID).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``WebhookSecret``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return (await self._client.call(_REVEAL_WEBHOOK_SECRET, (webhook_id,), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})).data
 
     async def test(
         self,
@@ -11746,7 +11692,7 @@ class SyncResourcesClient(SyncAPIClient):
 
     @cached_property
     def webhooks(self) -> WebhooksResource:
-        """``client.webhooks``: ``list``, ``create``, ``retrieve``, ``delete``, ``update``, ``rotate_secret``, ``test``, ``secret``, ``deliveries``."""
+        """``client.webhooks``: ``list``, ``create``, ``retrieve``, ``delete``, ``update``, ``rotate_secret``, ``reveal_secret``, ``test``, ``deliveries``."""
         return WebhooksResource(self)
 
     @cached_property
@@ -11820,7 +11766,7 @@ class AsyncResourcesClient(AsyncAPIClient):
 
     @cached_property
     def webhooks(self) -> AsyncWebhooksResource:
-        """``client.webhooks``: ``list``, ``create``, ``retrieve``, ``delete``, ``update``, ``rotate_secret``, ``test``, ``secret``, ``deliveries``."""
+        """``client.webhooks``: ``list``, ``create``, ``retrieve``, ``delete``, ``update``, ``rotate_secret``, ``reveal_secret``, ``test``, ``deliveries``."""
         return AsyncWebhooksResource(self)
 
     @cached_property
@@ -11898,7 +11844,7 @@ RESOURCE_METHODS = {
     'deleteWebhook': 'webhooks.delete',
     'updateWebhook': 'webhooks.update',
     'rotateWebhookSecret': 'webhooks.rotate_secret',
-    'revealWebhookSecret': 'webhooks.secret.reveal_secret',
+    'revealWebhookSecret': 'webhooks.reveal_secret',
     'listWebhookDeliveries': 'webhooks.deliveries.list',
     'testWebhook': 'webhooks.test',
     'resendWebhookDelivery': 'webhooks.deliveries.resend',

@@ -1153,37 +1153,6 @@ export class AgentsResource extends APIResource {
   }
 }
 
-/**
- * `client.webhooks.secret`: `revealSecret`.
- *
- * Endpoints that receive signed event notifications, their deliveries, secret rotation and test events; also the event payloads themselves.
- */
-export class WebhooksSecretResource extends APIResource {
-  /**
-   * Reveal a webhook endpoint's signing secret
-   *
-   * Returns the endpoint's current signing secret, opened from its encrypted storage, so an admin can configure a
-   * receiver after the secret was first shown. During the 24 hours after a rotation the previous secret still
-   * signs (a second signature); `previousSecretExpiresAt` says when it stops (the previous secret itself is not
-   * returned). Every reveal is recorded in the audit log as `webhook.secret_revealed` on the endpoint.
-   *
-   * Errors: 404 `not_found`.
-   *
-   * Requires scope `admin`.
-   *
-   * HTTP: `GET /webhooks/{id}/secret` (operationId `revealWebhookSecret`, scope `admin`).
-   *
-   * @param webhookId - the `webhookId` path parameter.
-   * @param options - headers, `timeoutMs`, `maxRetries`, `signal` for this request.
-   * @returns the parsed body (`await`); `.withResponse()` adds the request id and the raw `Response`.
-   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
-   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
-   */
-  revealSecret(webhookId: string, options?: RequestOptions<OperationHeaders<'revealWebhookSecret'>>): APIPromise<OperationData<'revealWebhookSecret'>> {
-    return this._client.call('revealWebhookSecret', [webhookId], undefined, options);
-  }
-}
-
 /** The params of `client.webhooks.deliveries.list()` (operationId `listWebhookDeliveries`). */
 export type WebhooksDeliveriesListParams = OperationParams<'listWebhookDeliveries'>;
 
@@ -1255,14 +1224,11 @@ export type WebhooksCreateParams = OperationParams<'createWebhook'>;
 export type WebhooksUpdateParams = OperationParams<'updateWebhook'>;
 
 /**
- * `client.webhooks`: `list`, `create`, `retrieve`, `delete`, `update`, `rotateSecret`, `test`, `secret`, `deliveries`.
+ * `client.webhooks`: `list`, `create`, `retrieve`, `delete`, `update`, `rotateSecret`, `revealSecret`, `test`, `deliveries`.
  *
  * Endpoints that receive signed event notifications, their deliveries, secret rotation and test events; also the event payloads themselves.
  */
 export class WebhooksResource extends APIResource {
-  /** `client.webhooks.secret`. */
-  readonly secret: WebhooksSecretResource = new WebhooksSecretResource(this._client);
-
   /** `client.webhooks.deliveries`. */
   readonly deliveries: WebhooksDeliveriesResource = new WebhooksDeliveriesResource(this._client);
 
@@ -1405,6 +1371,30 @@ export class WebhooksResource extends APIResource {
    */
   rotateSecret(webhookId: string, options?: RequestOptions<OperationHeaders<'rotateWebhookSecret'>>): APIPromise<OperationData<'rotateWebhookSecret'>> {
     return this._client.call('rotateWebhookSecret', [webhookId], undefined, options);
+  }
+
+  /**
+   * Reveal a webhook endpoint's signing secret
+   *
+   * Returns the endpoint's current signing secret, opened from its encrypted storage, so an admin can configure a
+   * receiver after the secret was first shown. During the 24 hours after a rotation the previous secret still
+   * signs (a second signature); `previousSecretExpiresAt` says when it stops (the previous secret itself is not
+   * returned). Every reveal is recorded in the audit log as `webhook.secret_revealed` on the endpoint.
+   *
+   * Errors: 404 `not_found`.
+   *
+   * Requires scope `admin`.
+   *
+   * HTTP: `GET /webhooks/{id}/secret` (operationId `revealWebhookSecret`, scope `admin`).
+   *
+   * @param webhookId - the `webhookId` path parameter.
+   * @param options - headers, `timeoutMs`, `maxRetries`, `signal` for this request.
+   * @returns the parsed body (`await`); `.withResponse()` adds the request id and the raw `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  revealSecret(webhookId: string, options?: RequestOptions<OperationHeaders<'revealWebhookSecret'>>): APIPromise<OperationData<'revealWebhookSecret'>> {
+    return this._client.call('revealWebhookSecret', [webhookId], undefined, options);
   }
 
   /**
@@ -1984,7 +1974,7 @@ export class MeridianResources extends APIClient {
   readonly allocations: AllocationsResource = new AllocationsResource(this);
   /** `client.agents`: list, run, ask, executions. */
   readonly agents: AgentsResource = new AgentsResource(this);
-  /** `client.webhooks`: list, create, retrieve, delete, update, rotateSecret, test, secret, deliveries. */
+  /** `client.webhooks`: list, create, retrieve, delete, update, rotateSecret, revealSecret, test, deliveries. */
   readonly webhooks: WebhooksResource = new WebhooksResource(this);
   /** `client.me`: retrieve. */
   readonly me: MeResource = new MeResource(this);
@@ -2045,7 +2035,7 @@ export const resourceMethods = {
   deleteWebhook: 'webhooks.delete',
   updateWebhook: 'webhooks.update',
   rotateWebhookSecret: 'webhooks.rotateSecret',
-  revealWebhookSecret: 'webhooks.secret.revealSecret',
+  revealWebhookSecret: 'webhooks.revealSecret',
   listWebhookDeliveries: 'webhooks.deliveries.list',
   testWebhook: 'webhooks.test',
   resendWebhookDelivery: 'webhooks.deliveries.resend',
