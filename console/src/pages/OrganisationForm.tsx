@@ -2,8 +2,8 @@
  * The tenant's name, currency and time zone on Settings → General, changed with `PATCH /v1/tenant` (admins; others
  * see them read-only). Zones and currencies are the browser's ICU lists (`Intl.supportedValuesOf`), searchable; the
  * server checks them against its own (an unknown one is a 422 shown as its problem). A currency change relabels the
- * stored amounts without converting them, and the form says so before it is saved (docs/design.md, "Tenant
- * settings").
+ * stored amounts without converting them, and the form says so before it is saved (docs/design.md, "Auth,
+ * tenants, users, keys").
  */
 import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { Tenant } from '@meridian/sdk';

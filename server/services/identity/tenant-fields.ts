@@ -1,6 +1,6 @@
 /**
- * What `PATCH /tenant` accepts as a tenant's currency and time zone (docs/design.md, "Tenant settings"): codes and
- * zones this process's ICU data knows, so every later use (formatting, "today" in the tenant's zone) works.
+ * What `PATCH /tenant` accepts as a tenant's currency and time zone (docs/design.md, "Auth, tenants, users, keys"):
+ * codes and zones this process's ICU data knows, so every later use (formatting, "today" in the tenant's zone) works.
  */
 import { businessRule, type FieldError } from '../errors.js';
 

@@ -154,8 +154,8 @@ export class TenantService {
   }
 
   /**
-   * Changes the tenant's name, currency, time zone and settings (`PATCH /tenant`; docs/design.md, "Tenant
-   * settings"): what the body names replaces the stored value, the settings given replace theirs, the rest keeps its
+   * Changes the tenant's name, currency, time zone and settings (`PATCH /tenant`; docs/design.md, "Auth,
+   * tenants, users, keys"): what the body names replaces the stored value, the settings given replace theirs, the rest keeps its
    * value; one audit row `tenant.updated` with each changed field before and after (`settings.<name>` for a
    * setting). A currency change relabels stored amounts, it converts nothing. Returns the tenant after the change.
    * Cached principals of the tenant are dropped in this process (others see the change within AUTH_CACHE_TTL_MS;
