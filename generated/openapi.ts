@@ -1011,6 +1011,39 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks/{id}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Reveal a webhook endpoint's signing secret
+         * @description Returns the endpoint's current signing secret, opened from its encrypted storage, so an admin can configure a
+         *     receiver after the secret was first shown. During the 24 hours after a rotation the previous secret still
+         *     signs (a second signature); `previousSecretExpiresAt` says when it stops (the previous secret itself is not
+         *     returned). Every reveal is recorded in the audit log as `webhook.secret_revealed` on the endpoint.
+         *
+         *     Errors: 404 `not_found`.
+         *
+         *     Requires scope `admin`.
+         */
+        get: operations["revealWebhookSecret"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks/{id}/deliveries": {
         parameters: {
             query?: never;
@@ -1026,8 +1059,9 @@ export interface paths {
         };
         /**
          * List an endpoint's deliveries
-         * @description Returns the deliveries to this endpoint with every attempt (time, HTTP status, duration, error) and the time
-         *     of the next attempt, ordered by `createdAt` ascending then `id`. Deliveries are kept for 30 days.
+         * @description Returns the deliveries to this endpoint with every attempt (time, HTTP status, duration, error, the first
+         *     1,024 bytes of the response body) and the time of the next attempt, ordered by `createdAt` ascending then
+         *     `id`. Deliveries are kept for 30 days.
          *
          *     Errors: 404 `not_found`.
          *
@@ -1147,7 +1181,8 @@ export interface paths {
         /**
          * Get the tenant
          * @description Returns the caller's tenant: plan, currency of all money fields, timezone used to decide when a due date has
-         *     passed, and rate limit.
+         *     passed, and rate limit with its use in the current window (`rateLimit.used`, `remaining`, `resetAt`: the state
+         *     this request left, read without counting another request).
          *
          *     Requires scope `read`.
          */
@@ -1158,8 +1193,14 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change the tenant's settings
-         * @description Changes the tenant's `settings`: only the settings present in the body change.
+         * Change the tenant's name, currency, time zone or settings
+         * @description Changes the tenant's `name`, `currency`, `timezone` and `settings`: only what the body names changes, and
+         *     only the settings present in `settings`. Every change is recorded in the audit log as one `tenant.updated` row
+         *     with each changed field's value before and after.
+         *
+         *     `currency`: Meridian stores amounts without conversion, so a new currency relabels every existing amount
+         *     (budgets, costs, webhook payloads from then on) without converting it. `timezone`: an IANA zone the server
+         *     knows (`Intl.supportedValuesOf('timeZone')`, or `UTC`); due dates pass by it from then on.
          *
          *     `llmEnabled`: `false` keeps every record of this tenant away from the language model the deployment may be
          *     configured with (`MERIDIAN_LLM_BASE_URL`), so Ask answers and agent runs are written by the embedded engine
@@ -1170,8 +1211,9 @@ export interface paths {
          *     `requireTwoFactor`: `true` makes a second factor (TOTP) mandatory for console sign-in: users without one enrol
          *     at their next sign-in. Only a user with the role `owner` may change it.
          *
-         *     Errors: 400 `validation_failed` for an unknown setting or a value of the wrong type; 403 `forbidden` when a
-         *     user below `owner` changes `requireTwoFactor`.
+         *     Errors: 400 `validation_failed` for an unknown field or setting, an empty body, a blank name or a value of the
+         *     wrong type; 422 `validation_failed` for a currency code or time zone the server does not know; 403 `forbidden`
+         *     when a user below `owner` changes `requireTwoFactor`.
          *
          *     Requires scope `admin`.
          */
@@ -3575,6 +3617,12 @@ export interface components {
             durationMs: number;
             /** @description Transport error (e.g. `timeout after 15000 ms`), or null when a response was received. */
             error: string | null;
+            /** @description The start of the response body, truncated: at most its first 1,024 bytes as UTF-8 text, cut before a character the limit would split. Null when no response came, the body was empty, or it is not UTF-8 text (`responseBodyBinary`). */
+            responseBodyExcerpt: string | null;
+            /** @description True when the body was longer than the excerpt (only its first 1,024 bytes were read). */
+            responseBodyTruncated: boolean;
+            /** @description True when the body's first bytes are not UTF-8 text (or hold a NUL character): no excerpt is kept, the console shows it as binary. */
+            responseBodyBinary: boolean;
         };
         /** @description Why an execution failed. */
         ExecutionError: {
@@ -5356,7 +5404,10 @@ export interface components {
          *       "currency": "USD",
          *       "timezone": "America/New_York",
          *       "rateLimit": {
-         *         "requestsPerMinute": 1000
+         *         "requestsPerMinute": 1000,
+         *         "used": 12,
+         *         "remaining": 988,
+         *         "resetAt": "2025-06-02T09:30:41Z"
          *       },
          *       "settings": {
          *         "llmEnabled": true,
@@ -5397,10 +5448,19 @@ export interface components {
          * @enum {string}
          */
         TenantPlan: "FREE" | "TEAM" | "ENTERPRISE";
-        /** @description The tenant's request quota. */
+        /** @description The tenant's request quota and its use in the current window (docs/design.md, "Limits"): at most `requestsPerMinute` requests in any 60 seconds, counted across all keys of the tenant. The use is read without counting a request beyond the one that asked, and is the same state as this response's `RateLimit` header. */
         TenantRateLimit: {
             /** @description Requests allowed per minute across all keys of the tenant (default 1000). */
             requestsPerMinute: number;
+            /** @description Requests counted in the last 60 seconds, this one included. */
+            used: number;
+            /** @description Requests still allowed in the window now (the `r` of the `RateLimit` header). */
+            remaining: number;
+            /**
+             * Format: date-time
+             * @description When the oldest counted request leaves the window, so quota starts coming back (the `t` of the `RateLimit` header, as an instant). The window slides: it is not a clock minute.
+             */
+            resetAt: string;
         };
         /** @description The tenant's settings (changed with `PATCH /tenant`, scope `admin`). */
         TenantSettings: {
@@ -5494,16 +5554,26 @@ export interface components {
             passwordSignIn?: boolean;
         };
         /**
-         * @description The settings to change; the others keep their values.
+         * @description The fields and settings to change; the others keep their values. At least one of `name`, `currency`, `timezone` and `settings` is given (an empty `settings` object changes nothing).
          * @example {
          *       "settings": {
          *         "llmEnabled": false
          *       }
          *     }
+         * @example {
+         *       "name": "NYC Capital Programs",
+         *       "timezone": "America/Chicago"
+         *     }
          */
         TenantUpdate: {
+            /** @description The tenant's name (leading and trailing spaces are removed). */
+            name?: string;
+            /** @description ISO 4217 code of every money field, e.g. `EUR` (a code this server's ICU data knows, else 422). Meridian stores amounts without conversion: a change relabels every existing amount (budgets, forecast and actual costs, webhook payloads sent from then on) in the new currency, it does not convert them. Use it to correct the currency, not to convert a portfolio. */
+            currency?: string;
+            /** @description IANA time zone, e.g. `Europe/Paris`: one of the zones this server's ICU data knows (`Intl.supportedValuesOf('timeZone')`, plus `UTC`), else 422. Decides from then on when a due date has passed. */
+            timezone?: string;
             /** @description Settings to change; an empty object changes nothing. */
-            settings: {
+            settings?: {
                 /** @description See `TenantSettings.llmEnabled`. */
                 llmEnabled?: boolean;
                 /** @description See `TenantSettings.requireTwoFactor`. Only a user with the role `owner` may change it (else 403). */
@@ -5533,7 +5603,10 @@ export interface components {
          *           "attemptedAt": "2025-06-02T09:12:45Z",
          *           "statusCode": 503,
          *           "durationMs": 412,
-         *           "error": null
+         *           "error": null,
+         *           "responseBodyExcerpt": "{\"error\":\"upstream unavailable\"}",
+         *           "responseBodyTruncated": false,
+         *           "responseBodyBinary": false
          *         }
          *       ],
          *       "nextAttemptAt": "2025-06-02T09:12:50Z",
@@ -5748,6 +5821,28 @@ export interface components {
          * @enum {string}
          */
         WebhookEventType: "project.status_changed" | "risk.created" | "risk.severity_escalated" | "milestone.missed" | "agent.execution_completed" | "budget.overrun_detected";
+        /**
+         * @description A webhook endpoint's current signing secret, revealed on demand.
+         * @example {
+         *       "webhookId": "019512b0-c3e4-75da-a90b-7b6d0e2f4a09",
+         *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+         *       "previousSecretExpiresAt": "2025-05-13T18:00:00Z"
+         *     }
+         */
+        WebhookSecret: {
+            /**
+             * Format: uuid
+             * @description The endpoint's id.
+             */
+            webhookId: string;
+            /** @description The current signing secret, `whsec_` + base64 of 24–64 random bytes. */
+            secret: string;
+            /**
+             * Format: date-time
+             * @description When the secret replaced by the last rotation stops signing (deliveries carry both signatures until then), or null when no previous secret signs any more.
+             */
+            previousSecretExpiresAt: string | null;
+        };
         /**
          * @description `status-report` only: the written status report of a project or of the portfolio. Every sentence ends with
          *     the `[n]` markers of the records it states.
@@ -7907,6 +8002,37 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    revealWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The record's id (UUID).
+                 * @example 01a20566-b56d-7210-88a1-4d3565ac043d
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The current signing secret. Sent with `Cache-Control: no-store`. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecret"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
     listWebhookDeliveries: {
         parameters: {
             query?: {
@@ -7918,6 +8044,13 @@ export interface operations {
                  *     ]
                  */
                 status?: components["schemas"]["WebhookDeliveryStatus"][];
+                /**
+                 * @description Only deliveries of these event kinds (the deliveries' `event`). Repeat the parameter for more than one value (`event=risk.created&event=milestone.missed`); an unknown kind is refused (400).
+                 * @example [
+                 *       "risk.created"
+                 *     ]
+                 */
+                event?: components["schemas"]["WebhookEventType"][];
                 /**
                  * @description Maximum number of records in the page (1–100).
                  * @example 25
@@ -8122,7 +8255,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The tenant with its settings after the change. */
+            /** @description The tenant after the change. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -11,7 +11,7 @@ test('switch the optional model, then find it and the earlier journeys in the au
 }) => {
   await signIn(page);
   await page.getByRole('link', { name: 'General' }).click();
-  await expect(page.getByText('America/New_York')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveValue('America/New_York');
   const model = page.getByRole('switch', { name: 'Optional model' });
   const before = await model.isChecked();
   await capture(page, 'general');

@@ -115,6 +115,7 @@ def test_every_operation_through_its_resource_method(kind: str, base_url: str, a
         run(c.webhooks.retrieve(hook.id))
         run(c.webhooks.update(hook.id, events=["risk.created"]))
         run(c.webhooks.rotate_secret(hook.id))
+        run(c.webhooks.reveal_secret(hook.id))
         delivery = run(c.webhooks.test(hook.id))
         run(c.webhooks.deliveries.list(hook.id))
         resent = run(c.webhooks.deliveries.resend(hook.id, delivery.id))

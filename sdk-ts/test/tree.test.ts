@@ -127,6 +127,7 @@ describe('sdk-ts: the whole resource tree against the live server', function () 
     await client.webhooks.retrieve(hook.id);
     await client.webhooks.update(hook.id, { events: ['risk.created'] });
     await client.webhooks.rotateSecret(hook.id);
+    await client.webhooks.revealSecret(hook.id);
     const delivery = await client.webhooks.test(hook.id);
     await client.webhooks.deliveries.list(hook.id);
     const resent = await client.webhooks.deliveries.resend(hook.id, delivery.id);

@@ -7,7 +7,12 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import { AppError } from '../services/errors.js';
-import { type RateDecision, type RateLimitService, WINDOW_MS } from '../services/rate-limits.js';
+import {
+  type RateDecision,
+  type RateLimitService,
+  tenantRateKey,
+  WINDOW_MS,
+} from '../services/rate-limits.js';
 
 const POLICY = '"default"';
 const WINDOW_SECONDS = WINDOW_MS / 1000;
@@ -29,7 +34,10 @@ export function tenantRateLimit(
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const limit = limitOf(req);
-      const decision = await rateLimits.consume(`tenant:${req.principal?.tenant.id ?? 'anonymous'}`, limit);
+      const decision = await rateLimits.consume(
+        tenantRateKey(req.principal?.tenant.id ?? 'anonymous'),
+        limit,
+      );
       const seconds = retryAfterSeconds(decision);
       res.setHeader('RateLimit-Policy', `${POLICY}; q=${limit}; w=${WINDOW_SECONDS}`);
       res.setHeader('RateLimit', `${POLICY}; r=${decision.remaining}; t=${seconds}`);

@@ -123,16 +123,25 @@ export async function insertTenant(db: Executor, tenant: TenantRecord): Promise<
   });
 }
 
-/** Writes a tenant's settings (the whole object) and `updatedAt`. */
-export async function updateTenantSettings(
+/** The fields of a tenant that `PATCH /tenant` changes. */
+export type TenantChangeable = Pick<TenantRecord, 'name' | 'currency' | 'timezone' | 'settings'>;
+
+/** Writes a tenant's name, currency, time zone and settings (the whole object), and `updatedAt`. */
+export async function updateTenantFields(
   db: Executor,
   id: string,
-  settings: TenantSettings,
+  fields: TenantChangeable,
   at: string,
 ): Promise<void> {
   await db('tenants')
     .where({ id })
-    .update({ settings: JSON.stringify(settings), updated_at: at });
+    .update({
+      name: fields.name,
+      currency: fields.currency,
+      timezone: fields.timezone,
+      settings: JSON.stringify(fields.settings),
+      updated_at: at,
+    });
 }
 
 /** A tenant by id, read under a row lock on Postgres (the read of a read–change–write), or null. */

@@ -3,6 +3,7 @@
  */
 import type { Schema } from '../schemas.js';
 import type { Executor } from './sql.js';
+import { toBoolean } from './values.js';
 
 /** One HTTP attempt of a delivery. */
 export type DeliveryAttemptRecord = Schema<'DeliveryAttempt'>;
@@ -21,6 +22,9 @@ export async function insertAttempt(
     status_code: attempt.statusCode,
     duration_ms: attempt.durationMs,
     error: attempt.error,
+    response_body_excerpt: attempt.responseBodyExcerpt,
+    response_body_truncated: attempt.responseBodyTruncated,
+    response_body_binary: attempt.responseBodyBinary,
   });
 }
 
@@ -41,6 +45,9 @@ export async function attemptsOf(
       statusCode: r.status_code === null || r.status_code === undefined ? null : Number(r.status_code),
       durationMs: Number(r.duration_ms),
       error: (r.error as string | null) ?? null,
+      responseBodyExcerpt: (r.response_body_excerpt as string | null) ?? null,
+      responseBodyTruncated: toBoolean(r.response_body_truncated),
+      responseBodyBinary: toBoolean(r.response_body_binary),
     });
     out.set(r.delivery_id as string, list);
   }

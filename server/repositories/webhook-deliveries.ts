@@ -94,7 +94,10 @@ export async function findDelivery(
   return toDelivery(row, attempts.get(id) ?? []);
 }
 
-/** A page of one endpoint's deliveries (optionally one status), ordered by createdAt then id, with attempts. */
+/**
+ * A page of one endpoint's deliveries (optionally only some statuses and event kinds), ordered by createdAt then
+ * id, with attempts.
+ */
 export async function listDeliveries(
   db: Executor,
   tenantId: string,
@@ -104,6 +107,7 @@ export async function listDeliveries(
 ): Promise<Page<DeliveryRecord>> {
   const query = db('webhook_deliveries').where({ tenant_id: tenantId, webhook_id: webhookId }).select('*');
   whereAnyOf(query, 'status', filter.status);
+  whereAnyOf(query, 'event_type', filter.event);
   const rows = await paginate<Row, Row>(query, page, (r) => r);
   const attempts = await attemptsOf(
     db,

@@ -44,6 +44,23 @@ export async function currentSecret(db: Executor, tenantId: string, id: string):
   return row?.secret ?? null;
 }
 
+/** An endpoint's stored (sealed) secrets and the previous secret's expiry, or null when it does not exist. */
+export async function storedSecrets(
+  db: Executor,
+  tenantId: string,
+  id: string,
+): Promise<WebhookSecrets | null> {
+  const row = (await db('webhook_endpoints')
+    .where({ tenant_id: tenantId, id })
+    .first('secret', 'previous_secret', 'previous_secret_expires_at')) as Record<string, unknown> | undefined;
+  if (!row) return null;
+  return {
+    secret: row.secret as string,
+    previousSecret: (row.previous_secret as string | null) ?? null,
+    previousSecretExpiresAt: (row.previous_secret_expires_at as string | null) ?? null,
+  };
+}
+
 /** The tenant's enabled endpoints with their event filters (the fan-out of an event). */
 export async function enabledWebhooks(
   db: Executor,

@@ -116,7 +116,11 @@ export function buildServices(
   const deps: ServiceDeps = { ...base, jobs, events, secrets, calendar: new ZonedCalendar() };
   const projects = new ProjectService(deps);
   const milestones = new MilestoneService(deps);
-  const identity = buildIdentity(deps, { defaultRateLimitPerMinute: config.defaultRateLimitPerMinute });
+  const rateLimits = new RateLimitService(deps);
+  const identity = buildIdentity(deps, {
+    defaultRateLimitPerMinute: config.defaultRateLimitPerMinute,
+    rateLimits,
+  });
   // Console sessions: 12 h idle and 14 days in all unless configured (docs/accounts.md, "Sessions").
   const accounts = buildAccounts(deps, {
     idleMs: config.sessionIdleMs ?? 12 * 3_600_000,
@@ -148,7 +152,7 @@ export function buildServices(
     agents: new AgentService({ ...deps, milestones, stageDelayMs: config.agentStageDelayMs ?? 0, model }),
     jobs,
     events,
-    rateLimits: new RateLimitService(deps),
+    rateLimits,
     readiness: new ReadinessService({ ...deps, model }),
   };
 }

@@ -19,6 +19,11 @@ import type { ServiceDeps } from './context.js';
 
 /** Length of the sliding window (the seed's limit is per minute). */
 export const WINDOW_MS = 60_000;
+/** The rate-limit key of a tenant's requests (one window per tenant, across its keys). */
+export function tenantRateKey(tenantId: string): string {
+  return `tenant:${tenantId}`;
+}
+
 /** Housekeeping: keys whose requests all left the window are forgotten every this many requests. */
 const PRUNE_EVERY = 1_000;
 
@@ -28,6 +33,8 @@ export interface RateDecision {
   allowed: boolean;
   /** The limit of the window. */
   limit: number;
+  /** Requests counted in the window, this one included when it was let through. */
+  used: number;
   /** Requests still allowed in the window after this one (0 when refused). */
   remaining: number;
   /**
@@ -98,6 +105,7 @@ export class RateLimitService {
     return {
       allowed,
       limit,
+      used,
       remaining: Math.max(0, limit - used),
       resetMs: Math.max(1, (oldest ?? now) + WINDOW_MS - now),
     };

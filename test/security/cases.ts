@@ -111,6 +111,11 @@ function sample(schema: Schema | undefined, name: string, fixtures: Fixtures): u
     case 'object': {
       const out: Record<string, unknown> = {};
       for (const key of s.required ?? []) out[key] = sample(s.properties?.[key], key, fixtures);
+      // `minProperties` (a PATCH body that must change something): the first optional properties too.
+      for (const key of Object.keys(s.properties ?? {})) {
+        if (Object.keys(out).length >= (s.minProperties ?? 0)) break;
+        if (!(key in out)) out[key] = sample(s.properties?.[key], key, fixtures);
+      }
       return out;
     }
     default:

@@ -15,11 +15,11 @@ export interface Received {
   at: number;
 }
 
-/** What to answer to the n-th request (0-based). */
+/** What to answer to the n-th request (0-based): a status, headers, a delay, a body (default `ok`). */
 export type Responder = (
   n: number,
   req: Received,
-) => { status: number; headers?: Record<string, string>; delayMs?: number };
+) => { status: number; headers?: Record<string, string>; delayMs?: number; body?: string | Buffer };
 
 /** A running receiver. */
 export class Receiver {
@@ -55,7 +55,7 @@ export class Receiver {
         const send = () => {
           if (res.destroyed) return;
           res.writeHead(answer.status, answer.headers ?? {});
-          res.end('ok');
+          res.end(answer.body ?? 'ok');
         };
         if (answer.delayMs) setTimeout(send, answer.delayMs);
         else send();

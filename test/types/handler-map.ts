@@ -11,7 +11,7 @@ const tenant = {
   plan: 'TEAM' as const,
   currency: 'USD',
   timezone: 'UTC',
-  rateLimit: { requestsPerMinute: 1000 },
+  rateLimit: { requestsPerMinute: 1000, used: 1, remaining: 999, resetAt: '2026-01-01T00:01:00.000Z' },
   settings: { llmEnabled: true, requireTwoFactor: false },
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',

@@ -1,14 +1,16 @@
 /**
- * One endpoint's delivery log: each delivery's event, status, attempts (time, response status, duration, error),
- * next retry, filterable by status (on the server) and event kind; resend a delivery
+ * One endpoint's delivery log: each delivery's event, status, attempts (time, response status, duration, error, the
+ * first bytes of the response body: ./DeliveryAttempt.tsx), next retry, filterable by status and event kind (both on
+ * the server: `status`, `event`); resend a delivery
  * (`POST /v1/webhooks/{id}/deliveries/{deliveryId}/resend`). Refreshes every 2 s while a delivery is pending.
  */
 import { Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
-import type { WebhookDelivery, WebhookDeliveryStatus } from '@meridian/sdk';
+import type { WebhookDelivery, WebhookDeliveryStatus, WebhookEventType } from '@meridian/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Empty, Loading, ProblemAlert, When } from '../components';
 import { useConsole } from '../context';
+import { AttemptLine } from './DeliveryAttempt';
 import { EVENT_KINDS } from './webhook-events';
 
 const STATUS_COLOR = { PENDING: 'yellow', SUCCEEDED: 'green', FAILED: 'red' } as const;
@@ -31,13 +33,14 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
   const [status, setStatus] = useState<string | null>(null);
   const [event, setEvent] = useState<string | null>(null);
   const deliveries = useQuery({
-    queryKey: ['webhooks', webhookId, 'deliveries', status],
+    queryKey: ['webhooks', webhookId, 'deliveries', status, event],
     queryFn: async () =>
       [
         ...(
           await client.webhooks.deliveries.list(webhookId, {
             limit: 100,
             ...(status ? { status: [status as WebhookDeliveryStatus] } : {}),
+            ...(event ? { event: [event as WebhookEventType] } : {}),
           })
         ).data,
       ].reverse(),
@@ -47,7 +50,7 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
     mutationFn: (id: string) => client.webhooks.deliveries.resend(webhookId, id),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['webhooks', webhookId, 'deliveries'] }),
   });
-  const shown = (deliveries.data ?? []).filter((d) => !event || d.event === event);
+  const shown = deliveries.data ?? [];
   return (
     <Stack gap="sm">
       <Group gap="sm" wrap="wrap">
@@ -69,7 +72,7 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
           onChange={setEvent}
           w={240}
         />
-        {deliveries.data && !status && (
+        {deliveries.data && !status && !event && (
           <Text size="sm" mt="lg" data-testid="health">
             {failuresInARow(deliveries.data)} failed attempts in a row
           </Text>
@@ -112,10 +115,7 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
                     <Stack gap={2}>
                       {d.attempts.length === 0 && <Text size="sm">None yet</Text>}
                       {d.attempts.map((a) => (
-                        <Text size="sm" key={a.attemptedAt}>
-                          {a.statusCode ?? 'no answer'} · {a.durationMs} ms · <When at={a.attemptedAt} />
-                          {a.error ? ` · ${a.error}` : ''}
-                        </Text>
+                        <AttemptLine key={a.attemptedAt} attempt={a} />
                       ))}
                     </Stack>
                   </Table.Td>

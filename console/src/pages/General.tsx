@@ -1,27 +1,24 @@
 /**
- * Settings → General: the tenant's name, currency, time zone, plan and rate limit (read-only: the API does not change
- * them), the optional model's switch (`llmEnabled`, admins) and `requireTwoFactor` (owner only; docs/accounts.md).
+ * Settings → General: the tenant's name, currency and time zone (editable by admins: ./OrganisationForm.tsx), plan,
+ * rate limit with the current minute's use (./RateLimitUsage.tsx), the optional model's switch (`llmEnabled`,
+ * admins) and `requireTwoFactor` (owner only; docs/accounts.md). All through `GET`/`PATCH /v1/tenant`.
  */
-import { Alert, Paper, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Badge, Paper, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loading, PageHeader, ProblemAlert } from '../components';
 import { useConsole } from '../context';
-
-function Field({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={500}>{value}</Text>
-    </div>
-  );
-}
+import { OrganisationForm } from './OrganisationForm';
+import { RateLimitUsage } from './RateLimitUsage';
 
 export function GeneralPage() {
   const { client, isAdmin, session } = useConsole();
   const queryClient = useQueryClient();
-  const tenant = useQuery({ queryKey: ['tenant'], queryFn: () => client.tenant.retrieve() });
+  // Refreshed every 15 s, so the rate limit's use stays current (each read counts as one request).
+  const tenant = useQuery({
+    queryKey: ['tenant'],
+    queryFn: () => client.tenant.retrieve(),
+    refetchInterval: 15_000,
+  });
   const update = useMutation({
     mutationFn: (settings: { llmEnabled?: boolean; requireTwoFactor?: boolean }) =>
       client.tenant.update({ settings }),
@@ -36,12 +33,23 @@ export function GeneralPage() {
       <PageHeader title="General" />
       <Stack>
         <Paper withBorder p="md">
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <Field label="Organisation" value={t.name} />
-            <Field label="Currency" value={t.currency} />
-            <Field label="Time zone" value={t.timezone} />
-            <Field label="Plan" value={t.plan} />
-            <Field label="Rate limit" value={`${t.rateLimit.requestsPerMinute} requests per minute`} />
+          <OrganisationForm tenant={t} />
+        </Paper>
+        <Paper withBorder p="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <div>
+              <Text size="sm" c="dimmed">
+                Plan
+              </Text>
+              <Badge variant="light" size="lg" mt={4}>
+                {t.plan}
+              </Badge>
+            </div>
+            <RateLimitUsage
+              rateLimit={t.rateLimit}
+              readAt={tenant.dataUpdatedAt}
+              refresh={() => void tenant.refetch()}
+            />
           </SimpleGrid>
         </Paper>
         <ProblemAlert error={update.error} />

@@ -1,7 +1,8 @@
 /**
  * The dialogs of Settings → Webhooks: create or edit an endpoint (URL, description, event kinds with what each
  * reports, enabled; an edit sends `If-Match` so a concurrent change is reported instead of overwritten), the signing
- * secret shown once (after creation or rotation), and rotation's confirmation.
+ * secret shown after creation or rotation (and revealed again on demand: ./WebhookSecret.tsx), and rotation's
+ * confirmation.
  */
 import {
   Alert,
@@ -123,7 +124,8 @@ export function WebhookSecretModal(props: { secret: string; oldStopsAt: string |
     <Modal opened closeButtonProps={CLOSE} onClose={props.onClose} title="Signing secret" size="lg">
       <Stack>
         <Alert color="red" title="Copy it now">
-          Verify each delivery’s <Code>webhook-signature</Code> with this secret. It will not be shown again.
+          Verify each delivery’s <Code>webhook-signature</Code> with this secret. Admins can reveal it again
+          from the endpoint’s details.
         </Alert>
         {props.oldStopsAt && (
           <Text size="sm">

@@ -1,6 +1,7 @@
 /**
  * Settings → Webhooks: the tenant's endpoints with their state (enabled, or disabled and why); add and edit;
- * rotate the signing secret (the old one keeps signing for 24 hours, the time shown); send a test event; each
+ * reveal the signing secret on demand (./WebhookSecret.tsx) and rotate it (the old one keeps signing for 24 hours,
+ * the time shown); send a test event; each
  * endpoint's delivery log (./Deliveries.tsx). Takes the `admin` scope; other roles are told so.
  */
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
@@ -11,6 +12,7 @@ import { Empty, Loading, PageHeader, ProblemAlert } from '../components';
 import { useConsole } from '../context';
 import { DeliveryLog } from './Deliveries';
 import { EndpointModal, RotateModal, WebhookSecretModal } from './WebhookModals';
+import { WebhookSecret } from './WebhookSecret';
 
 export function WebhooksPage() {
   const { client, isAdmin, session } = useConsole();
@@ -138,6 +140,7 @@ export function WebhooksPage() {
                 resume.
               </Alert>
             )}
+            <WebhookSecret key={selected.id} webhookId={selected.id} />
             <ProblemAlert error={test.error} />
             <DeliveryLog webhookId={selected.id} />
           </Stack>

@@ -137,6 +137,7 @@ from meridian._generated.models.webhook_endpoint_list import WebhookEndpointList
 from meridian._generated.models.webhook_endpoint_update import WebhookEndpointUpdate as WebhookEndpointUpdate
 from meridian._generated.models.webhook_endpoint_with_secret import WebhookEndpointWithSecret as WebhookEndpointWithSecret
 from meridian._generated.models.webhook_event_type import WebhookEventType as WebhookEventType
+from meridian._generated.models.webhook_secret import WebhookSecret as WebhookSecret
 from meridian._generated.models.written_status_report import WrittenStatusReport as WrittenStatusReport
 
 __all__ = [
@@ -273,5 +274,6 @@ __all__ = [
     'WebhookEndpointUpdate',
     'WebhookEndpointWithSecret',
     'WebhookEventType',
+    'WebhookSecret',
     'WrittenStatusReport',
 ]

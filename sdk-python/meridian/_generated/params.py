@@ -392,7 +392,20 @@ class TenantSsoUpdateParam(TypedDict, total=False):
 
 class TenantUpdateParam(TypedDict, total=False):
     """The fields of ``meridian.models.TenantUpdate`` as a dict, by their snake_case names."""
-    settings: Required[Union[TenantUpdateSettings, TenantUpdateSettingsParam]]
+    name: NotRequired[str]
+    """The tenant's name (leading and trailing spaces are removed)."""
+    currency: NotRequired[str]
+    """ISO 4217 code of every money field, e.g. `EUR` (a code this server's ICU data knows, else 422). Meridian
+    stores amounts without conversion: a change relabels every existing amount (budgets, forecast and actual
+    costs, webhook payloads sent from then on) in the new currency, it does not convert them. Use it to
+    correct the currency, not to convert a portfolio.
+    """
+    timezone: NotRequired[str]
+    """IANA time zone, e.g. `Europe/Paris`: one of the zones this server's ICU data knows
+    (`Intl.supportedValuesOf('timeZone')`, plus `UTC`), else 422. Decides from then on when a due date has
+    passed.
+    """
+    settings: NotRequired[Union[TenantUpdateSettings, TenantUpdateSettingsParam]]
     """Settings to change; an empty object changes nothing."""
 
 

@@ -107,6 +107,7 @@ from meridian._generated.models.webhook_endpoint_list import WebhookEndpointList
 from meridian._generated.models.webhook_endpoint_update import WebhookEndpointUpdate
 from meridian._generated.models.webhook_endpoint_with_secret import WebhookEndpointWithSecret
 from meridian._generated.models.webhook_event_type import WebhookEventType
+from meridian._generated.models.webhook_secret import WebhookSecret
 from meridian._generated.params import AgentRunRequestParam, AllocationCreateParam, AllocationUpdateParam, ApiKeyCreateParam, ApiKeyRollParam, AskRequestParam, InvitationCreateParam, IssueCreateParam, IssueUpdateParam, MemberUpdateParam, MilestoneCreateParam, MilestoneUpdateParam, ProjectCreateParam, ProjectUpdateParam, ResourceCreateParam, ResourceUpdateParam, RiskCreateParam, RiskUpdateParam, StatusReportCreateParam, TenantSsoUpdateParam, TenantUpdateParam, TenantUpdateSettingsParam, WebhookEndpointCreateParam, WebhookEndpointUpdateParam
 
 # One descriptor per operation: what the client validates, where each argument goes, which models.
@@ -666,6 +667,17 @@ _ROTATE_WEBHOOK_SECRET: Operation[WebhookEndpointWithSecret] = Operation(
     response=WebhookEndpointWithSecret,
 )
 
+_REVEAL_WEBHOOK_SECRET: Operation[WebhookSecret] = Operation(
+    'revealWebhookSecret',
+    'GET',
+    '/webhooks/{id}/secret',
+    (
+        Param('webhook_id', 'id', 'path', UUID, required=True),
+    ),
+    body=None,
+    response=WebhookSecret,
+)
+
 _LIST_WEBHOOK_DELIVERIES: Operation[WebhookDeliveryList] = Operation(
     'listWebhookDeliveries',
     'GET',
@@ -673,6 +685,7 @@ _LIST_WEBHOOK_DELIVERIES: Operation[WebhookDeliveryList] = Operation(
     (
         Param('webhook_id', 'id', 'path', UUID, required=True),
         Param('status', 'status', 'query', Optional[List[WebhookDeliveryStatus]], required=False),
+        Param('event', 'event', 'query', Optional[List[WebhookEventType]], required=False),
         Param('limit', 'limit', 'query', Optional[Annotated[int, Field(strict=True, ge=1, le=100)]], required=False),
         Param('offset', 'offset', 'query', Optional[Annotated[int, Field(strict=True, ge=0, le=2147483647)]], required=False),
     ),
@@ -7643,6 +7656,7 @@ class WebhooksDeliveriesResourceWithRawResponse(SyncAPIResource):
         /,
         *,
         status: Optional[Union[Union[WebhookDeliveryStatus, Literal["PENDING", "SUCCEEDED", "FAILED"]], Sequence[Union[WebhookDeliveryStatus, Literal["PENDING", "SUCCEEDED", "FAILED"]]]]] = None,
+        event: Optional[Union[Union[WebhookEventType, Literal["project.status_changed", "risk.created", "risk.severity_escalated", "milestone.missed", "agent.execution_completed", "budget.overrun_detected"]], Sequence[Union[WebhookEventType, Literal["project.status_changed", "risk.created", "risk.severity_escalated", "milestone.missed", "agent.execution_completed", "budget.overrun_detected"]]]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -7650,7 +7664,7 @@ class WebhooksDeliveriesResourceWithRawResponse(SyncAPIResource):
         max_retries: Optional[int] = None,
     ) -> APIResponse[SyncPage[WebhookDelivery]]:
         """As ``client.webhooks.deliveries.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
-        return self._client.page_response(_LIST_WEBHOOK_DELIVERIES, WebhookDelivery, (webhook_id,), {"status": status, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page_response(_LIST_WEBHOOK_DELIVERIES, WebhookDelivery, (webhook_id,), {"status": status, "event": event, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     def resend(
         self,
@@ -7685,6 +7699,7 @@ class WebhooksDeliveriesResource(SyncAPIResource):
         /,
         *,
         status: Optional[Union[Union[WebhookDeliveryStatus, Literal["PENDING", "SUCCEEDED", "FAILED"]], Sequence[Union[WebhookDeliveryStatus, Literal["PENDING", "SUCCEEDED", "FAILED"]]]]] = None,
+        event: Optional[Union[Union[WebhookEventType, Literal["project.status_changed", "risk.created", "risk.severity_escalated", "milestone.missed", "agent.execution_completed", "budget.overrun_detected"]], Sequence[Union[WebhookEventType, Literal["project.status_changed", "risk.created", "risk.severity_escalated", "milestone.missed", "agent.execution_completed", "budget.overrun_detected"]]]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -7693,8 +7708,9 @@ class WebhooksDeliveriesResource(SyncAPIResource):
     ) -> SyncPage[WebhookDelivery]:
         """List an endpoint's deliveries
 
-        Returns the deliveries to this endpoint with every attempt (time, HTTP status, duration, error) and the time
-        of the next attempt, ordered by `createdAt` ascending then `id`. Deliveries are kept for 30 days.
+        Returns the deliveries to this endpoint with every attempt (time, HTTP status, duration, error, the first
+        1,024 bytes of the response body) and the time of the next attempt, ordered by `createdAt` ascending then
+        `id`. Deliveries are kept for 30 days.
 
         Errors: 404 `not_found`.
 
@@ -7706,6 +7722,8 @@ class WebhooksDeliveriesResource(SyncAPIResource):
         :param status: Only deliveries whose status is one of these statuses. Repeat the parameter for more than one
             value (`status=PENDING&status=FAILED`); a comma-separated value is not split and is refused. Values of one
             filter combine with OR, filters with AND.
+        :param event: Only deliveries of these event kinds (the deliveries' `event`). Repeat the parameter for more
+            than one value (`event=risk.created&event=milestone.missed`); an unknown kind is refused (400).
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -7717,7 +7735,7 @@ class WebhooksDeliveriesResource(SyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self._client.page(_LIST_WEBHOOK_DELIVERIES, WebhookDelivery, (webhook_id,), {"status": status, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page(_LIST_WEBHOOK_DELIVERIES, WebhookDelivery, (webhook_id,), {"status": status, "event": event, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     def resend(
         self,
@@ -7777,6 +7795,7 @@ class AsyncWebhooksDeliveriesResourceWithRawResponse(AsyncAPIResource):
         /,
         *,
         status: Optional[Union[Union[WebhookDeliveryStatus, Literal["PENDING", "SUCCEEDED", "FAILED"]], Sequence[Union[WebhookDeliveryStatus, Literal["PENDING", "SUCCEEDED", "FAILED"]]]]] = None,
+        event: Optional[Union[Union[WebhookEventType, Literal["project.status_changed", "risk.created", "risk.severity_escalated", "milestone.missed", "agent.execution_completed", "budget.overrun_detected"]], Sequence[Union[WebhookEventType, Literal["project.status_changed", "risk.created", "risk.severity_escalated", "milestone.missed", "agent.execution_completed", "budget.overrun_detected"]]]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -7784,7 +7803,7 @@ class AsyncWebhooksDeliveriesResourceWithRawResponse(AsyncAPIResource):
         max_retries: Optional[int] = None,
     ) -> APIResponse[AsyncPage[WebhookDelivery]]:
         """As ``AsyncMeridian().webhooks.deliveries.list``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
-        return await self._client.page_response(_LIST_WEBHOOK_DELIVERIES, WebhookDelivery, (webhook_id,), {"status": status, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return await self._client.page_response(_LIST_WEBHOOK_DELIVERIES, WebhookDelivery, (webhook_id,), {"status": status, "event": event, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     async def resend(
         self,
@@ -7819,6 +7838,7 @@ class AsyncWebhooksDeliveriesResource(AsyncAPIResource):
         /,
         *,
         status: Optional[Union[Union[WebhookDeliveryStatus, Literal["PENDING", "SUCCEEDED", "FAILED"]], Sequence[Union[WebhookDeliveryStatus, Literal["PENDING", "SUCCEEDED", "FAILED"]]]]] = None,
+        event: Optional[Union[Union[WebhookEventType, Literal["project.status_changed", "risk.created", "risk.severity_escalated", "milestone.missed", "agent.execution_completed", "budget.overrun_detected"]], Sequence[Union[WebhookEventType, Literal["project.status_changed", "risk.created", "risk.severity_escalated", "milestone.missed", "agent.execution_completed", "budget.overrun_detected"]]]]] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
@@ -7827,8 +7847,9 @@ class AsyncWebhooksDeliveriesResource(AsyncAPIResource):
     ) -> AsyncPaginator[WebhookDelivery]:
         """List an endpoint's deliveries
 
-        Returns the deliveries to this endpoint with every attempt (time, HTTP status, duration, error) and the time
-        of the next attempt, ordered by `createdAt` ascending then `id`. Deliveries are kept for 30 days.
+        Returns the deliveries to this endpoint with every attempt (time, HTTP status, duration, error, the first
+        1,024 bytes of the response body) and the time of the next attempt, ordered by `createdAt` ascending then
+        `id`. Deliveries are kept for 30 days.
 
         Errors: 404 `not_found`.
 
@@ -7840,6 +7861,8 @@ class AsyncWebhooksDeliveriesResource(AsyncAPIResource):
         :param status: Only deliveries whose status is one of these statuses. Repeat the parameter for more than one
             value (`status=PENDING&status=FAILED`); a comma-separated value is not split and is refused. Values of one
             filter combine with OR, filters with AND.
+        :param event: Only deliveries of these event kinds (the deliveries' `event`). Repeat the parameter for more
+            than one value (`event=risk.created&event=milestone.missed`); an unknown kind is refused (400).
         :param limit: Maximum number of records in the page (1–100).
         :param offset: Number of records to skip from the start of the list (at most 2,147,483,647).
         :param extra_headers: headers added to this request (merged over the client's).
@@ -7852,7 +7875,7 @@ class AsyncWebhooksDeliveriesResource(AsyncAPIResource):
             …), after the retries the policy allows.
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
-        return self._client.page(_LIST_WEBHOOK_DELIVERIES, WebhookDelivery, (webhook_id,), {"status": status, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+        return self._client.page(_LIST_WEBHOOK_DELIVERIES, WebhookDelivery, (webhook_id,), {"status": status, "event": event, "limit": limit, "offset": offset, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
     async def resend(
         self,
@@ -7905,7 +7928,7 @@ class AsyncWebhooksDeliveriesResource(AsyncAPIResource):
 
 class WebhooksResourceWithRawResponse(SyncAPIResource):
     """``client.webhooks.with_raw_response``: ``list``, ``create``, ``retrieve``, ``delete``, ``update``,
-    ``rotate_secret``, ``test``, ``deliveries``.
+    ``rotate_secret``, ``reveal_secret``, ``test``, ``deliveries``.
     """
 
     @cached_property
@@ -8036,6 +8059,18 @@ class WebhooksResourceWithRawResponse(SyncAPIResource):
         """As ``client.webhooks.rotate_secret``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
         return self._client.call(_ROTATE_WEBHOOK_SECRET, (webhook_id,), None, {"idempotency_key": idempotency_key, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
+    def reveal_secret(
+        self,
+        webhook_id: Union[UUID, str],
+        /,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[WebhookSecret]:
+        """As ``client.webhooks.reveal_secret``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return self._client.call(_REVEAL_WEBHOOK_SECRET, (webhook_id,), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
     def test(
         self,
         webhook_id: Union[UUID, str],
@@ -8051,8 +8086,8 @@ class WebhooksResourceWithRawResponse(SyncAPIResource):
 
 
 class WebhooksResource(SyncAPIResource):
-    """``client.webhooks``: ``list``, ``create``, ``retrieve``, ``delete``, ``update``, ``rotate_secret``, ``test``,
-    ``deliveries``.
+    """``client.webhooks``: ``list``, ``create``, ``retrieve``, ``delete``, ``update``, ``rotate_secret``,
+    ``reveal_secret``, ``test``, ``deliveries``.
 
     Endpoints that receive signed event notifications, their deliveries, secret rotation and test events; also the
     event payloads themselves.
@@ -8358,6 +8393,40 @@ class WebhooksResource(SyncAPIResource):
         """
         return self._client.call(_ROTATE_WEBHOOK_SECRET, (webhook_id,), None, {"idempotency_key": idempotency_key, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries}).data
 
+    def reveal_secret(
+        self,
+        webhook_id: Union[UUID, str],
+        /,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> WebhookSecret:
+        """Reveal a webhook endpoint's signing secret
+
+        Returns the endpoint's current signing secret, opened from its encrypted storage, so an admin can configure a
+        receiver after the secret was first shown. During the 24 hours after a rotation the previous secret still
+        signs (a second signature); `previousSecretExpiresAt` says when it stops (the previous secret itself is not
+        returned). Every reveal is recorded in the audit log as `webhook.secret_revealed` on the endpoint.
+
+        Errors: 404 `not_found`.
+
+        Requires scope `admin`.
+
+        ``GET /webhooks/{id}/secret`` (operationId ``revealWebhookSecret``, scope ``admin``).
+
+        :param webhook_id: The record's id (UUID).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``WebhookSecret``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return self._client.call(_REVEAL_WEBHOOK_SECRET, (webhook_id,), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries}).data
+
     def test(
         self,
         webhook_id: Union[UUID, str],
@@ -8404,7 +8473,7 @@ class WebhooksResource(SyncAPIResource):
 
 class AsyncWebhooksResourceWithRawResponse(AsyncAPIResource):
     """``AsyncMeridian().webhooks.with_raw_response``: ``list``, ``create``, ``retrieve``, ``delete``, ``update``,
-    ``rotate_secret``, ``test``, ``deliveries``.
+    ``rotate_secret``, ``reveal_secret``, ``test``, ``deliveries``.
     """
 
     @cached_property
@@ -8535,6 +8604,18 @@ class AsyncWebhooksResourceWithRawResponse(AsyncAPIResource):
         """As ``AsyncMeridian().webhooks.rotate_secret``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
         return await self._client.call(_ROTATE_WEBHOOK_SECRET, (webhook_id,), None, {"idempotency_key": idempotency_key, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
 
+    async def reveal_secret(
+        self,
+        webhook_id: Union[UUID, str],
+        /,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> APIResponse[WebhookSecret]:
+        """As ``AsyncMeridian().webhooks.reveal_secret``, returning the ``APIResponse`` (``status_code``, ``headers``, ``request_id``) around its data (``.data`` or ``.parse()``)."""
+        return await self._client.call(_REVEAL_WEBHOOK_SECRET, (webhook_id,), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})
+
     async def test(
         self,
         webhook_id: Union[UUID, str],
@@ -8551,7 +8632,7 @@ class AsyncWebhooksResourceWithRawResponse(AsyncAPIResource):
 
 class AsyncWebhooksResource(AsyncAPIResource):
     """``AsyncMeridian().webhooks``: ``list``, ``create``, ``retrieve``, ``delete``, ``update``, ``rotate_secret``,
-    ``test``, ``deliveries``.
+    ``reveal_secret``, ``test``, ``deliveries``.
 
     Endpoints that receive signed event notifications, their deliveries, secret rotation and test events; also the
     event payloads themselves.
@@ -8857,6 +8938,40 @@ class AsyncWebhooksResource(AsyncAPIResource):
         :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
         """
         return (await self._client.call(_ROTATE_WEBHOOK_SECRET, (webhook_id,), None, {"idempotency_key": idempotency_key, "extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})).data
+
+    async def reveal_secret(
+        self,
+        webhook_id: Union[UUID, str],
+        /,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[Timeout] = None,
+        max_retries: Optional[int] = None,
+    ) -> WebhookSecret:
+        """Reveal a webhook endpoint's signing secret
+
+        Returns the endpoint's current signing secret, opened from its encrypted storage, so an admin can configure a
+        receiver after the secret was first shown. During the 24 hours after a rotation the previous secret still
+        signs (a second signature); `previousSecretExpiresAt` says when it stops (the previous secret itself is not
+        returned). Every reveal is recorded in the audit log as `webhook.secret_revealed` on the endpoint.
+
+        Errors: 404 `not_found`.
+
+        Requires scope `admin`.
+
+        ``GET /webhooks/{id}/secret`` (operationId ``revealWebhookSecret``, scope ``admin``).
+
+        :param webhook_id: The record's id (UUID).
+        :param extra_headers: headers added to this request (merged over the client's).
+        :param timeout: seconds this request's attempts may take (default: the client's ``timeout``).
+        :param max_retries: retries after the first attempt for this request (default: the client's).
+        :returns: the parsed ``WebhookSecret``.
+        :raises RequestValidationError: an argument breaks the spec's constraints; nothing was sent.
+        :raises APIStatusError: a non-2xx answer, as the subclass for its status (``NotFoundError``, ``ConflictError``
+            …), after the retries the policy allows.
+        :raises APIConnectionError: no answer (``APITimeoutError`` when the last attempt timed out).
+        """
+        return (await self._client.call(_REVEAL_WEBHOOK_SECRET, (webhook_id,), None, {"extra_headers": extra_headers, "timeout": timeout, "max_retries": max_retries})).data
 
     async def test(
         self,
@@ -9450,7 +9565,10 @@ class TenantResourceWithRawResponse(SyncAPIResource):
     def update(
         self,
         *,
-        settings: Union[TenantUpdateSettings, TenantUpdateSettingsParam],
+        name: Union[str, NotGiven] = NOT_GIVEN,
+        currency: Union[str, NotGiven] = NOT_GIVEN,
+        timezone: Union[str, NotGiven] = NOT_GIVEN,
+        settings: Union[Union[TenantUpdateSettings, TenantUpdateSettingsParam], NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
@@ -9492,7 +9610,8 @@ class TenantResource(SyncAPIResource):
         """Get the tenant
 
         Returns the caller's tenant: plan, currency of all money fields, timezone used to decide when a due date has
-        passed, and rate limit.
+        passed, and rate limit with its use in the current window (`rateLimit.used`, `remaining`, `resetAt`: the state
+        this request left, read without counting another request).
 
         Requires scope `read`.
 
@@ -9525,7 +9644,10 @@ class TenantResource(SyncAPIResource):
     def update(
         self,
         *,
-        settings: Union[TenantUpdateSettings, TenantUpdateSettingsParam],
+        name: Union[str, NotGiven] = NOT_GIVEN,
+        currency: Union[str, NotGiven] = NOT_GIVEN,
+        timezone: Union[str, NotGiven] = NOT_GIVEN,
+        settings: Union[Union[TenantUpdateSettings, TenantUpdateSettingsParam], NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
@@ -9537,9 +9659,15 @@ class TenantResource(SyncAPIResource):
         body: Union[TenantUpdate, TenantUpdateParam, None] = None,
         **kwargs: Any,
     ) -> Tenant:
-        """Change the tenant's settings
+        """Change the tenant's name, currency, time zone or settings
 
-        Changes the tenant's `settings`: only the settings present in the body change.
+        Changes the tenant's `name`, `currency`, `timezone` and `settings`: only what the body names changes, and
+        only the settings present in `settings`. Every change is recorded in the audit log as one `tenant.updated` row
+        with each changed field's value before and after.
+
+        `currency`: Meridian stores amounts without conversion, so a new currency relabels every existing amount
+        (budgets, costs, webhook payloads from then on) without converting it. `timezone`: an IANA zone the server
+        knows (`Intl.supportedValuesOf('timeZone')`, or `UTC`); due dates pass by it from then on.
 
         `llmEnabled`: `false` keeps every record of this tenant away from the language model the deployment may be
         configured with (`MERIDIAN_LLM_BASE_URL`), so Ask answers and agent runs are written by the embedded engine
@@ -9550,8 +9678,9 @@ class TenantResource(SyncAPIResource):
         `requireTwoFactor`: `true` makes a second factor (TOTP) mandatory for console sign-in: users without one enrol
         at their next sign-in. Only a user with the role `owner` may change it.
 
-        Errors: 400 `validation_failed` for an unknown setting or a value of the wrong type; 403 `forbidden` when a
-        user below `owner` changes `requireTwoFactor`.
+        Errors: 400 `validation_failed` for an unknown field or setting, an empty body, a blank name or a value of the
+        wrong type; 422 `validation_failed` for a currency code or time zone the server does not know; 403 `forbidden`
+        when a user below `owner` changes `requireTwoFactor`.
 
         Requires scope `admin`.
 
@@ -9559,6 +9688,14 @@ class TenantResource(SyncAPIResource):
 
         :param body: the request body as a ``meridian.models.TenantUpdate`` or a dict of its fields
             (``TenantUpdateParam``), or its fields as the keyword arguments below.
+        :param name: The tenant's name (leading and trailing spaces are removed).
+        :param currency: ISO 4217 code of every money field, e.g. `EUR` (a code this server's ICU data knows, else
+            422). Meridian stores amounts without conversion: a change relabels every existing amount (budgets,
+            forecast and actual costs, webhook payloads sent from then on) in the new currency, it does not convert
+            them. Use it to correct the currency, not to convert a portfolio.
+        :param timezone: IANA time zone, e.g. `Europe/Paris`: one of the zones this server's ICU data knows
+            (`Intl.supportedValuesOf('timeZone')`, plus `UTC`), else 422. Decides from then on when a due date has
+            passed.
         :param settings: Settings to change; an empty object changes nothing.
         :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
             request with the same key and body returns the first response without repeating the effect, marked by the
@@ -9615,7 +9752,10 @@ class AsyncTenantResourceWithRawResponse(AsyncAPIResource):
     async def update(
         self,
         *,
-        settings: Union[TenantUpdateSettings, TenantUpdateSettingsParam],
+        name: Union[str, NotGiven] = NOT_GIVEN,
+        currency: Union[str, NotGiven] = NOT_GIVEN,
+        timezone: Union[str, NotGiven] = NOT_GIVEN,
+        settings: Union[Union[TenantUpdateSettings, TenantUpdateSettingsParam], NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
@@ -9657,7 +9797,8 @@ class AsyncTenantResource(AsyncAPIResource):
         """Get the tenant
 
         Returns the caller's tenant: plan, currency of all money fields, timezone used to decide when a due date has
-        passed, and rate limit.
+        passed, and rate limit with its use in the current window (`rateLimit.used`, `remaining`, `resetAt`: the state
+        this request left, read without counting another request).
 
         Requires scope `read`.
 
@@ -9690,7 +9831,10 @@ class AsyncTenantResource(AsyncAPIResource):
     async def update(
         self,
         *,
-        settings: Union[TenantUpdateSettings, TenantUpdateSettingsParam],
+        name: Union[str, NotGiven] = NOT_GIVEN,
+        currency: Union[str, NotGiven] = NOT_GIVEN,
+        timezone: Union[str, NotGiven] = NOT_GIVEN,
+        settings: Union[Union[TenantUpdateSettings, TenantUpdateSettingsParam], NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[Timeout] = None,
@@ -9702,9 +9846,15 @@ class AsyncTenantResource(AsyncAPIResource):
         body: Union[TenantUpdate, TenantUpdateParam, None] = None,
         **kwargs: Any,
     ) -> Tenant:
-        """Change the tenant's settings
+        """Change the tenant's name, currency, time zone or settings
 
-        Changes the tenant's `settings`: only the settings present in the body change.
+        Changes the tenant's `name`, `currency`, `timezone` and `settings`: only what the body names changes, and
+        only the settings present in `settings`. Every change is recorded in the audit log as one `tenant.updated` row
+        with each changed field's value before and after.
+
+        `currency`: Meridian stores amounts without conversion, so a new currency relabels every existing amount
+        (budgets, costs, webhook payloads from then on) without converting it. `timezone`: an IANA zone the server
+        knows (`Intl.supportedValuesOf('timeZone')`, or `UTC`); due dates pass by it from then on.
 
         `llmEnabled`: `false` keeps every record of this tenant away from the language model the deployment may be
         configured with (`MERIDIAN_LLM_BASE_URL`), so Ask answers and agent runs are written by the embedded engine
@@ -9715,8 +9865,9 @@ class AsyncTenantResource(AsyncAPIResource):
         `requireTwoFactor`: `true` makes a second factor (TOTP) mandatory for console sign-in: users without one enrol
         at their next sign-in. Only a user with the role `owner` may change it.
 
-        Errors: 400 `validation_failed` for an unknown setting or a value of the wrong type; 403 `forbidden` when a
-        user below `owner` changes `requireTwoFactor`.
+        Errors: 400 `validation_failed` for an unknown field or setting, an empty body, a blank name or a value of the
+        wrong type; 422 `validation_failed` for a currency code or time zone the server does not know; 403 `forbidden`
+        when a user below `owner` changes `requireTwoFactor`.
 
         Requires scope `admin`.
 
@@ -9724,6 +9875,14 @@ class AsyncTenantResource(AsyncAPIResource):
 
         :param body: the request body as a ``meridian.models.TenantUpdate`` or a dict of its fields
             (``TenantUpdateParam``), or its fields as the keyword arguments below.
+        :param name: The tenant's name (leading and trailing spaces are removed).
+        :param currency: ISO 4217 code of every money field, e.g. `EUR` (a code this server's ICU data knows, else
+            422). Meridian stores amounts without conversion: a change relabels every existing amount (budgets,
+            forecast and actual costs, webhook payloads sent from then on) in the new currency, it does not convert
+            them. Use it to correct the currency, not to convert a portfolio.
+        :param timezone: IANA time zone, e.g. `Europe/Paris`: one of the zones this server's ICU data knows
+            (`Intl.supportedValuesOf('timeZone')`, plus `UTC`), else 422. Decides from then on when a due date has
+            passed.
         :param settings: Settings to change; an empty object changes nothing.
         :param idempotency_key: A unique string (e.g. a UUID) that makes retrying this POST safe: for 24 hours a
             request with the same key and body returns the first response without repeating the effect, marked by the
@@ -11533,7 +11692,7 @@ class SyncResourcesClient(SyncAPIClient):
 
     @cached_property
     def webhooks(self) -> WebhooksResource:
-        """``client.webhooks``: ``list``, ``create``, ``retrieve``, ``delete``, ``update``, ``rotate_secret``, ``test``, ``deliveries``."""
+        """``client.webhooks``: ``list``, ``create``, ``retrieve``, ``delete``, ``update``, ``rotate_secret``, ``reveal_secret``, ``test``, ``deliveries``."""
         return WebhooksResource(self)
 
     @cached_property
@@ -11607,7 +11766,7 @@ class AsyncResourcesClient(AsyncAPIClient):
 
     @cached_property
     def webhooks(self) -> AsyncWebhooksResource:
-        """``client.webhooks``: ``list``, ``create``, ``retrieve``, ``delete``, ``update``, ``rotate_secret``, ``test``, ``deliveries``."""
+        """``client.webhooks``: ``list``, ``create``, ``retrieve``, ``delete``, ``update``, ``rotate_secret``, ``reveal_secret``, ``test``, ``deliveries``."""
         return AsyncWebhooksResource(self)
 
     @cached_property
@@ -11685,6 +11844,7 @@ RESOURCE_METHODS = {
     'deleteWebhook': 'webhooks.delete',
     'updateWebhook': 'webhooks.update',
     'rotateWebhookSecret': 'webhooks.rotate_secret',
+    'revealWebhookSecret': 'webhooks.reveal_secret',
     'listWebhookDeliveries': 'webhooks.deliveries.list',
     'testWebhook': 'webhooks.test',
     'resendWebhookDelivery': 'webhooks.deliveries.resend',

@@ -138,4 +138,5 @@ export type WebhookEndpointUpdate = components['schemas']['WebhookEndpointUpdate
 export type WebhookEndpointWithSecret = components['schemas']['WebhookEndpointWithSecret'];
 export type WebhookEventFilter = components['schemas']['WebhookEventFilter'];
 export type WebhookEventType = components['schemas']['WebhookEventType'];
+export type WebhookSecret = components['schemas']['WebhookSecret'];
 export type WrittenStatusReport = components['schemas']['WrittenStatusReport'];

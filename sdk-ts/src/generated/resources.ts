@@ -1165,8 +1165,9 @@ export class WebhooksDeliveriesResource extends APIResource {
   /**
    * List an endpoint's deliveries
    *
-   * Returns the deliveries to this endpoint with every attempt (time, HTTP status, duration, error) and the time
-   * of the next attempt, ordered by `createdAt` ascending then `id`. Deliveries are kept for 30 days.
+   * Returns the deliveries to this endpoint with every attempt (time, HTTP status, duration, error, the first
+   * 1,024 bytes of the response body) and the time of the next attempt, ordered by `createdAt` ascending then
+   * `id`. Deliveries are kept for 30 days.
    *
    * Errors: 404 `not_found`.
    *
@@ -1223,7 +1224,7 @@ export type WebhooksCreateParams = OperationParams<'createWebhook'>;
 export type WebhooksUpdateParams = OperationParams<'updateWebhook'>;
 
 /**
- * `client.webhooks`: `list`, `create`, `retrieve`, `delete`, `update`, `rotateSecret`, `test`, `deliveries`.
+ * `client.webhooks`: `list`, `create`, `retrieve`, `delete`, `update`, `rotateSecret`, `revealSecret`, `test`, `deliveries`.
  *
  * Endpoints that receive signed event notifications, their deliveries, secret rotation and test events; also the event payloads themselves.
  */
@@ -1370,6 +1371,30 @@ export class WebhooksResource extends APIResource {
    */
   rotateSecret(webhookId: string, options?: RequestOptions<OperationHeaders<'rotateWebhookSecret'>>): APIPromise<OperationData<'rotateWebhookSecret'>> {
     return this._client.call('rotateWebhookSecret', [webhookId], undefined, options);
+  }
+
+  /**
+   * Reveal a webhook endpoint's signing secret
+   *
+   * Returns the endpoint's current signing secret, opened from its encrypted storage, so an admin can configure a
+   * receiver after the secret was first shown. During the 24 hours after a rotation the previous secret still
+   * signs (a second signature); `previousSecretExpiresAt` says when it stops (the previous secret itself is not
+   * returned). Every reveal is recorded in the audit log as `webhook.secret_revealed` on the endpoint.
+   *
+   * Errors: 404 `not_found`.
+   *
+   * Requires scope `admin`.
+   *
+   * HTTP: `GET /webhooks/{id}/secret` (operationId `revealWebhookSecret`, scope `admin`).
+   *
+   * @param webhookId - the `webhookId` path parameter.
+   * @param options - headers, `timeoutMs`, `maxRetries`, `signal` for this request.
+   * @returns the parsed body (`await`); `.withResponse()` adds the request id and the raw `Response`.
+   * @throws {@link APIError} subclass by status (e.g. `NotFoundError` for 404) once retries are exhausted,
+   *   {@link APIConnectionError} or {@link TimeoutError} when no response arrives.
+   */
+  revealSecret(webhookId: string, options?: RequestOptions<OperationHeaders<'revealWebhookSecret'>>): APIPromise<OperationData<'revealWebhookSecret'>> {
+    return this._client.call('revealWebhookSecret', [webhookId], undefined, options);
   }
 
   /**
@@ -1524,7 +1549,8 @@ export class TenantResource extends APIResource {
    * Get the tenant
    *
    * Returns the caller's tenant: plan, currency of all money fields, timezone used to decide when a due date has
-   * passed, and rate limit.
+   * passed, and rate limit with its use in the current window (`rateLimit.used`, `remaining`, `resetAt`: the state
+   * this request left, read without counting another request).
    *
    * Requires scope `read`.
    *
@@ -1540,9 +1566,15 @@ export class TenantResource extends APIResource {
   }
 
   /**
-   * Change the tenant's settings
+   * Change the tenant's name, currency, time zone or settings
    *
-   * Changes the tenant's `settings`: only the settings present in the body change.
+   * Changes the tenant's `name`, `currency`, `timezone` and `settings`: only what the body names changes, and
+   * only the settings present in `settings`. Every change is recorded in the audit log as one `tenant.updated` row
+   * with each changed field's value before and after.
+   *
+   * `currency`: Meridian stores amounts without conversion, so a new currency relabels every existing amount
+   * (budgets, costs, webhook payloads from then on) without converting it. `timezone`: an IANA zone the server
+   * knows (`Intl.supportedValuesOf('timeZone')`, or `UTC`); due dates pass by it from then on.
    *
    * `llmEnabled`: `false` keeps every record of this tenant away from the language model the deployment may be
    * configured with (`MERIDIAN_LLM_BASE_URL`), so Ask answers and agent runs are written by the embedded engine
@@ -1553,8 +1585,9 @@ export class TenantResource extends APIResource {
    * `requireTwoFactor`: `true` makes a second factor (TOTP) mandatory for console sign-in: users without one enrol
    * at their next sign-in. Only a user with the role `owner` may change it.
    *
-   * Errors: 400 `validation_failed` for an unknown setting or a value of the wrong type; 403 `forbidden` when a
-   * user below `owner` changes `requireTwoFactor`.
+   * Errors: 400 `validation_failed` for an unknown field or setting, an empty body, a blank name or a value of the
+   * wrong type; 422 `validation_failed` for a currency code or time zone the server does not know; 403 `forbidden`
+   * when a user below `owner` changes `requireTwoFactor`.
    *
    * Requires scope `admin`.
    *
@@ -1941,7 +1974,7 @@ export class MeridianResources extends APIClient {
   readonly allocations: AllocationsResource = new AllocationsResource(this);
   /** `client.agents`: list, run, ask, executions. */
   readonly agents: AgentsResource = new AgentsResource(this);
-  /** `client.webhooks`: list, create, retrieve, delete, update, rotateSecret, test, deliveries. */
+  /** `client.webhooks`: list, create, retrieve, delete, update, rotateSecret, revealSecret, test, deliveries. */
   readonly webhooks: WebhooksResource = new WebhooksResource(this);
   /** `client.me`: retrieve. */
   readonly me: MeResource = new MeResource(this);
@@ -2002,6 +2035,7 @@ export const resourceMethods = {
   deleteWebhook: 'webhooks.delete',
   updateWebhook: 'webhooks.update',
   rotateWebhookSecret: 'webhooks.rotateSecret',
+  revealWebhookSecret: 'webhooks.revealSecret',
   listWebhookDeliveries: 'webhooks.deliveries.list',
   testWebhook: 'webhooks.test',
   resendWebhookDelivery: 'webhooks.deliveries.resend',

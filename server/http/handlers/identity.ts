@@ -14,10 +14,10 @@ export function identityHandlers(
       return ok(services.tenants.me(principal));
     },
     async getTenant({ principal }) {
-      return ok(services.tenants.view(principal.tenant));
+      return ok(await services.tenants.view(principal.tenant));
     },
     async updateTenant({ actor, body, principal }) {
-      return ok(services.tenants.view(await services.tenants.update(actor, body, principal.user.role)));
+      return ok(await services.tenants.view(await services.tenants.update(actor, body, principal.user.role)));
     },
   };
 }

@@ -2,12 +2,12 @@
  * Handlers of the Webhooks tag: validated input → one service call → a declared result (../result.ts).
  */
 import type { Services } from '../../services/index.js';
-import { accepted, created, noContent, page, versioned } from '../result.js';
+import { accepted, created, noContent, ok, page, versioned } from '../result.js';
 import type { HandlerMap } from '../types.js';
 
 /**
  * Handlers for listWebhooks, createWebhook, getWebhook, updateWebhook, deleteWebhook, rotateWebhookSecret,
- * listWebhookDeliveries, testWebhook, resendWebhookDelivery.
+ * revealWebhookSecret, listWebhookDeliveries, testWebhook, resendWebhookDelivery.
  */
 export function webhookHandlers(
   services: Services,
@@ -19,6 +19,7 @@ export function webhookHandlers(
   | 'updateWebhook'
   | 'deleteWebhook'
   | 'rotateWebhookSecret'
+  | 'revealWebhookSecret'
   | 'listWebhookDeliveries'
   | 'testWebhook'
   | 'resendWebhookDelivery'
@@ -42,6 +43,9 @@ export function webhookHandlers(
     },
     async rotateWebhookSecret({ actor, path }) {
       return versioned(await services.webhooks.rotateSecret(actor, path.id));
+    },
+    async revealWebhookSecret({ actor, path }) {
+      return ok(await services.webhooks.revealSecret(actor, path.id));
     },
     async listWebhookDeliveries(ctx) {
       return page(ctx, (filter, p) => services.webhooks.deliveries(ctx.actor, ctx.path.id, filter, p));

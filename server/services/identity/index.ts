@@ -5,6 +5,7 @@
  * around one principal cache, so a revocation or a tenant's change in this process reaches authentication at once.
  */
 import type { ServiceDeps } from '../context.js';
+import type { RateLimitService } from '../rate-limits.js';
 import { ApiKeyService } from './api-keys.js';
 import { AuthenticationService } from './authentication.js';
 import { PrincipalCache } from './principals.js';
@@ -42,10 +43,11 @@ export interface Identity {
  * Builds the identity services of one app over its shared dependencies, with one principal cache between them.
  * @param options.defaultRateLimitPerMinute requests per minute of a tenant without its own limit.
  * @param options.authCacheMs how long an authenticated key is held (default AUTH_CACHE_TTL_MS).
+ * @param options.rateLimits the app's rate limiter: `GET /tenant` reads the tenant's window from it.
  */
 export function buildIdentity(
   deps: ServiceDeps,
-  options: { defaultRateLimitPerMinute: number; authCacheMs?: number },
+  options: { defaultRateLimitPerMinute: number; authCacheMs?: number; rateLimits: RateLimitService },
 ): Identity {
   const principals = new PrincipalCache(options.authCacheMs);
   return {
@@ -54,6 +56,7 @@ export function buildIdentity(
       ...deps,
       principals,
       defaultRateLimitPerMinute: options.defaultRateLimitPerMinute,
+      rateLimits: options.rateLimits,
     }),
     apiKeys: new ApiKeyService({ ...deps, principals }),
     authentication: new AuthenticationService({ ...deps, principals }),

@@ -11,12 +11,13 @@ import {
   findTenantsByName,
   insertTenant,
   insertUser,
+  type TenantChangeable,
   type TenantPlan,
   type TenantRecord,
   type TenantSettings,
   type UserRecord,
   type UserRole,
-  updateTenantSettings,
+  updateTenantFields,
 } from '../../repositories/tenants.js';
 import { inTransaction } from '../../repositories/transactions.js';
 import type { Schema } from '../../schemas.js';
@@ -24,7 +25,9 @@ import { normalizeEmail } from '../accounts/emails.js';
 import { diff, recordAudit } from '../audit.js';
 import { type Actor, type ServiceDeps, systemActor } from '../context.js';
 import { AppError, notFound } from '../errors.js';
+import { type RateLimitService, tenantRateKey } from '../rate-limits.js';
 import type { Principal, PrincipalCache } from './principals.js';
+import { assertKnownTenantValues } from './tenant-fields.js';
 
 /** Body of GET /me (spec `Me`). */
 export interface MeView {
@@ -48,7 +51,7 @@ export interface TenantView {
   plan: TenantPlan;
   currency: string;
   timezone: string;
-  rateLimit: { requestsPerMinute: number };
+  rateLimit: Schema<'TenantRateLimit'>;
   settings: TenantSettings;
   createdAt: string;
   updatedAt: string;
@@ -74,6 +77,8 @@ export interface TenantServiceOptions extends ServiceDeps {
   principals: PrincipalCache;
   /** Requests per minute of a tenant without its own limit (`MERIDIAN_RATE_LIMIT`). */
   defaultRateLimitPerMinute: number;
+  /** The app's rate limiter, whose tenant windows `GET /tenant` reads (docs/design.md, "Limits"). */
+  rateLimits: RateLimitService;
 }
 
 /** Tenant use cases. */
@@ -81,9 +86,11 @@ export class TenantService {
   readonly #deps: ServiceDeps;
   readonly #principals: PrincipalCache;
   readonly #defaultRateLimitPerMinute: number;
+  readonly #rateLimits: RateLimitService;
 
   constructor(options: TenantServiceOptions) {
     this.#deps = options;
+    this.#rateLimits = options.rateLimits;
     this.#principals = options.principals;
     this.#defaultRateLimitPerMinute = options.defaultRateLimitPerMinute;
   }
@@ -147,35 +154,50 @@ export class TenantService {
   }
 
   /**
-   * Changes the tenant's settings (`PATCH /tenant`): the settings given replace theirs, the others keep their
-   * values; one audit row `tenant.updated` with the changed settings. Returns the tenant after the change.
+   * Changes the tenant's name, currency, time zone and settings (`PATCH /tenant`; docs/design.md, "Auth,
+   * tenants, users, keys"): what the body names replaces the stored value, the settings given replace theirs, the rest keeps its
+   * value; one audit row `tenant.updated` with each changed field before and after (`settings.<name>` for a
+   * setting). A currency change relabels stored amounts, it converts nothing. Returns the tenant after the change.
    * Cached principals of the tenant are dropped in this process (others see the change within AUTH_CACHE_TTL_MS;
    * the Ask agent and agent runs read the tenant's settings from the database on every use).
    * @param role the acting user's role: only an `owner` changes `requireTwoFactor` (docs/accounts.md, "Roles").
    * @throws AppError 404 `not_found` when the tenant no longer exists; 403 `forbidden` when a user below owner
-   *   changes `requireTwoFactor`.
+   *   changes `requireTwoFactor`; 422 `validation_failed` for an unknown currency or time zone (./tenant-fields.ts).
    */
   async update(actor: Actor, input: TenantUpdateInput, role: UserRole): Promise<TenantRecord> {
-    if (input.settings.requireTwoFactor !== undefined && role !== 'owner')
+    if (input.settings?.requireTwoFactor !== undefined && role !== 'owner')
       throw new AppError(
         'forbidden',
         `Only an owner may change requireTwoFactor; this user is ${role === 'admin' ? 'an' : 'a'} ${role}.`,
       );
+    assertKnownTenantValues(input);
     const now = this.#deps.clock.now().toISOString();
     const updated = await inTransaction(this.#deps.db.knex, async (trx) => {
       const tenant = await findTenantForUpdate(trx, actor.tenantId);
       if (!tenant) throw notFound('tenant', actor.tenantId);
-      const settings: TenantSettings = { ...tenant.settings };
+      const next: TenantChangeable = {
+        name: tenant.name,
+        currency: tenant.currency,
+        timezone: tenant.timezone,
+        settings: { ...tenant.settings },
+      };
       const changes: Record<string, { from: unknown; to: unknown }> = {};
-      for (const [name, value] of Object.entries(input.settings) as [keyof TenantSettings, boolean][]) {
-        if (value === undefined || settings[name] === value) continue;
-        changes[`settings.${name}`] = { from: settings[name], to: value };
-        settings[name] = value;
+      const given = { name: input.name?.trim(), currency: input.currency, timezone: input.timezone };
+      for (const field of ['name', 'currency', 'timezone'] as const) {
+        const value = given[field];
+        if (value === undefined || next[field] === value) continue;
+        changes[field] = { from: next[field], to: value };
+        next[field] = value;
+      }
+      for (const [name, value] of Object.entries(input.settings ?? {}) as [keyof TenantSettings, boolean][]) {
+        if (value === undefined || next.settings[name] === value) continue;
+        changes[`settings.${name}`] = { from: next.settings[name], to: value };
+        next.settings[name] = value;
       }
       if (Object.keys(changes).length === 0) return tenant;
-      await updateTenantSettings(trx, tenant.id, settings, now);
+      await updateTenantFields(trx, tenant.id, next, now);
       await recordAudit(trx, actor, now, 'tenant.updated', 'tenant', tenant.id, changes);
-      return { ...tenant, settings, updatedAt: now };
+      return { ...tenant, ...next, updatedAt: now };
     });
     this.#principals.forgetTenant(actor.tenantId);
     return updated;
@@ -186,15 +208,27 @@ export class TenantService {
     return tenant.rateLimitPerMinute ?? this.#defaultRateLimitPerMinute;
   }
 
-  /** GET /tenant. */
-  view(tenant: TenantRecord): TenantView {
+  /**
+   * GET /tenant (and the answer of PATCH /tenant): the tenant with its rate limit's use in the current window, read
+   * from the limiter the request passed through without counting a request (`RateLimitService.peek`; on SQLite the
+   * process's log, on Postgres the `rate_limit_buckets` row; docs/design.md, "Limits").
+   */
+  async view(tenant: TenantRecord): Promise<TenantView> {
+    const limit = this.rateLimitOf(tenant);
+    const usage = await this.#rateLimits.peek(tenantRateKey(tenant.id), limit);
+    const now = this.#deps.clock.now();
     return {
       id: tenant.id,
       name: tenant.name,
       plan: tenant.plan,
       currency: tenant.currency,
       timezone: tenant.timezone,
-      rateLimit: { requestsPerMinute: this.rateLimitOf(tenant) },
+      rateLimit: {
+        requestsPerMinute: limit,
+        used: usage.used,
+        remaining: usage.remaining,
+        resetAt: new Date(now.getTime() + usage.resetMs).toISOString(),
+      },
       settings: tenant.settings,
       createdAt: tenant.createdAt,
       updatedAt: tenant.updatedAt,

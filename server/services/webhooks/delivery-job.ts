@@ -130,6 +130,9 @@ export function webhookDeliveryJob(
               response.error !== null && unhealthy
                 ? `${response.error}; endpoint unhealthy: ${timeoutStreak} attempts in a row timed out, attempts back off`
                 : response.error,
+            responseBodyExcerpt: response.responseBodyExcerpt,
+            responseBodyTruncated: response.responseBodyTruncated,
+            responseBodyBinary: response.responseBodyBinary,
           },
           timedOut: response.timedOut ? true : response.statusCode !== null ? false : null,
           status: outcome.status,

@@ -15,6 +15,7 @@ import {
 } from '../../repositories/webhook-deliveries.js';
 import {
   currentSecret,
+  storedSecrets,
   type WebhookEndpointFields,
   type WebhookEndpointRecord,
   webhookEndpoints,
@@ -34,7 +35,7 @@ import {
 } from '../versioned.js';
 import { failPending, WEBHOOK_ENDPOINT as WEBHOOK } from './deliveries.js';
 import { WEBHOOK_DELIVERY_JOB } from './outbox.js';
-import { type ResealReport, resealAllSecrets, sealSecret } from './secrets.js';
+import { openSecrets, type ResealReport, resealAllSecrets, sealSecret } from './secrets.js';
 import { assertAllowedTarget } from './targets.js';
 
 type WebhookEventFilter = Schema<'WebhookEventFilter'>;
@@ -47,6 +48,9 @@ export type WebhookCreateInput = Schema<'WebhookEndpointCreate'>;
 
 /** Body of PATCH /webhooks/{id} (spec `WebhookEndpointUpdate`). */
 export type WebhookUpdateInput = Schema<'WebhookEndpointUpdate'>;
+
+/** An endpoint's current secret revealed on demand (spec `WebhookSecret`). */
+export type RevealedSecret = Schema<'WebhookSecret'>;
 
 /** An endpoint with its secret: the answer of create and rotate, the only two that show it. */
 export type WebhookWithSecret = Schema<'WebhookEndpointWithSecret'>;
@@ -180,6 +184,26 @@ export class WebhookService {
         },
       });
       return { ...after, secret };
+    });
+  }
+
+  /**
+   * GET /webhooks/{id}/secret (docs/webhooks.md, "Events and webhooks": "Revealing a secret"): the current secret,
+   * opened from its sealed storage, and when the previous one stops signing (null when none signs any more).
+   * Audited as `webhook.secret_revealed` on the endpoint, in the transaction that reads it; the audit row holds no
+   * secret. The secret is never logged.
+   * @throws AppError 404 for an unknown endpoint; Error when the secret is sealed under a key not configured.
+   */
+  async revealSecret(actor: Actor, id: string): Promise<RevealedSecret> {
+    return inWrite(this.deps, actor, async ({ trx, now }) => {
+      const stored = await storedSecrets(trx, actor.tenantId, id);
+      if (!stored) throw notFound('webhook endpoint', id);
+      const { secret } = openSecrets(this.deps.secrets, id, { ...stored, previousSecret: null });
+      const expiresAt = stored.previousSecretExpiresAt;
+      const previousSecretExpiresAt =
+        stored.previousSecret !== null && expiresAt !== null && expiresAt > now ? expiresAt : null;
+      await recordAudit(trx, actor, now, 'webhook.secret_revealed', 'webhook', id, {});
+      return { webhookId: id, secret, previousSecretExpiresAt };
     });
   }
 

@@ -1,7 +1,8 @@
 /**
  * Webhook signing secrets at rest (docs/webhooks.md, "Events and webhooks": "Secrets at rest"): `secret` and
  * `previous_secret` of `webhook_endpoints` are stored sealed by the app's {@link SecretBox} (AES-256-GCM under
- * `MERIDIAN_SECRET_KEY`), bound to their endpoint's row, and opened only to sign a delivery.
+ * `MERIDIAN_SECRET_KEY`), bound to their endpoint's row, and opened only to sign a delivery and, for an admin who
+ * asks (`GET /webhooks/{id}/secret`), to reveal the current one.
  */
 import type { SecretBox } from '../../crypto/secret-box.js';
 import type { WebhookSecrets } from '../../repositories/webhook-endpoints.js';

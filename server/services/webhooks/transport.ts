@@ -1,14 +1,15 @@
 /**
  * The HTTP side of a webhook delivery: one POST with a timeout, through the address policy's own DNS lookup, and
- * what it produced (status code and `Retry-After`, or an error text for the attempt record).
+ * what it produced (status code, `Retry-After` and the body's first bytes, or an error text for the attempt record).
  */
 import http from 'node:http';
 import https from 'node:https';
 import { performance } from 'node:perf_hooks';
+import { type BodyExcerpt, bodyExcerpt, EXCERPT_BYTES, NO_BODY } from './body-excerpt.js';
 import { checkLiteralTarget, guardedLookup, RefusedTargetError } from './targets.js';
 
-/** What one HTTP attempt produced. */
-export interface AttemptResponse {
+/** What one HTTP attempt produced, with the first bytes of the response body (./body-excerpt.ts). */
+export interface AttemptResponse extends BodyExcerpt {
   /** The status code, or null when no response came (timeout, refused connection, refused target). */
   statusCode: number | null;
   retryAfter: string | undefined;
@@ -24,14 +25,27 @@ export interface AttemptResponse {
   durationMs: number;
 }
 
-/** POSTs the body; resolves at the response's status line (the body is drained and ignored). */
+/** What {@link post} got: the status line's answer, when it came, and the body's first bytes. */
+interface Answer {
+  statusCode: number;
+  retryAfter: string | undefined;
+  /** `performance.now()` at the status line (the attempt's duration ends there). */
+  answeredAt: number;
+  excerpt: BodyExcerpt;
+}
+
+/**
+ * POSTs the body; resolves once the response's first {@link EXCERPT_BYTES} bytes (or its whole body, when
+ * shorter) are read, or the response ends, fails or runs into the timeout: whatever the body does, an answer
+ * with a status line is an answer. The rest of the body is not read (the response is destroyed).
+ */
 function post(
   url: URL,
   body: string,
   headers: Record<string, string>,
   timeoutMs: number,
   allowPrivate: boolean,
-): Promise<{ statusCode: number; retryAfter: string | undefined }> {
+): Promise<Answer> {
   const transport = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const req = transport.request(
@@ -45,9 +59,33 @@ function post(
         ...(allowPrivate ? {} : { lookup: guardedLookup }),
       },
       (res) => {
-        res.resume();
-        res.on('error', () => undefined);
-        resolve({ statusCode: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] });
+        const answeredAt = performance.now();
+        const chunks: Buffer[] = [];
+        let size = 0;
+        let settled = false;
+        const settle = (more: boolean) => {
+          if (settled) return;
+          settled = true;
+          resolve({
+            statusCode: res.statusCode ?? 0,
+            retryAfter: res.headers['retry-after'],
+            answeredAt,
+            excerpt: bodyExcerpt(Buffer.concat(chunks), more),
+          });
+        };
+        res.on('data', (chunk: Buffer) => {
+          if (settled) return;
+          chunks.push(chunk);
+          size += chunk.length;
+          if (size > EXCERPT_BYTES) {
+            settle(true);
+            res.destroy();
+          }
+        });
+        res.on('end', () => settle(false));
+        // A body cut short by the timeout or the peer: the bytes read so far, marked as not the whole body.
+        res.on('error', () => settle(true));
+        res.on('close', () => settle(!res.complete));
       },
     );
     req.on('error', reject);
@@ -89,7 +127,8 @@ export async function sendAttempt(
       error: null,
       refused: false,
       timedOut: false,
-      durationMs: elapsed(),
+      durationMs: Math.max(0, Math.round(res.answeredAt - t0)),
+      ...res.excerpt,
     };
   } catch (err) {
     return {
@@ -99,6 +138,7 @@ export async function sendAttempt(
       refused: err instanceof RefusedTargetError,
       timedOut: err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError'),
       durationMs: elapsed(),
+      ...NO_BODY,
     };
   }
 }

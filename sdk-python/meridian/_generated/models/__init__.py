@@ -147,5 +147,6 @@ from meridian._generated.models.webhook_endpoint_list import WebhookEndpointList
 from meridian._generated.models.webhook_endpoint_update import WebhookEndpointUpdate
 from meridian._generated.models.webhook_endpoint_with_secret import WebhookEndpointWithSecret
 from meridian._generated.models.webhook_event_type import WebhookEventType
+from meridian._generated.models.webhook_secret import WebhookSecret
 from meridian._generated.models.written_status_report import WrittenStatusReport
 

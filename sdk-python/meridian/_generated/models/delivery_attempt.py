@@ -19,7 +19,7 @@ import re  # noqa: F401
 import json
 
 from datetime import datetime
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
 from typing import Optional, Set
@@ -34,7 +34,10 @@ class DeliveryAttempt(BaseModel):
     status_code: Optional[StrictInt] = Field(description="HTTP status received, or null when no response came (timeout, connection error).", alias="statusCode")
     duration_ms: Annotated[int, Field(strict=True, ge=0)] = Field(description="Time until the response (or failure), in milliseconds.", alias="durationMs")
     error: Optional[StrictStr] = Field(description="Transport error (e.g. `timeout after 15000 ms`), or null when a response was received.")
-    __properties: ClassVar[List[str]] = ["attemptedAt", "statusCode", "durationMs", "error"]
+    response_body_excerpt: Optional[Annotated[str, Field(strict=True, max_length=1024)]] = Field(description="The start of the response body, truncated: at most its first 1,024 bytes as UTF-8 text, cut before a character the limit would split. Null when no response came, the body was empty, or it is not UTF-8 text (`responseBodyBinary`).", alias="responseBodyExcerpt")
+    response_body_truncated: StrictBool = Field(description="True when the body was longer than the excerpt (only its first 1,024 bytes were read).", alias="responseBodyTruncated")
+    response_body_binary: StrictBool = Field(description="True when the body's first bytes are not UTF-8 text (or hold a NUL character): no excerpt is kept, the console shows it as binary.", alias="responseBodyBinary")
+    __properties: ClassVar[List[str]] = ["attemptedAt", "statusCode", "durationMs", "error", "responseBodyExcerpt", "responseBodyTruncated", "responseBodyBinary"]
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -85,6 +88,11 @@ class DeliveryAttempt(BaseModel):
         if self.error is None and "error" in self.model_fields_set:
             _dict['error'] = None
 
+        # set to None if response_body_excerpt (nullable) is None
+        # and model_fields_set contains the field
+        if self.response_body_excerpt is None and "response_body_excerpt" in self.model_fields_set:
+            _dict['responseBodyExcerpt'] = None
+
         return _dict
 
     @classmethod
@@ -100,7 +108,10 @@ class DeliveryAttempt(BaseModel):
             "attemptedAt": obj.get("attemptedAt"),
             "statusCode": obj.get("statusCode"),
             "durationMs": obj.get("durationMs"),
-            "error": obj.get("error")
+            "error": obj.get("error"),
+            "responseBodyExcerpt": obj.get("responseBodyExcerpt"),
+            "responseBodyTruncated": obj.get("responseBodyTruncated"),
+            "responseBodyBinary": obj.get("responseBodyBinary")
         })
         return _obj
 

@@ -18,6 +18,7 @@ import pprint
 import re  # noqa: F401
 import json
 
+from datetime import datetime
 from pydantic import BaseModel, ConfigDict, Field
 from typing import Any, ClassVar, Dict, List
 from typing_extensions import Annotated
@@ -27,10 +28,13 @@ from pydantic_core import to_jsonable_python
 
 class TenantRateLimit(BaseModel):
     """
-    The tenant's request quota.
+    The tenant's request quota and its use in the current window (docs/design.md, \"Limits\"): at most `requestsPerMinute` requests in any 60 seconds, counted across all keys of the tenant. The use is read without counting a request beyond the one that asked, and is the same state as this response's `RateLimit` header.
     """ # noqa: E501
     requests_per_minute: Annotated[int, Field(strict=True, ge=1)] = Field(description="Requests allowed per minute across all keys of the tenant (default 1000).", alias="requestsPerMinute")
-    __properties: ClassVar[List[str]] = ["requestsPerMinute"]
+    used: Annotated[int, Field(strict=True, ge=0)] = Field(description="Requests counted in the last 60 seconds, this one included.")
+    remaining: Annotated[int, Field(strict=True, ge=0)] = Field(description="Requests still allowed in the window now (the `r` of the `RateLimit` header).")
+    reset_at: datetime = Field(description="When the oldest counted request leaves the window, so quota starts coming back (the `t` of the `RateLimit` header, as an instant). The window slides: it is not a clock minute.", alias="resetAt")
+    __properties: ClassVar[List[str]] = ["requestsPerMinute", "used", "remaining", "resetAt"]
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -83,7 +87,10 @@ class TenantRateLimit(BaseModel):
             return cls.model_validate(obj)
 
         _obj = cls.model_validate({
-            "requestsPerMinute": obj.get("requestsPerMinute")
+            "requestsPerMinute": obj.get("requestsPerMinute"),
+            "used": obj.get("used"),
+            "remaining": obj.get("remaining"),
+            "resetAt": obj.get("resetAt")
         })
         return _obj
 

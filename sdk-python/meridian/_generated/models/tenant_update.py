@@ -18,8 +18,9 @@ import pprint
 import re  # noqa: F401
 import json
 
-from pydantic import BaseModel, ConfigDict
-from typing import Any, ClassVar, Dict, List
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+from typing import Any, ClassVar, Dict, List, Optional
+from typing_extensions import Annotated
 from meridian._generated.models.tenant_update_settings import TenantUpdateSettings
 from typing import Optional, Set
 from typing_extensions import Self
@@ -27,11 +28,34 @@ from pydantic_core import to_jsonable_python
 
 class TenantUpdate(BaseModel):
     """
-    The settings to change; the others keep their values.
+    The fields and settings to change; the others keep their values. At least one of `name`, `currency`, `timezone` and `settings` is given (an empty `settings` object changes nothing).
     """ # noqa: E501
-    settings: TenantUpdateSettings
+    name: Optional[Annotated[str, Field(min_length=1, strict=True, max_length=200)]] = Field(default=None, description="The tenant's name (leading and trailing spaces are removed).")
+    currency: Optional[Annotated[str, Field(strict=True)]] = Field(default=None, description="ISO 4217 code of every money field, e.g. `EUR` (a code this server's ICU data knows, else 422). Meridian stores amounts without conversion: a change relabels every existing amount (budgets, forecast and actual costs, webhook payloads sent from then on) in the new currency, it does not convert them. Use it to correct the currency, not to convert a portfolio.")
+    timezone: Optional[Annotated[str, Field(min_length=1, strict=True, max_length=64)]] = Field(default=None, description="IANA time zone, e.g. `Europe/Paris`: one of the zones this server's ICU data knows (`Intl.supportedValuesOf('timeZone')`, plus `UTC`), else 422. Decides from then on when a due date has passed.")
+    settings: Optional[TenantUpdateSettings] = None
     additional_properties: Dict[str, Any] = {}
-    __properties: ClassVar[List[str]] = ["settings"]
+    __properties: ClassVar[List[str]] = ["name", "currency", "timezone", "settings"]
+
+    @field_validator('name', mode="before")
+    def name_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if value is None:
+            return value
+
+        if isinstance(value, str) and not re.match(r"\S", value):
+            raise ValueError(r"must validate the regular expression /\S/")
+        return value
+
+    @field_validator('currency', mode="before")
+    def currency_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if value is None:
+            return value
+
+        if isinstance(value, str) and not re.match(r"^[A-Z]{3}$", value):
+            raise ValueError(r"must validate the regular expression /^[A-Z]{3}$/")
+        return value
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -94,6 +118,9 @@ class TenantUpdate(BaseModel):
             return cls.model_validate(obj)
 
         _obj = cls.model_validate({
+            "name": obj.get("name"),
+            "currency": obj.get("currency"),
+            "timezone": obj.get("timezone"),
             "settings": TenantUpdateSettings.from_dict(obj["settings"]) if obj.get("settings") is not None else None
         })
         # store additional fields in additional_properties
