@@ -49,7 +49,7 @@ export function AuditLogPage() {
       type={type}
       value={filters[key]}
       onChange={(e) => setFilters({ ...filters, [key]: e.currentTarget.value })}
-      w={type === 'text' ? 200 : 220}
+      w={{ base: '100%', xs: type === 'text' ? 200 : 220 }}
     />
   );
   return (
@@ -127,7 +127,9 @@ export function AuditLogPage() {
                     {open === r.id && (
                       <Table.Tr>
                         <Table.Td colSpan={5}>
-                          <Code block>{JSON.stringify(r, null, 2)}</Code>
+                          <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                            {JSON.stringify(r, null, 2)}
+                          </Code>
                         </Table.Td>
                       </Table.Tr>
                     )}
