@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { Empty, Loading, PageHeader, ProblemAlert, When } from '../components';
 import { useConsole } from '../context';
+import { AuditRecord } from './AuditRecord';
 
 const PAGE = 25;
 
@@ -127,9 +128,7 @@ export function AuditLogPage() {
                     {open === r.id && (
                       <Table.Tr>
                         <Table.Td colSpan={5}>
-                          <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                            {JSON.stringify(r, null, 2)}
-                          </Code>
+                          <AuditRecord entry={r} />
                         </Table.Td>
                       </Table.Tr>
                     )}
@@ -140,13 +139,14 @@ export function AuditLogPage() {
           </Table.ScrollContainer>
           <Group justify="space-between" mt="md">
             <Text size="sm" c="dimmed">
-              {rows.data.total} rows
+              {rows.data.total} {rows.data.total === 1 ? 'row' : 'rows'}
             </Text>
             <Pagination
               total={Math.max(1, Math.ceil(rows.data.total / PAGE))}
               value={page}
               onChange={setPage}
               getControlProps={(c) => ({ 'aria-label': `${c} page` })}
+              getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
             />
           </Group>
         </>
