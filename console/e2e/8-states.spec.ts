@@ -2,7 +2,8 @@
  * The console when the API says no, against the real server (no stubbed route): the delivery log of an endpoint
  * deleted meanwhile shows the 404 problem's title and detail; an endpoint changed through the API while its edit
  * dialog is open is not overwritten (the stale `If-Match` reads "changed by someone else — reload"); and once the
- * session is signed out in another tab, every page shows the API's refusal as its title and detail.
+ * session is signed out in another tab, every page shows the API's refusal as its title and detail; on a slow
+ * network, every page shows its loading state first.
  */
 import { expect, type Page, type Response, test } from '@playwright/test';
 import { capture, server, signIn } from './support';
@@ -112,5 +113,29 @@ test('signed out in another tab: every page shows the refusal as its title and d
     await expect(page.getByRole('heading', { name: link, level: 1 })).toBeVisible();
     await expectProblem(page, await problemOf(refused));
     if (name === 'audit-log') await capture(page, `${name}-error`);
+  }
+});
+
+test('on a slow network every page shows its loading state, then its content', async ({ page }) => {
+  await signIn(page);
+  // Chromium holds every answer of the real server back by 1.5 s (DevTools network emulation); nothing is stubbed.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 1500,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  for (const [link, loading, loaded] of [
+    ['Webhooks', 'Loading webhook endpoints…', page.getByRole('table', { name: 'Endpoints' })],
+    ['General', 'Loading the organisation…', page.getByText('Time zone')],
+    ['Audit log', 'Loading audit rows…', page.getByTestId('audit-row').first()],
+  ] as const) {
+    await page.getByRole('link', { name: link }).click();
+    await expect(page.getByRole('heading', { name: link, level: 1 })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: loading })).toBeVisible();
+    await expect(loaded).toBeVisible();
+    await expect(page.getByRole('status')).toHaveCount(0);
   }
 });
