@@ -28,7 +28,7 @@ test('switch the optional model, then find it and the earlier journeys in the au
   };
   await filterBy('tenant.updated');
   await page.getByTestId('audit-row').first().getByRole('button', { name: 'Show' }).click();
-  await expect(page.getByText('"settings.llmEnabled"')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Changes' }).getByText('settings.llmEnabled')).toBeVisible();
   await filterBy('api_key.rolled');
   await filterBy('api_key.revoked');
   await filterBy('webhook.created');

@@ -1,7 +1,7 @@
 /**
  * What the console's end-to-end tests share: the server the global setup started, an accessibility check with axe
- * (no serious or critical violation), and screenshots of a page in the light and the dark theme for the README
- * (docs/console/<name>-<theme>.png).
+ * (no serious or critical violation), and screenshots of a page at desktop and phone widths in the light and the
+ * dark theme for the README (docs/console/<name>-<theme>.png, <name>-375px-<theme>.png).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,14 +32,33 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(bad, 'serious or critical accessibility violations').toEqual([]);
 }
 
-/** Screenshots the page in both themes (docs/console/<name>-light.png, -dark.png), checking each with axe. */
+/** The widths every captured page is shot at: the desktop the tests run at, and a 375 px phone. */
+const PHONE = { width: 375, height: 740 };
+
+/**
+ * Screenshots the page at the desktop width and at 375 px wide, each in the light and the dark theme
+ * (docs/console/<name>-<theme>.png and <name>-375px-<theme>.png, the phone's shot of the whole page), checking
+ * each with axe. The viewport and the light theme are restored afterwards.
+ */
 export async function capture(page: Page, name: string): Promise<void> {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
-    await expectAccessible(page);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${theme}.png`), animations: 'disabled' });
+  const desktop = page.viewportSize() ?? { width: 1280, height: 800 };
+  for (const [size, suffix] of [
+    [desktop, ''],
+    [PHONE, '-375px'],
+  ] as const) {
+    await page.setViewportSize(size);
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
+      await expectAccessible(page);
+      await page.screenshot({
+        path: path.join(SHOTS, `${name}${suffix}-${theme}.png`),
+        animations: 'disabled',
+        fullPage: suffix !== '',
+      });
+    }
   }
+  await page.setViewportSize(desktop);
   await page.emulateMedia({ colorScheme: 'light' });
 }
 

@@ -1,6 +1,8 @@
 /**
- * The signed-in layout: a header (tenant, user, theme switch, sign-out), the settings navigation (a drawer below
- * 768 px) and the page of the current path.
+ * The signed-in layout: a skip link to the page, a header (tenant, user, theme switch, sign-out), the settings
+ * navigation (a drawer behind a burger below 768 px, out of the tab order while closed) and the page of the current
+ * path. A page change moves the focus to the new page's heading, so screen readers announce it, and names the
+ * document after the page (docs/console.md, "Accessibility and small screens").
  */
 import {
   ActionIcon,
@@ -14,7 +16,9 @@ import {
   useComputedColorScheme,
   useMantineColorScheme,
 } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useEffect, useRef } from 'react';
+import { PAGE_HEADING_ID } from './components';
 import { useConsole } from './context';
 import { AccountPage } from './pages/Account';
 import { ApiKeysPage } from './pages/ApiKeys';
@@ -45,6 +49,14 @@ export function Shell({ path }: { path: string }) {
   const { session, signOut, isAdmin } = useConsole();
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('light');
+  const narrow = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
+  const first = useRef(true);
+  const label = SECTIONS.find((s) => s.path === path)?.label;
+  useEffect(() => {
+    document.title = label ? `${label} · Meridian` : 'Meridian';
+    if (first.current) first.current = false;
+    else document.getElementById(PAGE_HEADING_ID)?.focus();
+  }, [label]);
   const go = (to: string) => {
     navigate(to);
     close();
@@ -55,10 +67,21 @@ export function Shell({ path }: { path: string }) {
       navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding="md"
     >
+      <a href="#main-content" className="skip-link">
+        Skip to main content
+      </a>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Navigation" />
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Navigation"
+              aria-expanded={opened}
+              aria-controls="settings-navigation"
+            />
             <Text fw={700}>Meridian</Text>
             <Text c="dimmed" visibleFrom="xs" truncate>
               {session.tenant.name}
@@ -92,7 +115,13 @@ export function Shell({ path }: { path: string }) {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" component="nav" aria-label="Settings">
+      <AppShell.Navbar
+        p="xs"
+        component="nav"
+        aria-label="Settings"
+        id="settings-navigation"
+        inert={narrow && !opened}
+      >
         <Text size="xs" c="dimmed" tt="uppercase" fw={700} px="sm" py="xs">
           Settings
         </Text>
@@ -111,7 +140,7 @@ export function Shell({ path }: { path: string }) {
           />
         ))}
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id="main-content" tabIndex={-1}>
         <Page path={path} />
       </AppShell.Main>
     </AppShell>

@@ -1,9 +1,22 @@
 /**
  * Small shared pieces: a problem shown as its title and detail, loading and empty states, relative times with the
- * exact time on hover, and a page header.
+ * exact time on hover, a page header whose heading takes the focus when the page changes, and a dialog that fills a
+ * small screen and gives the focus back to what opened it (docs/console.md, "Accessibility and small screens").
  */
-import { Alert, Center, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
-import type { ReactNode } from 'react';
+import {
+  Alert,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  type ModalProps,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { type ReactNode, useLayoutEffect } from 'react';
 import { isStale, problemOf } from './api';
 
 /** An error as the API's problem: its `title` and `detail` (and a stale If-Match as "changed by someone else"). */
@@ -33,7 +46,7 @@ export function ProblemAlert({ error }: { error: unknown }) {
 /** The loading state of a page or a table. */
 export function Loading({ what }: { what: string }) {
   return (
-    <Center py="xl" aria-busy="true">
+    <Center py="xl" aria-busy="true" role="status">
       <Group gap="sm">
         <Loader size="sm" />
         <Text c="dimmed">Loading {what}…</Text>
@@ -88,16 +101,50 @@ export function When({ at, never = '—' }: { at: string | null | undefined; nev
   );
 }
 
-/** A page's title and its actions. */
+/** The id of the page's heading, which the shell focuses when the page changes (./Shell.tsx). */
+export const PAGE_HEADING_ID = 'page-heading';
+
+/** A page's title (its one `h1`, focusable by script so a page change announces it) and its actions. */
 export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <Stack gap="xs" mb="md">
       <Group justify="space-between" wrap="wrap">
-        <Title order={1} size="h2">
+        <Title order={1} size="h2" id={PAGE_HEADING_ID} tabIndex={-1}>
           {title}
         </Title>
         <Group gap="sm">{children}</Group>
       </Group>
     </Stack>
+  );
+}
+
+/** Widths at which a dialog fills the screen (Mantine's `xs` breakpoint, 576 px). */
+const SMALL_SCREEN = '(max-width: 36em)';
+
+/**
+ * Mantine's `Modal`, opened while mounted (render it conditionally), with a labelled close button; it fills the
+ * screen below 576 px, and when it unmounts it gives the focus back to the element that had it when it mounted (the
+ * button that opened it; when one dialog replaces another, the first one's opener), or to the page's heading when that
+ * element is gone. Mantine returns the focus only when `opened` turns false, which a conditionally rendered dialog
+ * never does.
+ */
+export function ConsoleModal({ children, ...props }: Omit<ModalProps, 'opened'>) {
+  const small = useMediaQuery(SMALL_SCREEN, false, { getInitialValueInEffect: false });
+  useLayoutEffect(() => {
+    const opener = document.activeElement;
+    return () => {
+      const heading = () => document.getElementById(PAGE_HEADING_ID)?.focus();
+      if (!(opener instanceof HTMLElement) || opener === document.body) return heading();
+      opener.focus();
+      // The same commit may remove the opener (a revoked key's row loses its buttons): then the heading.
+      setTimeout(() => {
+        if (!opener.isConnected && document.activeElement === document.body) heading();
+      });
+    };
+  }, []);
+  return (
+    <Modal opened closeButtonProps={{ 'aria-label': 'Close' }} fullScreen={small} {...props}>
+      {children}
+    </Modal>
   );
 }

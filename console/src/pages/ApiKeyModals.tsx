@@ -9,7 +9,6 @@ import {
   Code,
   CopyButton,
   Group,
-  Modal,
   Radio,
   Select,
   Stack,
@@ -19,7 +18,7 @@ import {
 import type { ApiKey, ApiKeyScope, ApiKeyWithSecret } from '@meridian/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ProblemAlert } from '../components';
+import { ConsoleModal, ProblemAlert } from '../components';
 import { useConsole } from '../context';
 
 /** What each scope allows (spec `ApiKeyScope`). */
@@ -77,13 +76,7 @@ export function CreateKeyModal(props: { onClose(): void; onCreated(key: ApiKeyWi
     },
   });
   return (
-    <Modal
-      opened
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      onClose={props.onClose}
-      title="Create an API key"
-      size="lg"
-    >
+    <ConsoleModal onClose={props.onClose} title="Create an API key" size="lg">
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -134,15 +127,13 @@ export function CreateKeyModal(props: { onClose(): void; onCreated(key: ApiKeyWi
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </ConsoleModal>
   );
 }
 
 export function SecretModal(props: { apiKey: ApiKeyWithSecret; rolled: boolean; onClose(): void }) {
   return (
-    <Modal
-      opened
-      closeButtonProps={{ 'aria-label': 'Close' }}
+    <ConsoleModal
       onClose={props.onClose}
       title={props.rolled ? 'Your new key (rolled)' : 'Your new API key'}
       size="lg"
@@ -151,7 +142,7 @@ export function SecretModal(props: { apiKey: ApiKeyWithSecret; rolled: boolean; 
         <Alert color="red" title="Copy it now">
           This key will not be shown again. Store it in your secret manager; Meridian keeps only a hash of it.
         </Alert>
-        <Code block data-testid="new-key">
+        <Code block data-testid="new-key" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
           {props.apiKey.key}
         </Code>
         <Group justify="space-between">
@@ -167,7 +158,7 @@ export function SecretModal(props: { apiKey: ApiKeyWithSecret; rolled: boolean; 
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </ConsoleModal>
   );
 }
 
@@ -182,12 +173,7 @@ export function RevokeKeyModal(props: { apiKey: ApiKey; onClose(): void }) {
     },
   });
   return (
-    <Modal
-      opened
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      onClose={props.onClose}
-      title={`Revoke “${props.apiKey.name}”?`}
-    >
+    <ConsoleModal onClose={props.onClose} title={`Revoke “${props.apiKey.name}”?`}>
       <Stack>
         <ProblemAlert error={revoke.error} />
         <Text>
@@ -203,7 +189,7 @@ export function RevokeKeyModal(props: { apiKey: ApiKey; onClose(): void }) {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </ConsoleModal>
   );
 }
 
@@ -231,12 +217,7 @@ export function RollKeyModal(props: {
     },
   });
   return (
-    <Modal
-      opened
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      onClose={props.onClose}
-      title={`Roll “${props.apiKey.name}”`}
-    >
+    <ConsoleModal onClose={props.onClose} title={`Roll “${props.apiKey.name}”`}>
       <Stack>
         <ProblemAlert error={roll.error} />
         <Text size="sm">
@@ -259,6 +240,6 @@ export function RollKeyModal(props: {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </ConsoleModal>
   );
 }

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { Empty, Loading, PageHeader, ProblemAlert, When } from '../components';
 import { useConsole } from '../context';
+import { AuditRecord } from './AuditRecord';
 
 const PAGE = 25;
 
@@ -49,7 +50,7 @@ export function AuditLogPage() {
       type={type}
       value={filters[key]}
       onChange={(e) => setFilters({ ...filters, [key]: e.currentTarget.value })}
-      w={type === 'text' ? 200 : 220}
+      w={{ base: '100%', xs: type === 'text' ? 200 : 220 }}
     />
   );
   return (
@@ -127,7 +128,7 @@ export function AuditLogPage() {
                     {open === r.id && (
                       <Table.Tr>
                         <Table.Td colSpan={5}>
-                          <Code block>{JSON.stringify(r, null, 2)}</Code>
+                          <AuditRecord entry={r} />
                         </Table.Td>
                       </Table.Tr>
                     )}
@@ -138,13 +139,14 @@ export function AuditLogPage() {
           </Table.ScrollContainer>
           <Group justify="space-between" mt="md">
             <Text size="sm" c="dimmed">
-              {rows.data.total} rows
+              {rows.data.total} {rows.data.total === 1 ? 'row' : 'rows'}
             </Text>
             <Pagination
               total={Math.max(1, Math.ceil(rows.data.total / PAGE))}
               value={page}
               onChange={setPage}
               getControlProps={(c) => ({ 'aria-label': `${c} page` })}
+              getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
             />
           </Group>
         </>

@@ -24,10 +24,16 @@ export function GeneralPage() {
       client.tenant.update({ settings }),
     onSuccess: (t) => queryClient.setQueryData(['tenant'], t),
   });
-  if (tenant.isPending) return <Loading what="the organisation" />;
-  if (tenant.isError) return <ProblemAlert error={tenant.error} />;
-  const t = tenant.data;
   const isOwner = session.user.role === 'owner';
+  if (tenant.isPending || tenant.isError) {
+    return (
+      <>
+        <PageHeader title="General" />
+        {tenant.isPending ? <Loading what="the organisation" /> : <ProblemAlert error={tenant.error} />}
+      </>
+    );
+  }
+  const t = tenant.data;
   return (
     <>
       <PageHeader title="General" />

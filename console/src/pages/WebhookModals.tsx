@@ -11,7 +11,6 @@ import {
   Code,
   CopyButton,
   Group,
-  Modal,
   Stack,
   Switch,
   Text,
@@ -20,11 +19,9 @@ import {
 import type { WebhookEndpoint, WebhookEventFilter } from '@meridian/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ProblemAlert } from '../components';
+import { ConsoleModal, ProblemAlert } from '../components';
 import { useConsole } from '../context';
 import { EVENT_KINDS } from './webhook-events';
-
-const CLOSE = { 'aria-label': 'Close' };
 
 export function EndpointModal(props: {
   endpoint: WebhookEndpoint | null;
@@ -60,13 +57,7 @@ export function EndpointModal(props: {
   });
   const all = events.includes('*');
   return (
-    <Modal
-      opened
-      closeButtonProps={CLOSE}
-      onClose={props.onClose}
-      title={editing ? 'Edit endpoint' : 'Add an endpoint'}
-      size="lg"
-    >
+    <ConsoleModal onClose={props.onClose} title={editing ? 'Edit endpoint' : 'Add an endpoint'} size="lg">
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -115,13 +106,13 @@ export function EndpointModal(props: {
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </ConsoleModal>
   );
 }
 
 export function WebhookSecretModal(props: { secret: string; oldStopsAt: string | null; onClose(): void }) {
   return (
-    <Modal opened closeButtonProps={CLOSE} onClose={props.onClose} title="Signing secret" size="lg">
+    <ConsoleModal onClose={props.onClose} title="Signing secret" size="lg">
       <Stack>
         <Alert color="red" title="Copy it now">
           Verify each delivery’s <Code>webhook-signature</Code> with this secret. Admins can reveal it again
@@ -133,7 +124,7 @@ export function WebhookSecretModal(props: { secret: string; oldStopsAt: string |
             <strong>{new Date(props.oldStopsAt).toLocaleString()}</strong>.
           </Text>
         )}
-        <Code block data-testid="webhook-secret">
+        <Code block data-testid="webhook-secret" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
           {props.secret}
         </Code>
         <Group justify="space-between">
@@ -149,7 +140,7 @@ export function WebhookSecretModal(props: { secret: string; oldStopsAt: string |
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </ConsoleModal>
   );
 }
 
@@ -164,7 +155,7 @@ export function RotateModal(props: {
     onSuccess: (w) => props.onRotated(w.secret),
   });
   return (
-    <Modal opened closeButtonProps={CLOSE} onClose={props.onClose} title="Rotate the signing secret?">
+    <ConsoleModal onClose={props.onClose} title="Rotate the signing secret?">
       <Stack>
         <ProblemAlert error={rotate.error} />
         <Text size="sm">
@@ -180,6 +171,6 @@ export function RotateModal(props: {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </ConsoleModal>
   );
 }
