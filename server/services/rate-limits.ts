@@ -62,6 +62,8 @@ interface Lease {
   counted: number;
   /** The oldest bucket's last instant at the latest lease. */
   oldest: number | null;
+  /** The lease under way, if any: settles when its units (or its refusal) arrive. */
+  taking: Promise<void> | null;
 }
 
 /** One key's log in memory: instants (epoch ms) in ascending order, the live ones from `head` on. */
@@ -115,27 +117,36 @@ export class RateLimitService {
    */
   async #leased(key: string, limit: number, want: number, now: number): Promise<RateDecision> {
     const second = Math.floor(now / 1000);
-    const held = this.#leases.get(key);
-    if (held && held.second === second && held.left > 0) {
-      held.left--;
-      return this.#decision(true, limit, held.counted - held.left, held.oldest, now);
+    let lease: Lease;
+    for (;;) {
+      const held = this.#leases.get(key);
+      if (held && held.second > second) {
+        // The clock moved on under this request: it is counted on its own, at its instant.
+        const hit = await takeBucketHits(this.deps.db.knex, key, limit, 1, now, now, WINDOW_MS);
+        return this.#decision(hit.granted > 0, limit, hit.count + hit.granted, hit.oldest, now);
+      }
+      lease = held?.second === second ? held : { second, left: 0, counted: 0, oldest: null, taking: null };
+      if (lease !== held) this.#leases.set(key, lease);
+      if (lease.left > 0) {
+        lease.left--;
+        return this.#decision(true, limit, lease.counted - lease.left, lease.oldest, now);
+      }
+      // One lease at a time per key: requests that find it under way wait for its units.
+      if (!lease.taking) break;
+      await lease.taking;
     }
-    const hit = await takeBucketHits(
-      this.deps.db.knex,
-      key,
-      limit,
-      want,
-      now,
-      second * 1000 + 999,
-      WINDOW_MS,
-    );
+    let landed = (): void => undefined;
+    lease.taking = new Promise<void>((resolve) => {
+      landed = resolve;
+    });
+    let hit: Awaited<ReturnType<typeof takeBucketHits>>;
+    try {
+      hit = await takeBucketHits(this.deps.db.knex, key, limit, want, now, second * 1000 + 999, WINDOW_MS);
+    } finally {
+      lease.taking = null;
+      landed();
+    }
     if (hit.granted === 0) return this.#decision(false, limit, hit.count, hit.oldest, now);
-    // Another request of this process may have taken a lease of the same second meanwhile: its units add up.
-    let lease = this.#leases.get(key);
-    if (!lease || lease.second !== second) {
-      lease = { second, left: 0, counted: 0, oldest: hit.oldest };
-      this.#leases.set(key, lease);
-    }
     lease.left += hit.granted - 1;
     lease.counted = Math.max(lease.counted, hit.count + hit.granted);
     lease.oldest = hit.oldest;
