@@ -4,7 +4,7 @@
  * `list_counts` where a counted column alone filters the list.
  */
 import type { Knex } from 'knex';
-import { type Executor, isPostgres, runSql, sqlOnce } from './sql.js';
+import { type Executor, isPostgres, runSql, shapedSql, sqlOnce } from './sql.js';
 import { toCount } from './values.js';
 
 /** A page request: `limit` 1–100 and `offset` ≥ 0 (docs/design.md, "Conventions on the wire", Lists). */
@@ -115,6 +115,103 @@ export async function countedTotal(db: Executor, counted: CountedFilter): Promis
     value,
   ]);
   return toCount(row?.n);
+}
+
+/**
+ * The values a list's query binds and the key of its shape (./sql.ts `shapedSql`): the key says which filters are
+ * given, how many values each has and the order, never a value. The tenant is value 0.
+ */
+export class ListShape {
+  readonly #key: string[];
+  readonly values: Knex.Value[];
+
+  constructor(name: string, tenantId: string) {
+    this.#key = [name];
+    this.values = [tenantId];
+  }
+
+  /** The shape's key. */
+  get key(): string {
+    return this.#key.join('\u0000');
+  }
+
+  /** Adds a choice the SQL depends on (the sort, a form of a filter). */
+  part(part: string): void {
+    this.#key.push(part);
+  }
+
+  /** Adds `value` as part `part` of the shape; returns its index in {@link ListShape.values}. */
+  add(part: string, value: Knex.Value): number {
+    this.#key.push(part);
+    return this.values.push(value) - 1;
+  }
+
+  /** Adds the values of a multi-value filter (none when undefined); returns their indices. */
+  addAll(part: string, values: readonly string[] | undefined): number[] {
+    if (values === undefined) return [];
+    this.#key.push(`${part}×${values.length}`);
+    const start = this.values.length;
+    this.values.push(...values);
+    return values.map((_, i) => start + i);
+  }
+}
+
+function applyOrder(query: Knex.QueryBuilder, order: readonly OrderKey[]): void {
+  for (const key of order) {
+    if (typeof key === 'string') query.orderBy(key, 'asc');
+    else if ('raw' in key) query.orderByRaw(key.raw);
+    else query.orderBy(key.column, key.order);
+  }
+}
+
+const LIST_TOTAL =
+  '(SELECT lc.n FROM list_counts lc WHERE lc.tenant_id = ? AND lc.list = ? AND lc.field = ? AND lc.value = ?) AS list_total';
+
+/**
+ * {@link paginate} for a list whose SQL is built once per shape (docs/design.md, "The request pipeline"): `build`
+ * gives the filtered query for the shape's values (or their stand-ins, once); the page's statement and the count's
+ * are built from it once per shape and database, then only bound. `shape` must name `order` (the sort) and
+ * `counted`'s presence; the page's `limit` and `offset` are always bound.
+ */
+export async function paginateShaped<Row extends Record<string, unknown>, T>(
+  db: Executor,
+  shape: ListShape,
+  build: (values: readonly Knex.Value[]) => Knex.QueryBuilder,
+  page: PageRequest,
+  map: (row: Row) => T,
+  order: readonly OrderKey[],
+  counted?: CountedFilter,
+): Promise<Page<T>> {
+  const n = shape.values.length;
+  const extra: Knex.Value[] = counted ? [counted.tenantId, counted.value] : [];
+  const at = n + extra.length;
+  const countedPart = counted ? `\u0000counted ${counted.list}.${counted.field}` : '';
+  const ofPage = shapedSql(
+    db,
+    `${shape.key}\u0000page${countedPart}`,
+    [...shape.values, ...extra, page.limit, page.offset],
+    (v) => {
+      const query = build(v);
+      applyOrder(query, order);
+      if (counted)
+        query.select(
+          db.raw(LIST_TOTAL, [v[n] as Knex.Value, counted.list, counted.field, v[n + 1] as Knex.Value]),
+        );
+      return query.limit(v[at] as number).offset(v[at + 1] as number);
+    },
+  );
+  // The kept total rides on the page's own statement (one round trip, one transaction on Postgres); only an empty
+  // page, which has no row to carry it, reads it apart.
+  const rows = await runSql<Row & { list_total?: unknown }>(db, ofPage.sql, ofPage.bindings);
+  if (counted) {
+    const total = rows[0] ? toCount(rows[0].list_total) : await countedTotal(db, counted);
+    return { items: rows.map(map), total };
+  }
+  const ofCount = shapedSql(db, `${shape.key}\u0000count`, shape.values, (v) =>
+    build(v).clearSelect().clearOrder().count({ n: '*' }),
+  );
+  const [countRow] = await runSql<{ n: unknown }>(db, ofCount.sql, ofCount.bindings);
+  return { items: rows.map(map), total: toCount(countRow?.n) };
 }
 
 /**

@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import type { ListFilter, Schema } from '../schemas.js';
 import type { Page, PageRequest, SortField } from './lists.js';
-import { singleValue, sortOrder } from './lists.js';
+import { ListShape, singleValue, sortOrder } from './lists.js';
 import type { Executor } from './sql.js';
 import { isPostgres } from './sql.js';
 import { column, VersionedTable } from './versioned-table.js';
@@ -142,39 +142,52 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** How `q` is matched on this database, and the value that binds (see {@link whereContains}). */
+type ContainsForm = 'ilike' | 'like' | 'fts';
+
+/** The form and bound value of a `q` of `text` ({@link whereContains}). */
+function containsValue(db: Executor, text: string): { form: ContainsForm; value: string } {
+  if (isPostgres(db)) return { form: 'ilike', value: containsPattern(text) };
+  if ([...text].length < TRIGRAM_MIN_LENGTH) return { form: 'like', value: containsPattern(text) };
+  // An FTS5 string in double quotes is one phrase: every character literal, `"` written twice.
+  return { form: 'fts', value: `"${text.replaceAll('"', '""')}"` };
+}
+
 /**
- * Restricts `query` to projects whose name, code or description contains `text`, ignoring case (migration
- * 20261124000200). Postgres: `ILIKE` over the three fields joined by line feeds, served by the pg_trgm GIN index on
- * that expression. SQLite: a phrase of the
- * trigram FTS5 table (case-insensitive), joined back through `project_search`; text shorter than three characters
- * has no trigram, so it is matched with LIKE (ASCII case folding) over the tenant's projects.
+ * Restricts `query` to projects whose name, code or description contains the text of `value` ({@link containsValue}),
+ * ignoring case (migration 20261124000200). Postgres (`ilike`): `ILIKE` over the three fields joined by line feeds,
+ * served by the pg_trgm GIN index on that expression. SQLite (`fts`): a phrase of the trigram FTS5 table
+ * (case-insensitive), joined back through `project_search`; text shorter than three characters (`like`) has no
+ * trigram, so it is matched with LIKE (ASCII case folding) over the tenant's projects.
  */
-function whereContains(db: Executor, query: Knex.QueryBuilder, tenantId: string, text: string): void {
-  const pattern = containsPattern(text);
-  if (isPostgres(db)) {
+function whereContains(
+  query: Knex.QueryBuilder,
+  tenantId: Knex.Value,
+  form: ContainsForm,
+  value: Knex.Value,
+): void {
+  if (form === 'ilike') {
     // The expression of the GIN index, exactly (fields joined by line feeds).
     const [name, code, description] = ['name', 'code', 'description'].map((c) => projects.col(c));
     query.andWhereRaw(
       `(${name} || chr(10) || coalesce(${code}, '') || chr(10) || coalesce(${description}, '')) ILIKE ?`,
-      [pattern],
+      [value],
     );
     return;
   }
   const columns = ['name', 'code', 'description'].map((c) => projects.col(c));
-  if ([...text].length < TRIGRAM_MIN_LENGTH) {
+  if (form === 'like') {
     query.andWhere((or) => {
-      for (const col of columns) or.orWhereRaw(`${col} LIKE ? ESCAPE '\\'`, [pattern]);
+      for (const col of columns) or.orWhereRaw(`${col} LIKE ? ESCAPE '\\'`, [value]);
     });
     return;
   }
-  // An FTS5 string in double quotes is one phrase: every character literal, `"` written twice.
-  const phrase = `"${text.replaceAll('"', '""')}"`;
   query.whereIn(projects.col('id'), (sub) =>
     sub
       .select('s.project_id')
       .from('project_search_fts')
       .join('project_search as s', 's.id', 'project_search_fts.rowid')
-      .whereRaw('project_search_fts MATCH ?', [phrase])
+      .whereRaw('project_search_fts MATCH ?', [value])
       .andWhere('s.tenant_id', tenantId),
   );
 }
@@ -183,7 +196,8 @@ function whereContains(db: Executor, query: Knex.QueryBuilder, tenantId: string,
  * A page of the tenant's projects in the order of `filter.sort` (createdAt then id by default). Each descriptive
  * filter and `tag` is an EXISTS on the primary key of `project_facets` (tenant, facet, value, project), so the page
  * still walks the index of its order and no such filter scans the tenant's projects' text; `q` goes through the
- * trigram index ({@link whereContains}).
+ * trigram index ({@link whereContains}). The SQL is built once per shape (which filters, how many values, the sort;
+ * ./lists.ts `ListShape`).
  */
 export function listProjects(
   db: Executor,
@@ -195,27 +209,39 @@ export function listProjects(
     ...FACETS.map((facet): [string, string | undefined] => [facet, filter[facet]]),
     [TAG_FACET, filter.tag],
   ];
-  return projects.list(
+  const sort = filter.sort ?? 'createdAt';
+  const shape = new ListShape('projects', tenantId);
+  shape.part(sort);
+  const status = shape.addAll('status', filter.status);
+  const ids = shape.addAll('id', filter.id);
+  const facetAt: [string, number][] = [];
+  for (const [facet, value] of facets)
+    if (value !== undefined) facetAt.push([facet, shape.add(facet, facetKey(value))]);
+  const contains = filter.q === undefined ? undefined : containsValue(db, filter.q);
+  const containsAt = contains && shape.add(`q ${contains.form}`, contains.value);
+  const pick = (values: readonly Knex.Value[], at: number[], given: unknown) =>
+    given === undefined ? undefined : at.map((i) => values[i] as string);
+  return projects.listShaped(
     db,
-    tenantId,
     page,
-    (q) => {
-      projects.whereEquals(q, { status: filter.status, id: filter.id });
-      for (const [facet, value] of facets) {
-        if (value === undefined) continue;
+    shape,
+    (q, v) => {
+      projects.whereEquals(q, { status: pick(v, status, filter.status), id: pick(v, ids, filter.id) });
+      for (const [facet, at] of facetAt) {
         q.whereExists((sub) =>
           sub
             .select(db.raw('1'))
             .from('project_facets as f')
-            .where('f.tenant_id', tenantId)
+            .where('f.tenant_id', v[0] as Knex.Value)
             .andWhere('f.facet', facet)
-            .andWhere('f.value', facetKey(value))
+            .andWhere('f.value', v[at] as Knex.Value)
             .andWhereRaw('f.project_id = projects.id'),
         );
       }
-      if (filter.q !== undefined) whereContains(db, q, tenantId, filter.q);
+      if (contains && containsAt !== undefined)
+        whereContains(q, v[0] as Knex.Value, contains.form, v[containsAt] as Knex.Value);
     },
-    sortOrder(db, filter.sort ?? 'createdAt', PROJECT_SORTS, projects.col('id')),
+    sortOrder(db, sort, PROJECT_SORTS, projects.col('id')),
     countedFilter(filter, facets),
   );
 }

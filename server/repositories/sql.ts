@@ -22,6 +22,18 @@ export function isPostgres(db: Executor): boolean {
  */
 export class SqlTexts {
   readonly #texts = new Map<unknown, string>();
+  readonly #shapes = new Map<string, BuiltShape>();
+
+  /** The SQL text and binding order of the shape `key`, or undefined before it is built ({@link shapedSql}). */
+  shape(key: string): BuiltShape | undefined {
+    return this.#shapes.get(key);
+  }
+
+  /** Keeps the built shape `key`. */
+  addShape(key: string, built: BuiltShape): BuiltShape {
+    this.#shapes.set(key, built);
+    return built;
+  }
 
   /** The text of the shape `key`, or undefined before it is built. */
   get(key: unknown): string | undefined {
@@ -39,6 +51,64 @@ export class SqlTexts {
     this.#texts.set(key, built.sql);
     return built.sql;
   }
+}
+
+/**
+ * A query shape's SQL text (`?` placeholders) and what each placeholder binds: the index of one of the shape's
+ * values, or a constant of the shape (a table or facet name the code bound).
+ */
+export interface BuiltShape {
+  sql: string;
+  slots: readonly ({ value: number } | { constant: Knex.Value })[];
+}
+
+/** A stand-in for value `i` that no real value equals: Knex binds it where the value goes. */
+function standIn(value: Knex.Value, i: number): Knex.Value {
+  // Numbers stay numbers (Knex parses `limit` and `offset`); far above any page size or offset the API accepts.
+  return typeof value === 'number' ? 2_000_000_000 + i : `\u0000value ${i}\u0000`;
+}
+
+/**
+ * The SQL and bindings of a query whose text depends on `key` only (docs/design.md, "The request pipeline", hot-path
+ * rules): the first request of a shape has Knex build it once per database with a stand-in for each of `values`, and
+ * records where each lands; every later one only binds. `key` must name everything the text depends on — which
+ * filters are given, how many values each has, the order, the page's form — and never a value itself (keys are
+ * bounded by the code and the spec's enums). `build` gets the stand-ins in place of `values` and binds them as they
+ * are, only where the query takes a value (never in SQL text).
+ * @throws Error when the built query binds a changed stand-in (checked once, when the shape is built).
+ */
+export function shapedSql(
+  db: Executor,
+  key: string,
+  values: readonly Knex.Value[],
+  build: (values: readonly Knex.Value[]) => Knex.QueryBuilder,
+): { sql: string; bindings: Knex.Value[] } {
+  const texts = textsOf(db);
+  let shape = texts.shape(key);
+  if (!shape) {
+    const standIns = values.map(standIn);
+    const index = new Map(standIns.map((v, i) => [v, i]));
+    const built = build(standIns).toSQL() as { sql: string; bindings: readonly Knex.Value[] };
+    shape = texts.addShape(key, {
+      sql: built.sql,
+      slots: built.bindings.map((b) => {
+        const i = index.get(b);
+        if (i !== undefined) return { value: i };
+        if (
+          (typeof b === 'string' && b.includes('\u0000value ')) ||
+          (typeof b === 'number' && b >= 2_000_000_000)
+        )
+          throw new Error(`the query of ${key} binds a value it changed: ${built.sql}`);
+        return { constant: b };
+      }),
+    });
+  }
+  return {
+    sql: shape.sql,
+    bindings: shape.slots.map((slot) =>
+      'value' in slot ? (values[slot.value] as Knex.Value) : slot.constant,
+    ),
+  };
 }
 
 /** The {@link SqlTexts} of the database `db` belongs to (held by its Knex client: ./db.ts). */

@@ -4,7 +4,15 @@
  * delete, and the paginated list.
  */
 import type { Knex } from 'knex';
-import { type OrderKey, type Page, type PageRequest, paginate, whereAnyOf } from './lists.js';
+import {
+  type ListShape,
+  type OrderKey,
+  type Page,
+  type PageRequest,
+  paginate,
+  paginateShaped,
+  whereAnyOf,
+} from './lists.js';
 import { type Executor, insertRow, runSql, sqlOnce, updateRows } from './sql.js';
 import { parseJson, toBoolean, toNumberOrNull } from './values.js';
 
@@ -270,6 +278,34 @@ export class VersionedTable<R extends VersionedRecord, F extends object = Fields
       this.toRecord,
       order,
       counted ? { db, filter: { tenantId, list: this.name, ...counted } } : undefined,
+    );
+  }
+
+  /**
+   * {@link VersionedTable.list} with its SQL built once per shape (./lists.ts `paginateShaped`; docs/design.md, "The
+   * request pipeline"): `filter` restricts the query with the values it is given (the shape's, or their stand-ins
+   * once), `values[0]` being the tenant. `shape` names the order and whether the list is `counted`.
+   */
+  listShaped(
+    db: Executor,
+    page: PageRequest,
+    shape: ListShape,
+    filter: (query: Knex.QueryBuilder, values: readonly Knex.Value[]) => void,
+    order: readonly OrderKey[],
+    counted?: { field: string; value: string },
+  ): Promise<Page<R>> {
+    return paginateShaped(
+      db,
+      shape,
+      (values) => {
+        const query = this.query(db, values[0] as string);
+        filter(query, values);
+        return query;
+      },
+      page,
+      this.toRecord,
+      order,
+      counted ? { tenantId: shape.values[0] as string, list: this.name, ...counted } : undefined,
     );
   }
 

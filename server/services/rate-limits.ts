@@ -8,13 +8,16 @@
  * per-second buckets in one row per key (repositories/rate-limits.ts), checked and counted by one statement: a bucket
  * that straddles the window's start is counted whole, so the limit still holds in every 60 s and the only error is
  * on the safe side — a request may be refused that the exact log would pass, by at most the requests let through in
- * that one second. Time is the injected clock's, so tests move time instead of sleeping.
+ * that one second. From 12,000 requests a minute, one statement leases a process a batch of units for the current
+ * second ({@link leaseSize}), so a busy tenant costs one statement per batch rather than per request; the units are
+ * counted before they are used, at the second's end, so the limit holds as before. Time is the injected clock's, so
+ * tests move time instead of sleeping.
  *
  * No library fitted both stores: express-rate-limit's and rate-limiter-flexible's stores count fixed windows (twice
  * the limit across a boundary), the sliding-window packages on npm (ratelimit.js, sliding-window-rate-limiter) need
  * Redis, and @acpr/rate-limit-postgresql counts per window with its own pg pool and schema.
  */
-import { countBucketHits, pruneBuckets, takeBucketHit } from '../repositories/rate-limits.js';
+import { countBucketHits, pruneBuckets, takeBucketHits } from '../repositories/rate-limits.js';
 import type { ServiceDeps } from './context.js';
 
 /** Length of the sliding window (the seed's limit is per minute). */
@@ -26,6 +29,18 @@ export function tenantRateKey(tenantId: string): string {
 
 /** Housekeeping: keys whose requests all left the window are forgotten every this many requests. */
 const PRUNE_EVERY = 1_000;
+/** The most units one lease takes (docs/design.md, "Limits"). */
+const MAX_LEASE = 100;
+/** A lease takes at most 1/this of the limit: at most 60 leftovers per process per window, 1 % of the limit. */
+const LEASE_DIVISOR = 6_000;
+
+/**
+ * The units one API process takes from a key's shared window at once on Postgres (docs/design.md, "Limits"):
+ * ⌊limit / 6,000⌋, between 1 and 100 — 1 (every request its own statement, exact) below 12,000 requests per minute.
+ */
+export function leaseSize(limit: number): number {
+  return Math.max(1, Math.min(MAX_LEASE, Math.floor(limit / LEASE_DIVISOR)));
+}
 
 /** The outcome of one request against a key's window. */
 export interface RateDecision {
@@ -44,6 +59,20 @@ export interface RateDecision {
   resetMs: number;
 }
 
+/** Units of a key's shared window this process took and has not used yet, usable until their second ends. */
+interface Lease {
+  /** The epoch second the units were counted in (at its last ms). */
+  second: number;
+  /** Units left. */
+  left: number;
+  /** The window's count after the latest lease, leftovers included. */
+  counted: number;
+  /** The oldest bucket's last instant at the latest lease. */
+  oldest: number | null;
+  /** The lease under way, if any: settles when its units (or its refusal) arrive. */
+  taking: Promise<void> | null;
+}
+
 /** One key's log in memory: instants (epoch ms) in ascending order, the live ones from `head` on. */
 interface MemoryLog {
   at: number[];
@@ -53,6 +82,7 @@ interface MemoryLog {
 /** Sliding-window limits per key (a tenant, a client address), in memory or shared through Postgres. */
 export class RateLimitService {
   readonly #memory = new Map<string, MemoryLog>();
+  readonly #leases = new Map<string, Lease>();
   #requests = 0;
 
   constructor(private readonly deps: ServiceDeps) {}
@@ -79,8 +109,55 @@ export class RateLimitService {
       return this.#decision(allowed, limit, count + (allowed ? 1 : 0), oldest, now);
     }
     if (limit < 1) return this.#decision(false, limit, 0, null, now);
-    const hit = await takeBucketHit(this.deps.db.knex, key, limit, now, WINDOW_MS);
-    return this.#decision(hit.taken, limit, hit.count + (hit.taken ? 1 : 0), hit.oldest, now);
+    const want = leaseSize(limit);
+    if (want === 1) {
+      const hit = await takeBucketHits(this.deps.db.knex, key, limit, 1, now, now, WINDOW_MS);
+      return this.#decision(hit.granted > 0, limit, hit.count + hit.granted, hit.oldest, now);
+    }
+    return this.#leased(key, limit, want, now);
+  }
+
+  /**
+   * A request of `key` served from this process's lease of the current second, taking a new lease of `want` units
+   * when it is used up (docs/design.md, "Limits"). `remaining` is this process's view: the window's count at its
+   * latest lease, less the units it still holds.
+   */
+  async #leased(key: string, limit: number, want: number, now: number): Promise<RateDecision> {
+    const second = Math.floor(now / 1000);
+    let lease: Lease;
+    for (;;) {
+      const held = this.#leases.get(key);
+      if (held && held.second > second) {
+        // The clock moved on under this request: it is counted on its own, at its instant.
+        const hit = await takeBucketHits(this.deps.db.knex, key, limit, 1, now, now, WINDOW_MS);
+        return this.#decision(hit.granted > 0, limit, hit.count + hit.granted, hit.oldest, now);
+      }
+      lease = held?.second === second ? held : { second, left: 0, counted: 0, oldest: null, taking: null };
+      if (lease !== held) this.#leases.set(key, lease);
+      if (lease.left > 0) {
+        lease.left--;
+        return this.#decision(true, limit, lease.counted - lease.left, lease.oldest, now);
+      }
+      // One lease at a time per key: requests that find it under way wait for its units.
+      if (!lease.taking) break;
+      await lease.taking;
+    }
+    let landed = (): void => undefined;
+    lease.taking = new Promise<void>((resolve) => {
+      landed = resolve;
+    });
+    let hit: Awaited<ReturnType<typeof takeBucketHits>>;
+    try {
+      hit = await takeBucketHits(this.deps.db.knex, key, limit, want, now, second * 1000 + 999, WINDOW_MS);
+    } finally {
+      lease.taking = null;
+      landed();
+    }
+    if (hit.granted === 0) return this.#decision(false, limit, hit.count, hit.oldest, now);
+    lease.left += hit.granted - 1;
+    lease.counted = Math.max(lease.counted, hit.count + hit.granted);
+    lease.oldest = hit.oldest;
+    return this.#decision(true, limit, lease.counted - lease.left, lease.oldest, now);
   }
 
   /** The state of `key`'s window without counting a request: `allowed` says whether one more would pass. */
@@ -137,6 +214,8 @@ export class RateLimitService {
       }
       return;
     }
+    const second = Math.floor(now / 1000);
+    for (const [key, lease] of this.#leases) if (lease.second !== second) this.#leases.delete(key);
     await pruneBuckets(this.deps.db.knex, cutoff);
   }
 }

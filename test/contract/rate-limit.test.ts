@@ -202,4 +202,52 @@ describe('rate limits', function () {
       await new Promise<void>((resolve) => listener.close(() => resolve()));
     }
   });
+  it('leases quota in batches to each API process on Postgres above 12,000 a minute, never more than the limit', async function () {
+    if (TEST_DB !== 'postgres') this.skip();
+    const second = createApp({ config: loadConfig({ NODE_ENV: 'test' }), db: server.db, clock });
+    const listener: Server = await new Promise((resolve) => {
+      const s = second.app.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    try {
+      // 24,000 a minute: leases of 4 (docs/design.md, "Limits"). 23,990 requests 30 s ago leave room for 10.
+      const t = await server.createTenant(undefined, { rateLimitPerMinute: 24_000 });
+      clock.advance(1_000 - (clock.now().getTime() % 1_000) + 250);
+      const now = clock.now().getTime();
+      const earlier = now - 30_000;
+      const slot = Math.floor(earlier / 1000) % 61;
+      await server.db.knex('rate_limit_buckets').insert({
+        key: `tenant:${t.tenantId}`,
+        counts: Array.from({ length: 61 }, (_, i) => (i === slot ? 23_990 : 0)),
+        lasts: Array.from({ length: 61 }, (_, i) => (i === slot ? earlier : 0)),
+        last_at: earlier,
+        taken: true,
+      });
+      const a = client(server.baseUrl, t.keys.read);
+      const b = client(`http://127.0.0.1:${(listener.address() as AddressInfo).port}/v1`, t.keys.read);
+      // a leases 4 (one used: 23,990 + 1 counted as this process sees it), then b leases 4 and sees a's 3 as used.
+      expect(remaining(await a.get('getMe', '/me'))).to.equal(9);
+      expect(remaining(await b.get('getMe', '/me'))).to.equal(5);
+      let passed = 2;
+      for (let i = 0; i < 20; i++) {
+        const res = await (i % 2 === 0 ? a : b).get('getMe', '/me');
+        if (res.status === 200) passed++;
+        else expectProblem(res, 429, 'rate_limited');
+      }
+      // 4 + 4 leased, then the last 2 (a partial lease): exactly the room, in either process.
+      expect(passed).to.equal(10);
+      const [row] = await server.db.knex('rate_limit_buckets').where({ key: `tenant:${t.tenantId}` });
+      expect((row.counts as number[]).reduce((x, y) => x + y, 0)).to.equal(24_000);
+      // Leftovers never outlive their second: the next second finds the window full until the old bucket leaves.
+      clock.advance(1_000);
+      expectProblem(await a.get('getMe', '/me'), 429, 'rate_limited');
+      clock.advance(29_000);
+      const back = await b.get('getMe', '/me');
+      expect(back.status).to.equal(200);
+      // The prefilled second left: only the 10 of this test remain, and b now holds a fresh lease of 4.
+      expect(remaining(back)).to.equal(24_000 - 11);
+    } finally {
+      listener.closeAllConnections();
+      await new Promise<void>((resolve) => listener.close(() => resolve()));
+    }
+  });
 });
