@@ -1,9 +1,9 @@
 /**
  * The console when the API says no, against the real server (no stubbed route): the delivery log of an endpoint
  * deleted meanwhile shows the 404 problem's title and detail; an endpoint changed through the API while its edit
- * dialog is open is not overwritten (the stale `If-Match` reads "changed by someone else — reload"); and once the
- * session is signed out in another tab, every page shows the API's refusal as its title and detail; on a slow
- * network, every page shows its loading state first.
+ * dialog is open is not overwritten (the stale `If-Match` reads "changed by someone else — reload", and Reload shows
+ * the current version to change again); once the session is signed out in another tab, every page shows the API's
+ * refusal as its title and detail; on a slow network, every page shows its loading state first.
  */
 import { expect, type Page, type Response, test } from '@playwright/test';
 import { capture, server, signIn } from './support';
@@ -84,7 +84,15 @@ test('a deleted endpoint and a concurrent edit: the problem shown, nothing overw
   await expect(stale).toContainText('reload');
   await capture(page, 'webhook-edit-stale');
   expect((await api('GET', `/webhooks/${edited.body.id}`)).body.description).toBe('From the API');
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  // Reload: the form shows the current version; the change made again is saved over it.
+  await stale.getByRole('button', { name: 'Reload' }).click();
+  await expect(dialog.getByLabel('Description')).toHaveValue('From the API');
+  await expect(stale).toBeHidden();
+  await dialog.getByLabel('Description').fill('From the console');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByText('From the console')).toBeVisible();
+  expect((await api('GET', `/webhooks/${edited.body.id}`)).body.description).toBe('From the console');
   expect((await api('DELETE', `/webhooks/${edited.body.id}`)).status).toBe(204);
 });
 
@@ -128,7 +136,11 @@ test('on a slow network every page shows its loading state, then its content', a
     uploadThroughput: -1,
   });
   for (const [link, loading, loaded] of [
-    ['Webhooks', 'Loading webhook endpoints…', page.getByRole('table', { name: 'Endpoints' })],
+    [
+      'Webhooks',
+      'Loading webhook endpoints…',
+      page.getByRole('table', { name: 'Endpoints' }).or(page.getByText('No endpoints yet')),
+    ],
     ['General', 'Loading the organisation…', page.getByText('Time zone')],
     ['Audit log', 'Loading audit rows…', page.getByTestId('audit-row').first()],
   ] as const) {

@@ -66,6 +66,13 @@ const EXPECTED: Expected[] = [
     journey: '8-states (through the API, while the console edited it)',
     change: { field: 'description', before: '"As created"', after: '"From the API"' },
   },
+  {
+    action: 'webhook.updated',
+    resourceType: 'webhook',
+    journey: '8-states (in the console, after Reload)',
+    change: { field: 'description', before: '"From the API"', after: '"From the console"' },
+    byOwner: true,
+  },
   { action: 'webhook.deleted', resourceType: 'webhook', journey: '8-states' },
   { action: 'auth.signed_out', resourceType: 'user', journey: '8-states', byOwner: true },
 ];

@@ -5,6 +5,7 @@
  */
 import {
   Alert,
+  Button,
   Center,
   Group,
   Loader,
@@ -19,14 +20,26 @@ import { useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useLayoutEffect } from 'react';
 import { isStale, problemOf } from './api';
 
-/** An error as the API's problem: its `title` and `detail` (and a stale If-Match as "changed by someone else"). */
-export function ProblemAlert({ error }: { error: unknown }) {
+/**
+ * An error as the API's problem: its `title` and `detail`; a stale `If-Match` (412) as "changed by someone else", with
+ * a Reload button when `onReload` is given (it should read the record again and forget the failed change).
+ */
+export function ProblemAlert({ error, onReload }: { error: unknown; onReload?: () => void }) {
   if (!error) return null;
   if (isStale(error)) {
     return (
       <Alert color="red" title="Changed by someone else" role="alert">
-        This record was changed by someone else since you opened it — reload to see the current version, then
-        make your change again.
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">
+            This record was changed by someone else since you opened it — reload to see the current version,
+            then make your change again.
+          </Text>
+          {onReload && (
+            <Button size="compact-sm" variant="default" onClick={onReload}>
+              Reload
+            </Button>
+          )}
+        </Stack>
       </Alert>
     );
   }

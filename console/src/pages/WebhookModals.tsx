@@ -35,6 +35,7 @@ export function EndpointModal(props: {
   const [description, setDescription] = useState(editing?.description ?? '');
   const [events, setEvents] = useState<string[]>(editing?.events ?? ['*']);
   const [enabled, setEnabled] = useState(editing?.enabled ?? true);
+  const [version, setVersion] = useState(editing?.version);
   const save = useMutation({
     mutationFn: async () => {
       const body = {
@@ -44,7 +45,7 @@ export function EndpointModal(props: {
         enabled,
       };
       if (editing) {
-        await client.webhooks.update(editing.id, body, { headers: { 'If-Match': `"${editing.version}"` } });
+        await client.webhooks.update(editing.id, body, { headers: { 'If-Match': `"${version}"` } });
         return null;
       }
       return (await client.webhooks.create({ ...body, description: description || undefined })).secret;
@@ -55,6 +56,17 @@ export function EndpointModal(props: {
       else props.onClose();
     },
   });
+  /** Reads the endpoint again after a stale `If-Match`: its current fields and version replace the form's. */
+  const reload = async (id: string) => {
+    const current = await client.webhooks.retrieve(id);
+    setUrl(current.url);
+    setDescription(current.description ?? '');
+    setEvents(current.events);
+    setEnabled(current.enabled);
+    setVersion(current.version);
+    save.reset();
+    await queryClient.invalidateQueries({ queryKey: ['webhooks'] });
+  };
   const all = events.includes('*');
   return (
     <ConsoleModal onClose={props.onClose} title={editing ? 'Edit endpoint' : 'Add an endpoint'} size="lg">
@@ -65,7 +77,7 @@ export function EndpointModal(props: {
         }}
       >
         <Stack>
-          <ProblemAlert error={save.error} />
+          <ProblemAlert error={save.error} onReload={editing ? () => void reload(editing.id) : undefined} />
           <TextInput
             label="Endpoint URL"
             description="Meridian POSTs signed events here (https in production)."
