@@ -19,7 +19,7 @@ export function AttemptLine({ attempt: a }: { attempt: DeliveryAttempt }) {
         {hasBody && (
           <>
             {' · '}
-            <Button size="compact-xs" variant="subtle" onClick={toggle} aria-expanded={open}>
+            <Button size="compact-xs" variant="default" onClick={toggle} aria-expanded={open}>
               {open ? 'Hide body' : 'Body'}
             </Button>
           </>
