@@ -154,6 +154,33 @@ export class ListShape {
     this.values.push(...values);
     return values.map((_, i) => start + i);
   }
+
+  /**
+   * Adds the values of equality filters by column (a value, a multi-value filter's values, or undefined: no
+   * restriction); returns, for the values a query is built with, those filters as `whereEquals` takes them.
+   */
+  addEquals(
+    filters: Record<string, string | readonly string[] | undefined>,
+  ): (values: readonly Knex.Value[]) => Record<string, unknown> {
+    const slots = Object.entries(filters).map(
+      ([column, value]) =>
+        [
+          column,
+          value === undefined
+            ? undefined
+            : typeof value === 'string'
+              ? this.add(column, value)
+              : this.addAll(column, value),
+        ] as const,
+    );
+    return (values) =>
+      Object.fromEntries(
+        slots.map(([column, at]) => [
+          column,
+          at === undefined ? undefined : typeof at === 'number' ? values[at] : at.map((i) => values[i]),
+        ]),
+      );
+  }
 }
 
 function applyOrder(query: Knex.QueryBuilder, order: readonly OrderKey[]): void {

@@ -3,7 +3,7 @@
  */
 import type { ListFilter, Schema } from '../schemas.js';
 import type { Page, PageRequest } from './lists.js';
-import { type SortField, singleValue, sortOrder } from './lists.js';
+import { ListShape, type SortField, singleValue, sortOrder } from './lists.js';
 import type { Executor } from './sql.js';
 import type { FieldsOf } from './versioned-table.js';
 import { column, VersionedTable } from './versioned-table.js';
@@ -52,18 +52,22 @@ export function listRisks(
   filter: RiskFilter,
   page: PageRequest,
 ): Promise<Page<RiskRecord>> {
-  return risks.list(
+  // The SQL is built once per shape (which filters, how many values, the sort; ./lists.ts `ListShape`).
+  const sort = filter.sort ?? 'createdAt';
+  const shape = new ListShape('risks', tenantId);
+  shape.part(sort);
+  const equals = shape.addEquals({
+    project_id: filter.projectId,
+    status: filter.status,
+    severity: filter.severity,
+    id: filter.id,
+  });
+  return risks.listShaped(
     db,
-    tenantId,
     page,
-    (q) =>
-      risks.whereEquals(q, {
-        project_id: filter.projectId,
-        status: filter.status,
-        severity: filter.severity,
-        id: filter.id,
-      }),
-    sortOrder(db, filter.sort ?? 'createdAt', RISK_SORTS, risks.col('id')),
+    shape,
+    (q, v) => risks.whereEquals(q, equals(v)),
+    sortOrder(db, sort, RISK_SORTS, risks.col('id')),
     countedFilter(filter),
   );
 }
