@@ -75,6 +75,36 @@ const EXPECTED: Expected[] = [
   },
   { action: 'webhook.deleted', resourceType: 'webhook', journey: '8-states' },
   { action: 'auth.signed_out', resourceType: 'user', journey: '8-states', byOwner: true },
+  { action: 'member.invited', resourceType: 'invitation', journey: '5-members', byOwner: true },
+  { action: 'member.joined', resourceType: 'member', journey: '5-members' },
+  { action: 'member.role_changed', resourceType: 'member', journey: '5-members', byOwner: true },
+  { action: 'member.removed', resourceType: 'member', journey: '5-members', byOwner: true },
+  { action: 'invitation.revoked', resourceType: 'invitation', journey: '5-members', byOwner: true },
+  {
+    action: 'user.updated',
+    resourceType: 'user',
+    journey: '6-account',
+    change: { field: 'name' },
+    byOwner: true,
+  },
+  { action: 'auth.two_factor_enabled', resourceType: 'user', journey: '6-account', byOwner: true },
+  { action: 'auth.recovery_codes_regenerated', resourceType: 'user', journey: '6-account', byOwner: true },
+  { action: 'auth.two_factor_disabled', resourceType: 'user', journey: '6-account', byOwner: true },
+  { action: 'auth.session_revoked', resourceType: 'user', journey: '6-account', byOwner: true },
+  { action: 'auth.signed_out_everywhere', resourceType: 'user', journey: '6-account', byOwner: true },
+  {
+    action: 'tenant.updated',
+    resourceType: 'tenant',
+    journey: '7-general-webhooks',
+    change: { field: 'timezone' },
+    byOwner: true,
+  },
+  {
+    action: 'webhook.secret_revealed',
+    resourceType: 'webhook',
+    journey: '7-general-webhooks',
+    byOwner: true,
+  },
 ];
 
 const rows = (page: Page) => page.getByTestId('audit-row');
