@@ -3,11 +3,11 @@
  * created, last seen, browser, address, this one marked), ending one (`DELETE /auth/sessions/{id}`) and signing out
  * everywhere (`DELETE /auth/sessions`), which ends this session too.
  */
-import { Badge, Button, Group, Modal, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { authCall } from '../auth';
-import { Empty, Loading, ProblemAlert, When } from '../components';
+import { ConsoleModal, Empty, Loading, ProblemAlert, When } from '../components';
 import { useConsole } from '../context';
 import { Section } from './AccountSection';
 
@@ -142,12 +142,7 @@ export function SessionsSection() {
         </Button>
       </Group>
       {confirming && (
-        <Modal
-          opened
-          closeButtonProps={{ 'aria-label': 'Close' }}
-          onClose={() => setConfirming(false)}
-          title="Sign out everywhere?"
-        >
+        <ConsoleModal onClose={() => setConfirming(false)} title="Sign out everywhere?">
           <Stack>
             <ProblemAlert error={everywhere.error} />
             <Text>
@@ -163,7 +158,7 @@ export function SessionsSection() {
               </Button>
             </Group>
           </Stack>
-        </Modal>
+        </ConsoleModal>
       )}
     </Section>
   );

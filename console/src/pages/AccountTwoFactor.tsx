@@ -3,11 +3,11 @@
  * dialog, the recovery codes shown once, how many are left; new recovery codes and turning the factor off, each
  * confirmed with the password.
  */
-import { Alert, Badge, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { authCall } from '../auth';
-import { ProblemAlert } from '../components';
+import { ConsoleModal, ProblemAlert } from '../components';
 import { useConsole } from '../context';
 import { Section } from './AccountSection';
 import { EnrolmentForm, RecoveryCodes } from './TwoFactorEnrolment';
@@ -114,7 +114,7 @@ function PasswordModal(props: {
   const [password, setPassword] = useState('');
   const run = useMutation({ mutationFn: () => props.call(password) });
   return (
-    <Modal opened closeButtonProps={{ 'aria-label': 'Close' }} onClose={props.onClose} title={props.title}>
+    <ConsoleModal onClose={props.onClose} title={props.title}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -141,34 +141,22 @@ function PasswordModal(props: {
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </ConsoleModal>
   );
 }
 
 function EnrolModal(props: { onClose(): void; onEnrolled(codes: string[]): void }) {
   return (
-    <Modal
-      opened
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      onClose={props.onClose}
-      title="Turn on two-factor sign-in"
-      size="lg"
-    >
+    <ConsoleModal onClose={props.onClose} title="Turn on two-factor sign-in" size="lg">
       <EnrolmentForm onEnrolled={props.onEnrolled} onCancel={props.onClose} />
-    </Modal>
+    </ConsoleModal>
   );
 }
 
 function RecoveryCodesModal(props: { codes: string[]; onClose(): void }) {
   return (
-    <Modal
-      opened
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      onClose={props.onClose}
-      title="Your recovery codes"
-      size="lg"
-    >
+    <ConsoleModal onClose={props.onClose} title="Your recovery codes" size="lg">
       <RecoveryCodes codes={props.codes} done="I have saved them" onDone={props.onClose} />
-    </Modal>
+    </ConsoleModal>
   );
 }

@@ -3,28 +3,14 @@
  * (with whether it was mailed), remove a member (spelling out what removal revokes, docs/members.md "Members and
  * roles") and revoke a pending invitation.
  */
-import {
-  Alert,
-  Button,
-  Code,
-  CopyButton,
-  Group,
-  List,
-  Modal,
-  Radio,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, List, Radio, Stack, Text, TextInput } from '@mantine/core';
 import type { Invitation, InvitationCreated, Member, UserRole } from '@meridian/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ProblemAlert } from '../components';
+import { ConsoleModal, ProblemAlert } from '../components';
 import { useConsole } from '../context';
 import { keyStatus } from './ApiKeys';
 import { assignableRoles, ROLES, roleLabel } from './member-roles';
-
-const CLOSE = { 'aria-label': 'Close' };
 
 /** Invite: an email and one of the roles the caller may give (`POST /v1/invitations`). */
 export function InviteModal(props: { onClose(): void; onInvited(invitation: InvitationCreated): void }) {
@@ -41,7 +27,7 @@ export function InviteModal(props: { onClose(): void; onInvited(invitation: Invi
     },
   });
   return (
-    <Modal opened closeButtonProps={CLOSE} onClose={props.onClose} title="Invite a member" size="lg">
+    <ConsoleModal onClose={props.onClose} title="Invite a member" size="lg">
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -77,7 +63,7 @@ export function InviteModal(props: { onClose(): void; onInvited(invitation: Invi
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </ConsoleModal>
   );
 }
 
@@ -90,7 +76,7 @@ export function LinkShownOnceModal({
   onClose(): void;
 }) {
   return (
-    <Modal opened closeButtonProps={CLOSE} onClose={onClose} title="Invitation link" size="lg">
+    <ConsoleModal onClose={onClose} title="Invitation link" size="lg">
       <Stack>
         <Alert color="red" title="Copy this link now">
           It is shown only once: Meridian keeps only a hash of it. Anyone with the link can join as{' '}
@@ -122,7 +108,7 @@ export function LinkShownOnceModal({
           </Group>
         </Group>
       </Stack>
-    </Modal>
+    </ConsoleModal>
   );
 }
 
@@ -161,7 +147,7 @@ export function RemoveMemberModal({ member, onClose }: { member: Member; onClose
         ? 'their 1 active API key'
         : `their ${keys.data} active API keys`;
   return (
-    <Modal opened closeButtonProps={CLOSE} onClose={onClose} title={`Remove ${member.name}?`} size="lg">
+    <ConsoleModal onClose={onClose} title={`Remove ${member.name}?`} size="lg">
       <Stack>
         <ProblemAlert error={remove.error} />
         <Text>
@@ -192,7 +178,7 @@ export function RemoveMemberModal({ member, onClose }: { member: Member; onClose
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </ConsoleModal>
   );
 }
 
@@ -208,7 +194,7 @@ export function RevokeInvitationModal({ invitation, onClose }: { invitation: Inv
     },
   });
   return (
-    <Modal opened closeButtonProps={CLOSE} onClose={onClose} title="Revoke the invitation?">
+    <ConsoleModal onClose={onClose} title="Revoke the invitation?">
       <Stack>
         <ProblemAlert error={revoke.error} />
         <Text>
@@ -224,7 +210,7 @@ export function RevokeInvitationModal({ invitation, onClose }: { invitation: Inv
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </ConsoleModal>
   );
 }
 
@@ -232,7 +218,7 @@ export function RevokeInvitationModal({ invitation, onClose }: { invitation: Inv
 export function OwnRoleModal(props: { role: UserRole; onClose(): void; onConfirm(): void }) {
   const { session } = useConsole();
   return (
-    <Modal opened closeButtonProps={CLOSE} onClose={props.onClose} title="Change your own role?">
+    <ConsoleModal onClose={props.onClose} title="Change your own role?">
       <Stack>
         <Text>
           You become {roleLabel(props.role).toLowerCase()} of {session.tenant.name}. Your console sessions end
@@ -248,6 +234,6 @@ export function OwnRoleModal(props: { role: UserRole; onClose(): void; onConfirm
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </ConsoleModal>
   );
 }
