@@ -11,7 +11,9 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   retries: 0,
-  timeout: 60_000,
+  // Each test is a whole journey of many pages (two themes and two widths screenshotted and axe-checked on each):
+  // on a loaded 2-core machine one takes a minute or more. A bound against a hung page, not a speed check.
+  timeout: 240_000,
   reporter: [['list']],
   globalSetup: './server.ts',
   use: {
