@@ -136,6 +136,10 @@ test('the owner invites a viewer, who joins in another browser; roles change, me
     return ((await res.json()) as { key: string }).key;
   });
   expect(await meStatus(key)).toBe(200);
+  // The owner's API keys page names the key's owner.
+  await page.goto(`${server.baseUrl}/console/settings/api-keys`);
+  await expect(page.getByRole('row', { name: /vic script/ })).toContainText(INVITEE.name);
+  await page.goto(`${server.baseUrl}/console/settings/members`);
 
   // Remove them: the confirmation says what goes; afterwards their key and their session are refused.
   await row.getByRole('button', { name: 'Remove' }).click();

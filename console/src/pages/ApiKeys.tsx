@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { Empty, Loading, PageHeader, ProblemAlert, When } from '../components';
 import { useConsole } from '../context';
 import { CreateKeyModal, RevokeKeyModal, RollKeyModal, SecretModal } from './ApiKeyModals';
+import { useMembers } from './Members';
 
 /** A key's status as the list shows it. */
 export function keyStatus(key: ApiKey, now = Date.now()): 'active' | 'expired' | 'revoked' {
@@ -33,6 +34,9 @@ export function ApiKeysPage() {
     queryFn: async () => (await client.apiKeys.list({ limit: 100 })).data,
     enabled: canWrite,
   });
+  // Owners and admins see every key: each owner by name (a member sees only their own keys: "You").
+  const members = useMembers();
+  const nameOf = new Map((members.data ?? []).map((m) => [m.id, m.name]));
 
   return (
     <>
@@ -81,7 +85,9 @@ export function ApiKeysPage() {
                       <Code>{key.prefix}…</Code>
                     </Table.Td>
                     <Table.Td>
-                      {key.userId === session.user.id ? 'You' : <Code>{key.userId.slice(0, 8)}</Code>}
+                      {key.userId === session.user.id
+                        ? 'You'
+                        : (nameOf.get(key.userId) ?? <Code>{key.userId.slice(0, 8)}</Code>)}
                     </Table.Td>
                     <Table.Td>
                       <Group gap={4}>

@@ -39,6 +39,19 @@ async function all<T>(pages: AsyncIterable<T>): Promise<T[]> {
   return items;
 }
 
+/**
+ * The tenant's members, every page of them (`GET /v1/members`, admin scope: fetched only for owners and admins).
+ * Shared by the Members page and the API keys page, which names each key's owner with it.
+ */
+export function useMembers() {
+  const { client, isAdmin } = useConsole();
+  return useQuery({
+    queryKey: ['members'],
+    queryFn: () => all(client.members.list({ limit: 100 })),
+    enabled: isAdmin,
+  });
+}
+
 /** Settings → Members (`/console/settings/members`). */
 export function MembersPage() {
   const { client, isAdmin, session } = useConsole();
@@ -50,11 +63,7 @@ export function MembersPage() {
   const [ownRole, setOwnRole] = useState<{ member: Member; role: UserRole } | null>(null);
   const [changed, setChanged] = useState<Member | null>(null);
   const callerRole = session.user.role;
-  const members = useQuery({
-    queryKey: ['members'],
-    queryFn: () => all(client.members.list({ limit: 100 })),
-    enabled: isAdmin,
-  });
+  const members = useMembers();
   const invitations = useQuery({
     queryKey: ['invitations'],
     queryFn: () => all(client.invitations.list({ limit: 100 })),
