@@ -70,6 +70,9 @@ test('add an endpoint, send a verified test event, see a retry scheduled, resend
     await expect(retrying.getByText(/^500 · \d+ ms/)).toBeVisible();
     await expect(retrying.getByText(/in 10 minutes/)).toBeVisible(); // the retry, scheduled
     await expect(page.getByTestId('health')).toHaveText('1 failed attempts in a row');
+    await expect(page.getByTestId('endpoint-health')).toContainText('Failing: 1 failure in a row', {
+      timeout: 10_000,
+    });
     await capture(page, 'webhook-deliveries');
 
     failing = false;
@@ -79,6 +82,10 @@ test('add an endpoint, send a verified test event, see a retry scheduled, resend
     expect(third.headers['webhook-id']).toBe(received[1]?.headers['webhook-id']);
     new Webhook(secret).verify(third.body, third.headers);
     await expect(rows.first().getByText('SUCCEEDED')).toBeVisible();
+    // The endpoint's health, kept by the API: the failure above, then this success.
+    await expect(page.getByTestId('endpoint-health')).toContainText('Last delivery OK (200)', {
+      timeout: 10_000,
+    });
 
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'FAILED' }).click();

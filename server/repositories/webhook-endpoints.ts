@@ -8,8 +8,8 @@ import { runSql, sqlOnce } from './sql.js';
 import { parseJson, toBoolean } from './values.js';
 import { column, VersionedTable } from './versioned-table.js';
 
-/** A webhook endpoint as the API shows it (never its secrets). */
-export type WebhookEndpointRecord = Schema<'WebhookEndpoint'>;
+/** A webhook endpoint as the table keeps it (never its secrets); the API adds its `health` (`healthOf`). */
+export type WebhookEndpointRecord = Omit<Schema<'WebhookEndpoint'>, 'health'>;
 
 /** The writable fields of an endpoint. */
 export type WebhookEndpointFields = Omit<WebhookEndpointRecord, 'id' | 'version' | 'createdAt' | 'updatedAt'>;
@@ -162,4 +162,64 @@ export async function recordTimeoutStreak(
     | { timeout_streak: number | string }
     | undefined;
   return row ? Number(row.timeout_streak) : 0;
+}
+
+/** What the table keeps of an endpoint's deliveries (docs/webhooks.md, "Endpoint health"). */
+export interface StoredEndpointHealth {
+  lastAttemptAt: string | null;
+  lastAttemptSucceeded: boolean | null;
+  lastResponseStatus: number | null;
+  /** Attempts that failed in a row since the last success. */
+  consecutiveFailures: number;
+  /** When the current run of failures began (the 5-day rule's window), or null. */
+  failingSince: string | null;
+  /** Attempts that timed out in a row (the circuit breaker's count). */
+  timeoutStreak: number;
+}
+
+/** The stored health of each endpoint named (absent ids: deleted). One statement. */
+export async function healthOf(db: Executor, ids: string[]): Promise<Map<string, StoredEndpointHealth>> {
+  const out = new Map<string, StoredEndpointHealth>();
+  if (ids.length === 0) return out;
+  const rows = (await db('webhook_endpoints')
+    .whereIn('id', ids)
+    .select(
+      'id',
+      'last_attempt_at',
+      'last_attempt_succeeded',
+      'last_response_status',
+      'failure_streak',
+      'failing_since',
+      'timeout_streak',
+    )) as Record<string, unknown>[];
+  for (const r of rows) {
+    out.set(r.id as string, {
+      lastAttemptAt: (r.last_attempt_at as string | null) ?? null,
+      lastAttemptSucceeded: r.last_attempt_succeeded == null ? null : toBoolean(r.last_attempt_succeeded),
+      lastResponseStatus: r.last_response_status == null ? null : Number(r.last_response_status),
+      consecutiveFailures: Number(r.failure_streak),
+      failingSince: (r.failing_since as string | null) ?? null,
+      timeoutStreak: Number(r.timeout_streak),
+    });
+  }
+  return out;
+}
+
+/**
+ * Keeps an endpoint's last attempt (time, 2xx or not, the answer's status or null) and its failures in a row:
+ * +1 for a failed attempt, back to 0 for a success.
+ */
+export async function recordLastAttempt(
+  db: Executor,
+  webhookId: string,
+  attempt: { attemptedAt: string; statusCode: number | null; succeeded: boolean },
+): Promise<void> {
+  await db('webhook_endpoints')
+    .where({ id: webhookId })
+    .update({
+      last_attempt_at: attempt.attemptedAt,
+      last_attempt_succeeded: attempt.succeeded,
+      last_response_status: attempt.statusCode,
+      failure_streak: attempt.succeeded ? 0 : db.raw('failure_streak + 1'),
+    });
 }

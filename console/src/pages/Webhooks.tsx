@@ -1,5 +1,6 @@
 /**
- * Settings → Webhooks: the tenant's endpoints with their state (enabled, or disabled and why); add and edit;
+ * Settings → Webhooks: the tenant's endpoints with their state (enabled, or disabled and why) and health
+ * (./WebhookHealth.tsx); add and edit;
  * reveal the signing secret on demand (./WebhookSecret.tsx) and rotate it (the old one keeps signing for 24 hours,
  * the time shown); send a test event; each
  * endpoint's delivery log (./Deliveries.tsx). Takes the `admin` scope; other roles are told so.
@@ -11,6 +12,7 @@ import { useState } from 'react';
 import { Empty, Loading, PageHeader, ProblemAlert } from '../components';
 import { useConsole } from '../context';
 import { DeliveryLog } from './Deliveries';
+import { EndpointHealth } from './WebhookHealth';
 import { EndpointModal, RotateModal, WebhookSecretModal } from './WebhookModals';
 import { WebhookSecret } from './WebhookSecret';
 
@@ -25,6 +27,8 @@ export function WebhooksPage() {
     queryKey: ['webhooks'],
     queryFn: async () => (await client.webhooks.list({ limit: 100 })).data,
     enabled: isAdmin,
+    // Each endpoint's health changes as deliveries settle in the background.
+    refetchInterval: 5_000,
   });
   const test = useMutation({
     mutationFn: (id: string) => client.webhooks.test(id),
@@ -58,13 +62,14 @@ export function WebhooksPage() {
       ) : endpoints.data.length === 0 ? (
         <Empty>No endpoints yet. Add one to receive events.</Empty>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
+        <Table.ScrollContainer minWidth={900}>
           <Table verticalSpacing="sm" highlightOnHover aria-label="Endpoints">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>URL</Table.Th>
                 <Table.Th>Events</Table.Th>
                 <Table.Th>State</Table.Th>
+                <Table.Th>Health</Table.Th>
                 <Table.Th>Actions</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -96,6 +101,9 @@ export function WebhooksPage() {
                         </Badge>
                       </Tooltip>
                     )}
+                  </Table.Td>
+                  <Table.Td>
+                    <EndpointHealth health={w.health} />
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">

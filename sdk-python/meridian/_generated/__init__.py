@@ -133,6 +133,7 @@ from meridian._generated.models.webhook_delivery_list import WebhookDeliveryList
 from meridian._generated.models.webhook_delivery_status import WebhookDeliveryStatus as WebhookDeliveryStatus
 from meridian._generated.models.webhook_endpoint import WebhookEndpoint as WebhookEndpoint
 from meridian._generated.models.webhook_endpoint_create import WebhookEndpointCreate as WebhookEndpointCreate
+from meridian._generated.models.webhook_endpoint_health import WebhookEndpointHealth as WebhookEndpointHealth
 from meridian._generated.models.webhook_endpoint_list import WebhookEndpointList as WebhookEndpointList
 from meridian._generated.models.webhook_endpoint_update import WebhookEndpointUpdate as WebhookEndpointUpdate
 from meridian._generated.models.webhook_endpoint_with_secret import WebhookEndpointWithSecret as WebhookEndpointWithSecret
@@ -270,6 +271,7 @@ __all__ = [
     'WebhookDeliveryStatus',
     'WebhookEndpoint',
     'WebhookEndpointCreate',
+    'WebhookEndpointHealth',
     'WebhookEndpointList',
     'WebhookEndpointUpdate',
     'WebhookEndpointWithSecret',

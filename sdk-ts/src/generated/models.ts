@@ -133,6 +133,7 @@ export type WebhookDeliveryList = components['schemas']['WebhookDeliveryList'];
 export type WebhookDeliveryStatus = components['schemas']['WebhookDeliveryStatus'];
 export type WebhookEndpoint = components['schemas']['WebhookEndpoint'];
 export type WebhookEndpointCreate = components['schemas']['WebhookEndpointCreate'];
+export type WebhookEndpointHealth = components['schemas']['WebhookEndpointHealth'];
 export type WebhookEndpointList = components['schemas']['WebhookEndpointList'];
 export type WebhookEndpointUpdate = components['schemas']['WebhookEndpointUpdate'];
 export type WebhookEndpointWithSecret = components['schemas']['WebhookEndpointWithSecret'];

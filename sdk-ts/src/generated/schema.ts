@@ -5675,6 +5675,14 @@ export interface components {
          *       ],
          *       "enabled": true,
          *       "disabledReason": null,
+         *       "health": {
+         *         "lastAttemptAt": "2025-05-12T18:05:00Z",
+         *         "lastAttemptSucceeded": true,
+         *         "lastResponseStatus": 200,
+         *         "consecutiveFailures": 0,
+         *         "failingSince": null,
+         *         "unhealthy": false
+         *       },
          *       "version": 1,
          *       "createdAt": "2025-05-12T18:00:00Z",
          *       "updatedAt": "2025-05-12T18:00:00Z"
@@ -5699,6 +5707,7 @@ export interface components {
             enabled: boolean;
             /** @description Why Meridian disabled the endpoint, or null. */
             disabledReason: string | null;
+            health: components["schemas"]["WebhookEndpointHealth"];
             /** @description Incremented by every change. */
             version: number;
             /**
@@ -5739,6 +5748,37 @@ export interface components {
              */
             enabled?: boolean;
         };
+        /**
+         * @description How the endpoint's deliveries have been going, kept by Meridian as each attempt settles (read-only; never part of a change, an ETag or the audit log). The console's Webhooks page shows it beside each endpoint.
+         * @example {
+         *       "lastAttemptAt": "2025-05-12T18:05:00Z",
+         *       "lastAttemptSucceeded": false,
+         *       "lastResponseStatus": 503,
+         *       "consecutiveFailures": 2,
+         *       "failingSince": "2025-05-12T18:00:30Z",
+         *       "unhealthy": false
+         *     }
+         */
+        WebhookEndpointHealth: {
+            /**
+             * Format: date-time
+             * @description When the last delivery attempt to this endpoint was made, or null before the first.
+             */
+            lastAttemptAt: string | null;
+            /** @description Whether that attempt got a 2xx answer, or null before the first attempt. */
+            lastAttemptSucceeded: boolean | null;
+            /** @description The HTTP status of that attempt's answer, or null when there was none (a timeout, a connection error, a target refused by policy) or no attempt yet. */
+            lastResponseStatus: number | null;
+            /** @description Attempts that failed in a row since the last success (0 after a success or before any attempt). */
+            consecutiveFailures: number;
+            /**
+             * Format: date-time
+             * @description When the current run of failures began, or null when the last attempt succeeded. An endpoint failing for 5 days is disabled (`enabled: false` with its `disabledReason`).
+             */
+            failingSince: string | null;
+            /** @description True from 3 attempts in a row that timed out: the circuit breaker makes each further attempt wait at least 1 minute, doubling per timeout up to 1 hour; at 10 the endpoint is disabled. Any answer resets it. */
+            unhealthy: boolean;
+        };
         /** @description A page of webhook endpoints. */
         WebhookEndpointList: {
             /** @description The endpoints of the page. */
@@ -5771,6 +5811,14 @@ export interface components {
          *       ],
          *       "enabled": true,
          *       "disabledReason": null,
+         *       "health": {
+         *         "lastAttemptAt": "2025-05-12T18:05:00Z",
+         *         "lastAttemptSucceeded": true,
+         *         "lastResponseStatus": 200,
+         *         "consecutiveFailures": 0,
+         *         "failingSince": null,
+         *         "unhealthy": false
+         *       },
          *       "version": 1,
          *       "createdAt": "2025-05-12T18:00:00Z",
          *       "updatedAt": "2025-05-12T18:00:00Z",
@@ -5796,6 +5844,7 @@ export interface components {
             enabled: boolean;
             /** @description Why Meridian disabled the endpoint, or null. */
             disabledReason: string | null;
+            health: components["schemas"]["WebhookEndpointHealth"];
             /** @description Incremented by every change. */
             version: number;
             /**

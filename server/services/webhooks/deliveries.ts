@@ -19,6 +19,7 @@ import {
 } from '../../repositories/webhook-deliveries.js';
 import {
   endpointHealth,
+  recordLastAttempt,
   recordTimeoutStreak,
   setFailingSince,
   type WebhookEndpointFields,
@@ -112,7 +113,12 @@ export class DeliveryService {
     const endpoint = await endpointHealth(trx, target.webhookId, { forUpdate: true });
     // Deleted while the request was in flight: its deliveries went with it (and the job's lease with them).
     if (!endpoint) return;
-    if (settled.attempt) await insertAttempt(trx, uuidv7(), target.id, settled.attempt);
+    if (settled.attempt) {
+      await insertAttempt(trx, uuidv7(), target.id, settled.attempt);
+      const { attemptedAt, statusCode } = settled.attempt;
+      const succeeded = statusCode !== null && statusCode >= 200 && statusCode < 300;
+      await recordLastAttempt(trx, target.webhookId, { attemptedAt, statusCode, succeeded });
+    }
     await updateDeliveryState(
       trx,
       target.id,

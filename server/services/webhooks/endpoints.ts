@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import type { Page, PageRequest } from '../../repositories/lists.js';
+import type { Executor } from '../../repositories/sql.js';
 import {
   type DeliveryRecord,
   findDelivery,
@@ -15,6 +16,7 @@ import {
 } from '../../repositories/webhook-deliveries.js';
 import {
   currentSecret,
+  healthOf,
   storedSecrets,
   type WebhookEndpointFields,
   type WebhookEndpointRecord,
@@ -34,6 +36,7 @@ import {
   type WriteContext,
 } from '../versioned.js';
 import { failPending, WEBHOOK_ENDPOINT as WEBHOOK } from './deliveries.js';
+import { UNHEALTHY_AFTER_TIMEOUTS } from './delivery-outcome.js';
 import { WEBHOOK_DELIVERY_JOB } from './outbox.js';
 import { openSecrets, type ResealReport, resealAllSecrets, sealSecret } from './secrets.js';
 import { assertAllowedTarget } from './targets.js';
@@ -63,6 +66,42 @@ export function newSecret(): string {
 /** A `*` filter stands for every kind: store it alone. */
 function normaliseEvents(events: WebhookEventFilter[]): WebhookEventFilter[] {
   return events.includes('*') ? ['*'] : events;
+}
+
+/** An endpoint as the API shows it: its record and its `health`. */
+export type WebhookEndpoint = Schema<'WebhookEndpoint'>;
+
+/** The health of an endpoint no delivery has been attempted to. */
+const NO_ATTEMPTS: Schema<'WebhookEndpointHealth'> = {
+  lastAttemptAt: null,
+  lastAttemptSucceeded: null,
+  lastResponseStatus: null,
+  consecutiveFailures: 0,
+  failingSince: null,
+  unhealthy: false,
+};
+
+/**
+ * Endpoints with their `health` (docs/webhooks.md, "Endpoint health"), read in one statement: `unhealthy` from
+ * {@link UNHEALTHY_AFTER_TIMEOUTS} attempts in a row that timed out (the circuit breaker).
+ */
+async function withHealth(db: Executor, records: WebhookEndpointRecord[]): Promise<WebhookEndpoint[]> {
+  const stored = await healthOf(
+    db,
+    records.map((r) => r.id),
+  );
+  return records.map((record) => {
+    const h = stored.get(record.id);
+    if (!h) return { ...record, health: NO_ATTEMPTS };
+    const { timeoutStreak, ...shown } = h;
+    return { ...record, health: { ...shown, unhealthy: timeoutStreak >= UNHEALTHY_AFTER_TIMEOUTS } };
+  });
+}
+
+/** One endpoint with its `health`. */
+async function oneWithHealth(db: Executor, record: WebhookEndpointRecord): Promise<WebhookEndpoint> {
+  const [webhook] = await withHealth(db, [record]);
+  return webhook ?? { ...record, health: NO_ATTEMPTS };
 }
 
 /** Webhook endpoint use cases. */
@@ -97,17 +136,18 @@ export class WebhookService {
     const webhook = await inWrite(this.deps, actor, (w) =>
       createRecord(w, WEBHOOK, id, fields, { secret: sealed }),
     );
-    return { ...webhook, secret };
+    return { ...webhook, health: NO_ATTEMPTS, secret };
   }
 
   /** @throws AppError 404. */
-  async get(actor: Actor, id: string): Promise<WebhookEndpointRecord> {
-    return getRecord(this.deps.db.knex, actor, WEBHOOK, id);
+  async get(actor: Actor, id: string): Promise<WebhookEndpoint> {
+    return oneWithHealth(this.deps.db.knex, await getRecord(this.deps.db.knex, actor, WEBHOOK, id));
   }
 
-  /** A page of the tenant's endpoints. */
-  async list(actor: Actor, page: PageRequest): Promise<Page<WebhookEndpointRecord>> {
-    return webhookEndpoints.list(this.deps.db.knex, actor.tenantId, page);
+  /** A page of the tenant's endpoints, each with its health. */
+  async list(actor: Actor, page: PageRequest): Promise<Page<WebhookEndpoint>> {
+    const found = await webhookEndpoints.list(this.deps.db.knex, actor.tenantId, page);
+    return { ...found, items: await withHealth(this.deps.db.knex, found.items) };
   }
 
   /**
@@ -120,7 +160,7 @@ export class WebhookService {
     id: string,
     input: WebhookUpdateInput,
     ifMatch?: string,
-  ): Promise<WebhookEndpointRecord> {
+  ): Promise<WebhookEndpoint> {
     if (input.url !== undefined) {
       // 404 and 412 come before the (slow) address check.
       const current = await this.get(actor, id);
@@ -144,10 +184,10 @@ export class WebhookService {
         },
         // Re-enabling restarts the 5-day failure window and the circuit breaker's count.
         hidden: (was, next) =>
-          !was.enabled && next.enabled ? { failing_since: null, timeout_streak: 0 } : {},
+          !was.enabled && next.enabled ? { failing_since: null, timeout_streak: 0, failure_streak: 0 } : {},
       });
       if (changed && before.enabled && !after.enabled) await failPending(w.trx, this.deps.jobs, id, w.now);
-      return after;
+      return oneWithHealth(w.trx, after);
     });
   }
 
@@ -183,7 +223,7 @@ export class WebhookService {
           changes: { previousSecretExpiresAt: { from: null, to: expiresAt } },
         },
       });
-      return { ...after, secret };
+      return { ...(await oneWithHealth(w.trx, after)), secret };
     });
   }
 

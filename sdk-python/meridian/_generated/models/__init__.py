@@ -143,6 +143,7 @@ from meridian._generated.models.webhook_delivery_list import WebhookDeliveryList
 from meridian._generated.models.webhook_delivery_status import WebhookDeliveryStatus
 from meridian._generated.models.webhook_endpoint import WebhookEndpoint
 from meridian._generated.models.webhook_endpoint_create import WebhookEndpointCreate
+from meridian._generated.models.webhook_endpoint_health import WebhookEndpointHealth
 from meridian._generated.models.webhook_endpoint_list import WebhookEndpointList
 from meridian._generated.models.webhook_endpoint_update import WebhookEndpointUpdate
 from meridian._generated.models.webhook_endpoint_with_secret import WebhookEndpointWithSecret

@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr
 from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
 from uuid import UUID
+from meridian._generated.models.webhook_endpoint_health import WebhookEndpointHealth
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
@@ -37,10 +38,11 @@ class WebhookEndpoint(BaseModel):
     events: List[StrictStr] = Field(description="Event kinds delivered, or `*` for all.")
     enabled: StrictBool = Field(description="False when switched off by you, by a `410 Gone` answer, or after 5 days of failures.")
     disabled_reason: Optional[StrictStr] = Field(description="Why Meridian disabled the endpoint, or null.", alias="disabledReason")
+    health: WebhookEndpointHealth
     version: Annotated[int, Field(strict=True, ge=1)] = Field(description="Incremented by every change.")
     created_at: datetime = Field(description="When it was registered.", alias="createdAt")
     updated_at: datetime = Field(description="When it last changed.", alias="updatedAt")
-    __properties: ClassVar[List[str]] = ["id", "url", "description", "events", "enabled", "disabledReason", "version", "createdAt", "updatedAt"]
+    __properties: ClassVar[List[str]] = ["id", "url", "description", "events", "enabled", "disabledReason", "health", "version", "createdAt", "updatedAt"]
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -81,6 +83,9 @@ class WebhookEndpoint(BaseModel):
             exclude=excluded_fields,
             exclude_none=True,
         )
+        # override the default output from pydantic by calling `to_dict()` of health
+        if self.health:
+            _dict['health'] = self.health.to_dict()
         # set to None if description (nullable) is None
         # and model_fields_set contains the field
         if self.description is None and "description" in self.model_fields_set:
@@ -109,6 +114,7 @@ class WebhookEndpoint(BaseModel):
             "events": obj.get("events"),
             "enabled": obj.get("enabled"),
             "disabledReason": obj.get("disabledReason"),
+            "health": WebhookEndpointHealth.from_dict(obj["health"]) if obj.get("health") is not None else None,
             "version": obj.get("version"),
             "createdAt": obj.get("createdAt"),
             "updatedAt": obj.get("updatedAt")
