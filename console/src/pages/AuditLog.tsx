@@ -8,6 +8,7 @@ import { Fragment, useState } from 'react';
 import { Empty, Loading, PageHeader, ProblemAlert, When } from '../components';
 import { useConsole } from '../context';
 import { AuditRecord } from './AuditRecord';
+import { useMembers } from './Members';
 
 const PAGE = 25;
 
@@ -17,6 +18,9 @@ export function AuditLogPage() {
   const [applied, setApplied] = useState(filters);
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<string | null>(null);
+  // Actors by name; someone no longer a member keeps the first characters of their user id.
+  const members = useMembers();
+  const nameOf = new Map((members.data ?? []).map((m) => [m.id, m.name]));
   const rows = useQuery({
     queryKey: ['audit', applied, page],
     enabled: isAdmin,
@@ -110,7 +114,9 @@ export function AuditLogPage() {
                         <Text size="sm">
                           {r.actor.userId === session.user.id
                             ? 'You'
-                            : (r.actor.userId?.slice(0, 8) ?? 'System')}
+                            : r.actor.userId
+                              ? (nameOf.get(r.actor.userId) ?? r.actor.userId.slice(0, 8))
+                              : 'System'}
                           {r.actor.via ? ` via ${r.actor.via === 'api_key' ? 'API key' : 'console'}` : ''}
                         </Text>
                       </Table.Td>
