@@ -33,7 +33,7 @@ describe('Webhooks: endpoint health', function () {
     const answers = [{ status: 503 }, { status: 500 }, { status: 204 }];
     const r = await receiver((n) => answers[n] ?? { status: 200 });
     const hook = await registerWebhook(ctx.admin, r.url());
-    expect(hook.health).to.deep.equal({
+    expect(await health(hook.id)).to.deep.equal({
       lastAttemptAt: null,
       lastAttemptSucceeded: null,
       lastResponseStatus: null,
