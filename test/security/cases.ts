@@ -123,6 +123,26 @@ function sample(schema: Schema | undefined, name: string, fixtures: Fixtures): u
   }
 }
 
+/**
+ * The baseline body with `property` set, kept within the schema's `maxProperties` (a body of one of several
+ * properties, as a second factor's `code` or `recoveryCode`): the baseline's optional properties make room.
+ */
+function withProperty(
+  base: Record<string, unknown>,
+  schema: Schema,
+  property: string,
+  value: unknown,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...base, [property]: value };
+  const max = typeof schema.maxProperties === 'number' ? schema.maxProperties : Number.POSITIVE_INFINITY;
+  const required = (schema.required ?? []) as string[];
+  for (const key of Object.keys(out)) {
+    if (Object.keys(out).length <= max) break;
+    if (key !== property && !required.includes(key)) delete out[key];
+  }
+  return out;
+}
+
 /** The baseline body: the schema's required properties with accepted values. */
 export function baselineBody(op: OperationSpec, fixtures: Fixtures): Record<string, unknown> | undefined {
   const schema = bodySchemaOf(op);
@@ -363,7 +383,7 @@ export function casesOf(
     const schema = bodySchemaOf(op) ?? {};
     for (const property of Object.keys((schema.properties ?? {}) as Schema)) {
       for (const [label, raw, nul] of propertyValues()) {
-        const body = JSON.stringify({ ...base, [property]: RAW }).replace(`"${RAW}"`, () => raw);
+        const body = JSON.stringify(withProperty(base, schema, property, RAW)).replace(`"${RAW}"`, () => raw);
         add({
           label: `body.${property}: ${label}`,
           target: withQuery(path, query),
@@ -380,7 +400,7 @@ export function casesOf(
           label: `body.${property}: ${label}`,
           target: withQuery(path, query),
           headers: json,
-          body: JSON.stringify({ ...base, [property]: value }),
+          body: JSON.stringify(withProperty(base, schema, property, value)),
           refusedField: `body:/${property}`,
         });
       }
