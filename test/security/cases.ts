@@ -51,6 +51,7 @@ import {
   parameterSchema,
   REFUSED_INSTANTS,
   type Schema,
+  withProperty,
 } from './spec-schemas.js';
 
 export { bodySchemaOf, instantFieldsOf, REFUSED_INSTANTS };
@@ -121,26 +122,6 @@ function sample(schema: Schema | undefined, name: string, fixtures: Fixtures): u
     default:
       return 'Hostile';
   }
-}
-
-/**
- * The baseline body with `property` set, kept within the schema's `maxProperties` (a body of one of several
- * properties, as a second factor's `code` or `recoveryCode`): the baseline's optional properties make room.
- */
-function withProperty(
-  base: Record<string, unknown>,
-  schema: Schema,
-  property: string,
-  value: unknown,
-): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...base, [property]: value };
-  const max = typeof schema.maxProperties === 'number' ? schema.maxProperties : Number.POSITIVE_INFINITY;
-  const required = (schema.required ?? []) as string[];
-  for (const key of Object.keys(out)) {
-    if (Object.keys(out).length <= max) break;
-    if (key !== property && !required.includes(key)) delete out[key];
-  }
-  return out;
 }
 
 /** The baseline body: the schema's required properties with accepted values. */

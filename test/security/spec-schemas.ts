@@ -118,3 +118,23 @@ export function consoleOperations(): Record<string, OperationSpec> {
   }
   return out;
 }
+
+/**
+ * The baseline body with `property` set, kept within the schema's `maxProperties` (a body of one of several
+ * properties, as a second factor's `code` or `recoveryCode`): the baseline's optional properties make room.
+ */
+export function withProperty(
+  base: Record<string, unknown>,
+  schema: Schema,
+  property: string,
+  value: unknown,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...base, [property]: value };
+  const max = typeof schema.maxProperties === 'number' ? schema.maxProperties : Number.POSITIVE_INFINITY;
+  const required = (schema.required ?? []) as string[];
+  for (const key of Object.keys(out)) {
+    if (Object.keys(out).length <= max) break;
+    if (key !== property && !required.includes(key)) delete out[key];
+  }
+  return out;
+}
