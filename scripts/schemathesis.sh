@@ -221,7 +221,7 @@ fi
 # POST /auth/setup, as a person would) and the same-origin Origin header the cross-site check asks for.
 ORIGIN="http://127.0.0.1:$PORT"
 # By id, not name: the /v1 run's PATCH /tenant may have renamed the demo tenant.
-TENANT_ID="$(sed -n 's/.*created the demo tenant \([0-9a-f-]*\).*/\1/p' "$SERVER_LOG" | head -n 1)"
+TENANT_ID="$(sed -n '/created the demo tenant /{s/.*created the demo tenant \([0-9a-f-]*\).*/\1/p;q;}' "$SERVER_LOG")"
 [[ -n "$TENANT_ID" ]] || die "the server log names no demo tenant"
 link="$(env -u DATABASE_URL MERIDIAN_SQLITE_FILE="$WORK/meridian.sqlite" NODE_ENV=test \
   node --import tsx server/cli.ts users create --tenant "$TENANT_ID" \
